@@ -1,0 +1,29 @@
+"""spar-tutor: learn the West African card game Spar.
+
+The engine (standard library only) is importable without any UI:
+
+>>> from spar_tutor import Rules, deal
+>>> state = deal(Rules.preset("standard"), players=4, dealer=3, seed=1).start()
+>>> state.to_move
+0
+"""
+
+from .cards import Card, format_cards, parse_card, parse_cards
+from .deal import Deal, DealStep, deal, shuffled_pack
+from .dealfile import DealFile
+from .errors import (
+    DealError, DealFileError, IllegalMoveError, NotationError, RulesError, SparError, ViewError,
+)
+from .match import Bet, Match
+from .rules import PRESETS, Rules
+from .state import Action, HandResult, HandState, Trick, parse_move, trick_winner
+from .view import SeatView
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action", "Bet", "Card", "Deal", "DealError", "DealFile", "DealFileError", "DealStep",
+    "HandResult", "HandState", "IllegalMoveError", "Match", "NotationError", "PRESETS", "Rules",
+    "RulesError", "SeatView", "SparError", "Trick", "ViewError", "deal", "format_cards",
+    "parse_card", "parse_cards", "parse_move", "shuffled_pack", "trick_winner",
+]

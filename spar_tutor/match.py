@@ -1,0 +1,196 @@
+"""A match: hands in sequence until the target score (or a fixed number of hands).
+
+>>> from spar_tutor.rules import Rules
+>>> m = Match.new(Rules.preset("standard"), players=3, seed=1)
+>>> state = m.deal().start()
+>>> while not state.is_over():
+...     state = state.apply(state.legal_moves()[0])
+>>> m2 = m.record(state)
+>>> m2.hands_played, sum(m2.scores) == state.result.points[state.result.winner]
+(1, True)
+
+The winner of a hand deals the next; after an offside the same dealer deals
+again. With the ``shuffle_every`` option the pack is shuffled only every few
+hands and otherwise re-formed from the last hand's cards (RULES.md 2,
+'Shuffling custom'). Money (stakes and bets) is a ledger of numbers.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import List, NamedTuple, Optional, Sequence, Tuple
+
+from .cards import Card
+from .deal import Deal, deal, shuffled_pack
+from .errors import IllegalMoveError, RulesError
+from .rules import Rules
+from .scoring import OFFSIDE_PENALTY
+from .state import HandState
+
+
+class Bet(NamedTuple):
+    """A bet offered by ``seat`` before the first trick, matched by ``accepted_by``."""
+
+    seat: int
+    amount: int
+    accepted_by: Tuple[int, ...] = ()
+
+
+class HandRecord(NamedTuple):
+    """One hand of the match, as the scoreboard shows it."""
+
+    number: int
+    dealer: int
+    points: Tuple[int, ...]
+    money: Tuple[int, ...]
+    ended_by: str
+    reason: str
+    shuffled: bool
+
+
+@dataclass(frozen=True)
+class Match:
+    """The state of a match between hands. Immutable: :meth:`record` returns a new one."""
+
+    rules: Rules
+    players: int
+    seed: object
+    dealer: int
+    scores: Tuple[int, ...]
+    money: Tuple[int, ...]
+    hands_played: int = 0
+    pack: Optional[Tuple[Card, ...]] = None  # the re-formed pack for the next deal, if unshuffled
+    since_shuffle: int = 0
+    history: Tuple[HandRecord, ...] = ()
+
+    @classmethod
+    def new(cls, rules: Rules, players: int, seed: object = None,
+            dealer: Optional[int] = None) -> "Match":
+        """A new match. The first dealer is drawn by lot from ``seed`` unless given."""
+        rules.check_players(players)
+        if dealer is None:
+            dealer = random.Random(f"{seed}:first dealer").randrange(players)
+        elif not 0 <= dealer < players:
+            raise RulesError(f"dealer must be a seat from 0 to {players - 1}", rule="dealer")
+        bank = rules.buy_in if rules.betting else 0
+        return cls(rules, players, seed, dealer, (0,) * players, (bank,) * players)
+
+    # -- dealing -----------------------------------------------------------------
+
+    def shuffle_due(self) -> bool:
+        """Whether the next deal starts with a shuffle (the shuffling custom)."""
+        return self.pack is None or self.since_shuffle >= self.rules.shuffle_period(self.players)
+
+    def deal(self, cut: Optional[int] = None) -> Deal:
+        """Deal the next hand: shuffle if due, else deal the re-formed pack; cut if asked."""
+        if self.is_over():
+            raise IllegalMoveError("the match is over: start a new one", rule="end of match")
+        if self.shuffle_due():
+            pack = shuffled_pack(self.rules, random.Random(f"{self.seed}:{self.hands_played}"))
+        else:
+            pack = self.pack
+        return deal(self.rules, self.players, self.dealer, pack, cut=cut)
+
+    # -- after a hand --------------------------------------------------------------
+
+    def record(self, final: HandState, bets: Sequence[Bet] = ()) -> "Match":
+        """The match after the finished hand ``final`` (and the hand's bets)."""
+        result = final.result
+        if result is None:
+            raise IllegalMoveError("the hand is not over yet", rule="end of hand")
+        if final.players != self.players:
+            raise RulesError("that hand has a different number of players", rule="players")
+        n = self.players
+        scores = tuple(s + p for s, p in zip(self.scores, result.points))
+        money = list(self.money)
+        stake = self.rules.stake
+        if stake and result.ended_by == "offside":
+            for seat in range(n):
+                if seat != result.offender:
+                    money[seat] += -OFFSIDE_PENALTY * stake
+                    money[result.offender] += OFFSIDE_PENALTY * stake
+        elif stake and result.winner is not None:
+            won = result.points[result.winner] * stake
+            for seat in range(n):
+                if seat != result.winner:
+                    money[seat] -= won
+                    money[result.winner] += won
+        for bet in self.check_bets(bets):
+            players = (bet.seat,) + tuple(bet.accepted_by)
+            if result.winner in players:
+                for seat in players:
+                    money[seat] -= bet.amount
+                money[result.winner] += bet.amount * len(players)
+        shuffled = self.shuffle_due()
+        record = HandRecord(
+            self.hands_played + 1, self.dealer, result.points,
+            tuple(m - o for m, o in zip(money, self.money)), result.ended_by, result.reason,
+            shuffled,
+        )
+        return replace(
+            self,
+            dealer=self.dealer if result.winner is None else result.winner,
+            scores=scores,
+            money=tuple(money),
+            hands_played=self.hands_played + 1,
+            pack=reformed_pack(final),
+            since_shuffle=1 if shuffled else self.since_shuffle + 1,
+            history=self.history + (record,),
+        )
+
+    def check_bets(self, bets: Sequence[Bet]) -> List[Bet]:
+        """The bets that stand (at least one acceptor), checked against the rules
+        and bankrolls; raises :class:`IllegalMoveError` on a bad bet."""
+        if bets and not self.rules.betting:
+            raise IllegalMoveError(f"betting is off in {self.rules.name}", rule="betting")
+        standing = []
+        committed = [0] * self.players
+        for bet in bets:
+            if not 0 <= bet.seat < self.players:
+                raise IllegalMoveError(f"no seat {bet.seat} to bet", seat=bet.seat, rule="betting")
+            if not isinstance(bet.amount, int) or bet.amount <= 0:
+                raise IllegalMoveError(f"a bet must be a positive whole amount, not {bet.amount!r}",
+                                       seat=bet.seat, rule="betting")
+            for s in bet.accepted_by:
+                if s == bet.seat or not 0 <= s < self.players:
+                    raise IllegalMoveError(f"seat {s} cannot accept seat {bet.seat}'s bet",
+                                           seat=s, rule="betting")
+            if not bet.accepted_by:
+                continue  # nobody matched it: the bet does not stand
+            for s in (bet.seat,) + tuple(bet.accepted_by):
+                committed[s] += bet.amount
+                if committed[s] > self.money[s]:
+                    raise IllegalMoveError(
+                        f"seat {s} has {self.money[s]} and cannot stake {committed[s]}",
+                        seat=s, rule="betting")
+            standing.append(bet)
+        return standing
+
+    # -- the end ---------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        if self.rules.fixed_hands is not None:
+            return self.hands_played >= self.rules.fixed_hands
+        return max(self.scores) >= self.rules.target
+
+    def winners(self) -> Tuple[int, ...]:
+        """The seats that won the match (several only on a tie after fixed hands)."""
+        if not self.is_over():
+            return ()
+        best = max(self.scores)
+        return tuple(s for s, p in enumerate(self.scores) if p == best)
+
+
+def reformed_pack(final: HandState) -> Tuple[Card, ...]:
+    """The pack put back together without shuffling, top first: the cards played
+    in the order played, the under-ten hands shown, the cards left in hands after
+    an offside (seat by seat), then the stock unchanged."""
+    cards: List[Card] = [c for t in final.tricks for c in t.cards]
+    if final.abandoned_trick is not None:
+        cards.extend(final.abandoned_trick.cards)
+    cards.extend(c for _, shown in final.exchanged for c in shown)
+    for seat in range(final.players):
+        cards.extend(final.hand(seat))
+    cards.extend(final.stock)
+    return tuple(cards)

@@ -1,0 +1,149 @@
+"""What a finished hand scores: one function per scoring system.
+
+Only the winner of the last trick scores (or, after an offside, only the
+offender, who loses 3). The functions here take the last tricks of the hand,
+newest last, and the declared cards of the last trick's winner, and return the
+points with a sentence saying why:
+
+>>> from spar_tutor.cards import parse_cards
+>>> from spar_tutor.rules import Rules
+>>> six, seven = parse_cards("6S 7H")
+>>> hand_score(Rules.preset("standard", two_trick_bonus=True), [(0, seven), (0, six)], ())
+(5, 'a six and a seven of different suits won the last two tricks: 5')
+"""
+
+from __future__ import annotations
+
+from typing import Collection, Optional, Sequence, Tuple
+
+from .cards import Card
+from .rules import Rules
+
+#: The figure an offside costs the offender.
+OFFSIDE_PENALTY = -3
+
+#: (winner seat, winning card) of a trick.
+TrickWin = Tuple[int, Card]
+
+
+def card_value(card: Card) -> int:
+    """Spar's value of a last-trick winner: 6 scores 3, 7 scores 2, anything else 1."""
+    return 3 if card.rank == 6 else 2 if card.rank == 7 else 1
+
+
+_BONUS_WORDS = {6: "two sixes", 5: "a six and a seven of different suits", 4: "two sevens"}
+
+
+def spar_score(
+    rules: Rules, wins: Sequence[TrickWin], declared: Collection[Card]
+) -> Tuple[int, str]:
+    """Spar scoring with the optional two-trick bonus and dry/wet ladder (RULES.md 1-2).
+
+    ``wins`` are the (winner, card) of the last tricks, oldest first;
+    ``declared`` the dry and wet cards of the last trick's winner (empty unless
+    dry/wet is on). A declared card winning one of the last two tricks is live.
+    """
+    winner, last = wins[-1]
+    doubled = rules.dry_wet and last in declared
+    points = card_value(last) * (2 if doubled else 1)
+    why = f"won the last trick with {'a live declared ' if doubled else ''}{last}: {points}"
+    if rules.two_trick_bonus and len(wins) >= 2:
+        prev_winner, prev = wins[-2]
+        if (
+            prev_winner == winner
+            and prev.rank in (6, 7)
+            and last.rank in (6, 7)
+            and prev.suit != last.suit
+        ):
+            bonus = card_value(prev) + card_value(last)
+            words = _BONUS_WORDS[bonus]
+            if rules.dry_wet and prev in declared and last in declared:
+                bonus *= 2
+                words = f"the dry and wet ({prev} and {last})"
+            if bonus > points:
+                points = bonus
+                why = f"{words} won the last two tricks: {points}"
+    return points, why
+
+
+def jeu_de_carte_score(wins: Sequence[TrickWin]) -> Tuple[int, str]:
+    """Jeu de Carte: a 7 winning the last trick scores 2, any other card 1."""
+    last = wins[-1][1]
+    points = 2 if last.rank == 7 else 1
+    return points, f"won the last trick with {last}: {points}"
+
+
+def sipa_score(wins: Sequence[TrickWin]) -> Tuple[int, str]:
+    """Sipa: the last three tricks won by one player with 7s score 6, the last two 4,
+    the last one 2; any other winning card 1."""
+    winner = wins[-1][0]
+    run = 0
+    for seat, card in reversed(wins[-3:]):
+        if seat != winner or card.rank != 7:
+            break
+        run += 1
+    points = {0: 1, 1: 2, 2: 4, 3: 6}[run]
+    if run <= 1:
+        return points, f"won the last trick with {wins[-1][1]}: {points}"
+    return points, f"won the last {run} tricks with sevens: {points}"
+
+
+def hand_score(
+    rules: Rules, wins: Sequence[TrickWin], declared: Collection[Card]
+) -> Tuple[int, str]:
+    """The points of the last trick's winner under ``rules.scoring``, and why."""
+    if rules.scoring == "spar":
+        return spar_score(rules, wins, declared)
+    if rules.scoring == "jeu_de_carte":
+        return jeu_de_carte_score(wins)
+    if rules.scoring == "sipa":
+        return sipa_score(wins)
+    return 1, f"won the last trick with {wins[-1][1]}: the hand"
+
+
+def scoring_table(rules: Rules) -> Sequence[Tuple[str, int]]:
+    """Every figure a hand can score under these rules, highest first, in words."""
+    if rules.scoring == "agram":
+        rows = [("winning the last trick", 1)]
+    elif rules.scoring == "jeu_de_carte":
+        rows = [("last trick won with a 7", 2), ("last trick won with any other card", 1)]
+    elif rules.scoring == "sipa":
+        rows = [
+            ("last three tricks won with 7s by one player", 6),
+            ("last two tricks won with 7s by one player", 4),
+            ("last trick won with a 7", 2),
+            ("last trick won with any other card", 1),
+        ]
+    else:
+        rows = []
+        if rules.dry_wet:
+            rows += [
+                ("dry and wet, both sixes, win the last two tricks", 12),
+                ("dry and wet, a six and a seven, win the last two tricks", 10),
+                ("dry and wet, both sevens, win the last two tricks", 8),
+            ]
+        if rules.two_trick_bonus:
+            rows += [
+                ("last two tricks won with two sixes", 6),
+                ("last two tricks won with a six and a seven of different suits", 5),
+                ("last two tricks won with two sevens", 4),
+            ]
+        if rules.dry_wet:
+            rows += [("last trick won with a live dry or wet 6", 6),
+                     ("last trick won with a live dry or wet 7", 4)]
+        rows += [
+            ("last trick won with a 6", 3),
+            ("last trick won with a 7", 2),
+            ("last trick won with an 8 or higher", 1),
+        ]
+    if rules.offside:
+        rows.append(("offside: reneging, once proven", OFFSIDE_PENALTY))
+    return rows
+
+
+def winner_points(points: Sequence[int]) -> Optional[int]:
+    """The seat that scored in a hand, or None."""
+    for seat, p in enumerate(points):
+        if p > 0:
+            return seat
+    return None
