@@ -78,12 +78,13 @@ def _size_attrs(width: Optional[float]) -> str:
     return f'width="{_fmt(w)}" height="{_fmt(w * RATIO)}"'
 
 
-def _root(inner: str, label: str, width: Optional[float], view: Tuple[float, float]) -> str:
+def _root(inner: str, label: str, size: str, view: Tuple[float, float]) -> str:
+    """The outer ``<svg>``: ``size`` is its width/height attributes, ``view`` its viewBox size."""
     vw, vh = view
     lab = escape(label, quote=True)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_fmt(vw)} {_fmt(vh)}" '
-        f'{width} role="img" aria-label="{lab}"><title>{lab}</title>{inner}</svg>'
+        f'{size} role="img" aria-label="{lab}"><title>{lab}</title>{inner}</svg>'
     )
 
 
@@ -119,13 +120,13 @@ def _court_centre(card: Card, ink: str, paper: str, dimmed: bool) -> str:
     tint = mix(ink, paper, 0.9)
     gold = mix(GOLD, DIM_GREY, 0.7) if dimmed else GOLD
     letter = _COURT[card.rank]
-    crown = "".join(
+    jewels = "".join(
         f'<circle cx="{jx}" cy="{jy}" r="6" fill="{gold}" stroke="{ink}" stroke-width="3"/>'
         for jx, jy in _JEWELS[card.rank]
     )
     gear = (
         f'<path d="{_HEADGEAR[card.rank]}" fill="{gold}" stroke="{ink}" stroke-width="4" '
-        f'stroke-linejoin="round"/>{crown}'
+        f'stroke-linejoin="round"/>{jewels}'
     )
     half = (
         f'<g transform="translate(125 104) scale(0.62)">{gear}</g>'
@@ -201,7 +202,8 @@ def _back(pid: str, with_defs: bool = True) -> str:
         f'<g>{weft}</g><g transform="translate(36 0)">{warp}</g>'
         f'<g transform="translate(0 36)">{warp}</g><g transform="translate(36 36)">{weft}</g>'
         f'<rect y="34" width="72" height="4" fill="{red}"/>'
-        f'<rect width="72" height="2" fill="{red}"/><rect y="70" width="72" height="2" fill="{red}"/>'
+        f'<rect width="72" height="2" fill="{red}"/>'
+        f'<rect y="70" width="72" height="2" fill="{red}"/>'
     )
     defs = (
         f'<defs><pattern id="{pid}" width="72" height="72" patternUnits="userSpaceOnUse" '
