@@ -1,0 +1,1 @@
+"""The lookahead solver: exact open-hand values, graded values, hints, bots."""
