@@ -1,4 +1,4 @@
-"""Exact open-hand search: the most the player to move can be sure to score.
+"""Exact open-hand search: the most one player can be sure to score.
 
 Only one seat scores in a hand, so the guaranteed points of player ``P`` equal
 P's max^n value with every tie broken against P: the other seats can be
@@ -7,36 +7,45 @@ is exact. The search is a series of zero-window probes ("can P be sure of at
 least ``t`` points?") over the few figures a hand can score, with the usual
 double-dummy tools:
 
-* a transposition table at trick boundaries, keyed on relative ranks within
-  each suit (cards between which every card has been played are the same
-  card), keeping the cards that score differently (6s, 7s, declared cards)
-  apart, and storing bounds ``lo <= value < hx``;
+* a transposition table at trick boundaries storing bounds ``lo <= value < hx``,
+  keyed on relative ranks within each suit (cards between which every card has
+  been played are the same card) while keeping apart the cards that score
+  differently (6s, 7s, declared cards);
 * equivalent cards (touching in a suit, same scoring class) searched once;
-* a static bound from the cards P holds (a hand with no 6 cannot score 3);
-* move ordering from the table's best moves and simple Spar sense (take the
-  trick from P cheaply, keep guards in P's suits).
+* a bound from the cards P holds (a hand without a 6 cannot score 3);
+* sure wins: P on lead (or sure to take this trick) who can win every trick
+  left by leading each suit from the top; and sure losses: another player who
+  can do the same;
+* move ordering from the table's best moves and Spar sense: the others take
+  tricks from P and hand the lead to a player with a suit P cannot win.
 
-With ``unfollowed_trick = "highest"`` ranks are compared across suits, so the
-table keys on exact cards and equivalence also looks at the other suits.
+With ``unfollowed_trick = "highest"`` ranks are compared across suits when
+nobody follows, so the table keys on exact cards and the other tests check
+ranks in every suit.
 """
 
 from __future__ import annotations
 
 from typing import Dict, List, Optional, Tuple
 
-from ..cards import SUIT_MASKS
 from ..scoring import OFFSIDE_PENALTY
 from .position import Position, Table, Win
 
-LOW_BITS = [((1 << 13) - 1) << (13 * s) for s in range(4)]
-_SUIT_OF_BIT: Dict[int, int] = {1 << i: i // 13 for i in range(52)}
+#: Mask of each suit's 13 card bits.
+SUIT_BITS = [((1 << 13) - 1) << (13 * s) for s in range(4)]
+#: The suit mask of a card bit.
+SUIT_OF: Dict[int, int] = {1 << i: SUIT_BITS[i // 13] for i in range(52)}
+
+import os
+_T1, _T2, _T3, _T4, _T5 = (os.environ.get('T', '11111')[i] == '1' for i in range(5))
+Line = List[Tuple[int, int]]  # (seat, card bit)
 
 
 class Searcher:
     """Open-hand search for one player's guaranteed points.
 
-    One searcher serves many positions of the same hand for the same player
-    (its table is reused), e.g. every card at the root and the principal line.
+    One searcher serves many positions of the same hand for the same player,
+    sharing its tables: every card at the root, the principal line, a review.
     """
 
     def __init__(self, table: Table, players: int, player: int) -> None:
@@ -44,50 +53,84 @@ class Searcher:
         self.n = players
         self.player = player
         self.nodes = 0
-        self.tt: Dict[tuple, List[int]] = {}
         self.scores = table.possible_scores()
-        self._pext: Dict[int, int] = {}
+        self.tt: Dict[tuple, List[int]] = {}  # key -> [lo, hx]: lo <= value < hx
+        self.best: Dict[tuple, int] = {}  # key -> the move that decided a probe there
         self._ub: Dict[tuple, int] = {}
-        # 6s, 7s and declared cards are the lowest of their suits in every
-        # standard pack, so the absolute set of those left pins them down.
-        self._special_low = _specials_lowest(table)
+        self._endings: Dict[tuple, int] = {}
+        self._pext: Dict[int, int] = {}
+        self._exact: Dict[tuple, int] = {}  # exact values near the end
+        # Exact values (rather than probes) pay off near the end; how near
+        # depends on how many players share each trick.
+        self._exact_from = int(os.environ.get('EF', 3 if players <= 4 else 2))
+        self._relative = not table.highest and _specials_lowest(table)
+        self._top_score = self.scores[-1]
 
     # -- public ----------------------------------------------------------------
 
     def value(self, pos: Position) -> int:
-        """P's exact guaranteed points from ``pos`` (any mover)."""
-        lo, hi = self.scores[0], self.scores[-1]
+        """P's exact guaranteed points from ``pos`` (whoever is to move)."""
         ub = self.upper_bound(pos)
-        candidates = [s for s in self.scores if s <= ub]
-        # binary search for the largest s with "P >= s"
-        i, j = 0, len(candidates) - 1  # candidates[i] always holds (the lowest figure)
-        if pos.proof == (0,) * self.n and candidates[0] < 0:
-            i = candidates.index(0)
-        while i < j:
-            mid = (i + j + 1) // 2
-            if self.at_least(pos, candidates[mid]):
-                i = mid
-            else:
-                j = mid - 1
-        del lo, hi
-        return candidates[i]
+        floor = self.scores[0] if any(pos.proof) else 0
+        value = floor
+        # Ascending probes: values are small, and most are 0 with many players.
+        for t in self.scores:
+            if t <= floor:
+                continue
+            if t > ub or not self.at_least(pos, t):
+                break
+            value = t
+        return value
 
     def at_least(self, pos: Position, t: int) -> bool:
         """True if P can be sure of ``t`` points or more from ``pos``."""
+        if t <= self.scores[0] or (t <= 0 and not any(pos.proof)):
+            return True
         self._load(pos)
         return self._node(t)
 
     def upper_bound(self, pos: Position) -> int:
         """A quick bound on P's points from the cards P holds."""
         if any(pos.proof):
-            return self.scores[-1]
+            return self._top_score
         hand = pos.hands[self.player]
         i = (self.player - pos.leader) % self.n
         if i < len(pos.trick):
             hand |= pos.trick[i]  # P's card in the trick may still win it
         return self._hand_bound(hand, pos.tricks_left, pos.wins)
 
-    # -- internals -------------------------------------------------------------
+    def line(self, pos: Position, value: int) -> Line:
+        """A principal line from ``pos`` to the end of the hand: P keeps ``value``
+        and the others hold P to it (seat, card bit) pairs."""
+        out: Line = []
+        higher = [s for s in self.scores if s > value]
+        above = higher[0] if higher else None
+        while True:
+            seat = pos.to_move
+            chosen = None
+            moves = self._root_moves(pos)
+            for bit in moves:
+                child, points = pos.play(bit)
+                if points is not None:
+                    v = points[self.player]
+                    ok = v >= value if seat == self.player else (above is None or v < above)
+                elif seat == self.player:
+                    ok = self.at_least(child, value)
+                else:
+                    ok = above is None or not self.at_least(child, above)
+                if ok:
+                    chosen = (bit, child, points)
+                    break
+            if chosen is None:  # cannot happen for the true value; stay safe
+                bit = moves[0]
+                child, points = pos.play(bit)
+                chosen = (bit, child, points)
+            bit, pos, points = chosen
+            out.append((seat, bit))
+            if points is not None:
+                return out
+
+    # -- internals: state --------------------------------------------------------
 
     def _load(self, pos: Position) -> None:
         self.hands = list(pos.hands)
@@ -97,8 +140,22 @@ class Searcher:
         self.wins = list(pos.wins)
         self.proof = list(pos.proof)
         self.any_proof = any(pos.proof)
+        present = 0
+        for h in pos.hands:
+            present |= h
+        for c in pos.trick:
+            present |= c
+        self.present = present
+
+    def _root_moves(self, pos: Position) -> List[int]:
+        self._load(pos)
+        seat = pos.to_move
+        return self._moves(seat, pos.legal())
+
+    # -- internals: bounds -------------------------------------------------------
 
     def _hand_bound(self, hand: int, left: int, wins: Tuple[Win, ...]) -> int:
+        """The best P could score with these cards, were every trick P's to take."""
         table = self.table
         special = hand & table.special_mask
         mem = table.memory
@@ -111,44 +168,183 @@ class Searcher:
         p = self.player
         cards = _bits(special)
         if hand != special:
-            cards.append((hand & ~special) & -(hand & ~special))
+            plain = hand & ~special
+            cards.append(plain & -plain)
+        future = min(left - 1, mem - 1)  # earlier tricks that count, still to play
         best = 0
         for last in cards:
             best = max(best, table.score(((p, last),)))
-            if mem >= 2 and left >= 1:
-                # the earlier tricks that count may be won by P with its own cards
-                # (if still to be played) or are already fixed in the context
-                for prev in _prev_choices(p, ctx, cards, last, left, mem):
-                    best = max(best, table.score(prev + ((p, last),)))
+            for prev in _sequences([c for c in cards if c != last], future):
+                best = max(best, table.score(ctx + tuple((p, c) for c in prev) + ((p, last),)))
         self._ub[key] = best
         return best
+
+    def _all_win(self, seat: int, mine: int) -> Optional[List[List[int]]]:
+        """If ``seat``, on lead with ``mine``, wins every trick left by leading each
+        suit from the top down, whatever the others do with their cards (as they
+        are now, or any part of them): its cards per suit, high to low; else None."""
+        hands = self.hands
+        others = 0
+        for s, h in enumerate(hands):
+            if s != seat:
+                others |= h
+        for sm in SUIT_BITS:
+            if (others & sm).bit_length() > (mine & sm).bit_length() and mine & sm:
+                return None
+        highest = self.table.highest
+        tails = []
+        for sm in SUIT_BITS:
+            ms = mine & sm
+            if not ms:
+                continue
+            desc = _bits(ms)[::-1]
+            if highest and _max_rank(others & ~sm) > _rank(desc[-1]):
+                return None  # the others could all throw a higher rank on it
+            for k in range(1, len(desc)):
+                c = desc[k]
+                for s, h in enumerate(hands):
+                    if s != seat:
+                        hs = h & sm
+                        # a player keeps its top card of the suit until the k+1-th lead of it
+                        if hs.bit_count() > k and hs.bit_length() > c.bit_length():
+                            return None
+            tails.append(desc)
+        return tails
+
+    def _sure_win(self, mine: int, left: int, wins: tuple) -> int:
+        """P's points if P, on lead with ``mine``, surely wins every trick left; else 0."""
+        tails = self._all_win(self.player, mine)
+        if tails is None:
+            return 0
+        key = (tuple(tuple(t) for t in tails), left, tuple(wins[-2:]))
+        best = self._endings.get(key)
+        if best is None:
+            best = self._endings[key] = self._best_ending(tails, left, tuple(wins))
+        return best
+
+    def _best_ending(self, tails: List[List[int]], left: int, wins: tuple) -> int:
+        """The best score of P winning every trick left, each suit led high to low."""
+        table = self.table
+        P = self.player
+        m = min(table.memory, left)
+        best = 0
+
+        def walk(seq: tuple, tails: List[List[int]]) -> None:
+            nonlocal best
+            if len(seq) == m:
+                best = max(best, table.score(wins + tuple((P, c) for c in reversed(seq))))
+                return
+            for i, tail in enumerate(tails):
+                if tail:
+                    walk(seq + (tail[-1],), tails[:i] + [tail[:-1]] + tails[i + 1:])
+
+        walk((), tails)
+        return best
+
+    def _sure_trick(self, card: int, pos: int) -> bool:
+        """True if ``card``, played at place ``pos`` of the current trick, wins it
+        whatever the players after it do (the trick holds the cards before it)."""
+        trick = self.trick
+        n = self.n
+        led = trick[0] if trick else card
+        sm = SUIT_OF[led]
+        if not card & sm:
+            return False
+        for i, c in enumerate(trick):
+            if c & sm and c > card and i != pos:
+                return False
+        later = 0  # the players still to play to this trick
+        for j in range(len(trick) if pos < len(trick) else pos + 1, n):
+            later |= self.hands[(self.leader + j) % n]
+        if (later & sm).bit_length() > card.bit_length():
+            return False
+        if self.table.highest and pos == 0 and not later & sm:
+            played = 0
+            for c in trick[1:]:
+                played |= c
+            if not played & sm and _max_rank(later | played) > _rank(card):
+                return False
+        return True
+
+    def _sure_after(self, card: int, t: int) -> bool:
+        """True if P, sure to win this trick with ``card`` (already out of P's
+        hand), is then sure of ``t`` points or more."""
+        left = self.left - 1
+        wins = tuple(self.wins) + ((self.player, card),)
+        if left == 0:
+            return self.table.score(wins) >= t
+        return self._sure_win(self.hands[self.player], left, wins) >= t
+
+    def _trick_lost(self) -> bool:
+        """True if another player is sure to win the current trick and then every
+        trick left, so that P scores nothing."""
+        trick = self.trick
+        n = self.n
+        k = len(trick)
+        sm = SUIT_OF[trick[0]]
+        best_i = 0
+        for i in range(1, k):
+            if trick[i] & sm and trick[i] > trick[best_i]:
+                best_i = i
+        winner = (self.leader + best_i) % n
+        if winner == self.player or not self._sure_trick(trick[best_i], best_i):
+            return False
+        if self.left == 1:
+            return True
+        return self._all_win(winner, self.hands[winner]) is not None
+
+    def _guarded(self) -> bool:
+        """True if each suit P holds has its own guard: another player (a different
+        one for each suit) with at least as many cards of the suit as P and one
+        above all of P's. Playing its lowest card of the suit whenever it must play
+        the suit, a guard keeps its top card to the end, so P cannot win the last
+        trick (each lead of the suit costs P and the guard one card each)."""
+        hands = self.hands
+        P = self.player
+        mine = hands[P]
+        options = []
+        for sm in SUIT_BITS:
+            ms = mine & sm
+            if not ms:
+                continue
+            need = ms.bit_count()
+            top = ms.bit_length()
+            guards = 0
+            for seat, h in enumerate(hands):
+                hs = h & sm
+                if seat != P and hs.bit_length() > top and hs.bit_count() >= need:
+                    guards |= 1 << seat
+            if not guards:
+                return False
+            options.append(guards)
+        return _distinct(options, 0)
 
     def _key(self) -> tuple:
         hands = self.hands
         table = self.table
-        ctx = tuple(self.wins[-(table.memory - 1):]) if table.memory > 1 and self.left < table.memory else ()
-        if table.highest or not self._special_low:
-            return (self.leader, ctx, tuple(self.proof) if self.any_proof else 0, *hands)
-        union = 0
-        for h in hands:
-            union |= h
+        mem = table.memory
+        ctx = tuple(self.wins[self.left - mem:]) if self.left < mem else ()
+        proof = tuple(self.proof) if self.any_proof else 0
+        if not self._relative:
+            return (self.leader, ctx, proof, *hands)
+        union = self.present
         pext = self._pext
-        packed = []
-        for s in range(4):
-            sh = 13 * s
+        key = [self.leader, ctx, proof, union & table.special_mask]
+        for sh in (0, 13, 26, 39):
             u = (union >> sh) & 0x1FFF
             if not u:
                 continue
             base = u << 13
             for h in hands:
-                hs = (h >> sh) & 0x1FFF
-                v = pext.get(base | hs)
+                i = base | ((h >> sh) & 0x1FFF)
+                v = pext.get(i)
                 if v is None:
-                    v = pext[base | hs] = _pext(hs, u)
-                packed.append(v)
-            packed.append(u.bit_count())
-        return (self.leader, ctx, union & table.special_mask,
-                tuple(self.proof) if self.any_proof else 0, *packed)
+                    v = pext[i] = _pext(i & 0x1FFF, u)
+                key.append(v)
+            key.append(-1)
+        return tuple(key)
+
+    # -- internals: the probe ----------------------------------------------------
 
     def _node(self, t: int) -> bool:
         self.nodes += 1
@@ -159,49 +355,70 @@ class Searcher:
         P = self.player
         key = None
         if k == 0:
-            if self.left == 1 and not self.any_proof:
-                return self._last_trick() >= t
-            if not self.any_proof and self._hand_bound(hands[P], self.left, tuple(self.wins)) < t:
-                return False
-            key = self._key()
+            if self.any_proof:
+                key = self._key()
+            else:
+                if self.left <= self._exact_from:
+                    return self._small() >= t
+                if self._hand_bound(hands[P], self.left, tuple(self.wins)) < t:
+                    return False
+                key = self._key()
             entry = self.tt.get(key)
             if entry is not None:
                 if entry[0] >= t:
                     return True
                 if entry[1] <= t:
                     return False
-            if self.leader == P and not self.any_proof and self._sure_win() >= t:
-                return True
-        seat = (self.leader + k) % n
-        hand = hands[seat]
-        if k:
-            follow = hand & SUIT_MASKS[_SUIT_OF_BIT[trick[0]]]
-            legal = follow or hand
+            if not self.any_proof:
+                if self.leader == P:
+                    if self._sure_win(hands[P], self.left, tuple(self.wins)) >= t:
+                        return True
+                elif _T3 and t > 0 and self._all_win(self.leader, hands[self.leader]) is not None:
+                    return False
+                if t > 0 and _T5 and self._guarded():
+                    return False
+            seat = self.leader
+            moves = self._moves(seat, hands[seat])
+            good = self.best.get(key)
+            if good and moves[0] != good and good in moves:
+                moves.remove(good)
+                moves.insert(0, good)
         else:
-            legal = hand
-        moves = self._moves(seat, legal)
+            if not self.any_proof:
+                i = (P - self.leader) % n
+                if i < k and _T1:
+                    if self._sure_trick(trick[i], i) and self._sure_after(trick[i], t):
+                        return True
+                if _T2 and t > 0 and self._trick_lost():
+                    return False
+            seat = (self.leader + k) % n
+            hand = hands[seat]
+            legal = hand & SUIT_OF[trick[0]] or hand
+            moves = self._moves(seat, legal)
         maximizing = seat == P
         result = not maximizing
+        sure_check = _T4 and maximizing and not self.any_proof
+        proof = self.proof[seat]
         for bit in moves:
             hands[seat] ^= bit
-            if self.proof[seat] & bit:
+            if sure_check and self._sure_trick(bit, k) and self._sure_after(bit, t):
+                r = True
+            elif proof & bit:
                 r = (OFFSIDE_PENALTY if seat == P else 0) >= t
-            elif k + 1 < n:
-                trick.append(bit)
-                r = self._node(t)
-                trick.pop()
             else:
                 trick.append(bit)
-                r = self._finish_trick(t)
+                r = self._node(t) if k + 1 < n else self._finish_trick(t)
                 trick.pop()
             hands[seat] ^= bit
             if r == maximizing:
                 result = r
+                if key is not None:
+                    self.best[key] = bit
                 break
         if key is not None:
             entry = self.tt.get(key)
             if entry is None:
-                entry = self.tt[key] = [self.scores[0], self.scores[-1] + 1]
+                entry = self.tt[key] = [self.scores[0], self._top_score + 1]
             if result:
                 if t > entry[0]:
                     entry[0] = t
@@ -209,75 +426,166 @@ class Searcher:
                 entry[1] = t
         return result
 
-    def _sure_win(self) -> int:
-        """P's points if P, on lead, can win every trick left by leading each suit
-        from the top down whatever the others keep; 0 if not (a lower bound)."""
-        hands = self.hands
-        P = self.player
-        mine = hands[P]
-        others = 0
-        for seat, h in enumerate(hands):
-            if seat != P:
-                others |= h
-        highest = self.table.highest
-        tails: List[List[int]] = []  # per suit: P's cards, high to low
-        for s in range(4):
-            ps = mine & LOW_BITS[s]
-            if not ps:
-                continue
-            mine_desc = _bits(ps)[::-1]
-            if highest and _max_rank(others & ~LOW_BITS[s]) > (mine_desc[-1].bit_length() - 1) % 13:
-                return 0  # the others could all throw a higher rank on it
-            for k, c in enumerate(mine_desc):
-                # the others lose their lowest card of the suit at each lead of it
-                for seat, h in enumerate(hands):
-                    if seat != P:
-                        hs = h & LOW_BITS[s]
-                        if hs.bit_count() > k and hs.bit_length() > c.bit_length():
-                            return 0
-            tails.append(mine_desc)
-        return self._best_ending(tails)
-
-    def _best_ending(self, tails: List[List[int]]) -> int:
-        """The best score of P winning every trick left, each suit led high to low."""
-        table = self.table
-        P = self.player
-        m = min(table.memory, self.left)
-        best = 0
-        ctx = tuple(self.wins)
-
-        def walk(seq: tuple, tails: List[List[int]]) -> None:
-            nonlocal best
-            if len(seq) == m:
-                best = max(best, table.score(ctx + tuple((P, c) for c in reversed(seq))))
-                return
-            for i, tail in enumerate(tails):
-                if tail:
-                    walk(seq + (tail[-1],), tails[:i] + [tail[:-1]] + tails[i + 1:])
-
-        walk((), tails)
-        return best
-
     def _finish_trick(self, t: int) -> bool:
         trick = self.trick
         n = self.n
         leader = self.leader
         winner = _winner(trick, leader, n, self.table.highest)
         card = trick[(winner - leader) % n]
-        saved = (trick[:], leader)
+        cards = trick[:]
+        gone = 0
+        for c in cards:
+            gone |= c
         self.wins.append((winner, card))
         self.left -= 1
         self.leader = winner
+        self.present ^= gone
         del trick[:]
         if self.left == 0:
             r = (self.table.score(tuple(self.wins)) if winner == self.player else 0) >= t
         else:
             r = self._node(t)
+        trick.extend(cards)
+        self.present ^= gone
+        self.leader = leader
         self.left += 1
         self.wins.pop()
-        trick[:] = saved[0]
-        self.leader = saved[1]
         return r
+
+    def _small(self) -> int:
+        """P's exact value at a trick boundary with three or fewer tricks left."""
+        left = self.left
+        if left == 1:
+            return self._last_trick()
+        if left == 2:
+            return self._two_left()
+        ctx = tuple(self.wins[-1:]) if self.table.memory > 3 else ()
+        key = (self.leader, ctx, *self.hands)
+        v = self._exact.get(key)
+        if v is None:
+            v = self._exact[key] = self._solve_trick(-99, 99)
+        return v
+
+    def _solve_trick(self, alpha: int, beta: int) -> int:
+        """Minimax (alpha-beta on points) over the current trick, exact values after it."""
+        trick = self.trick
+        k = len(trick)
+        n = self.n
+        P = self.player
+        hands = self.hands
+        seat = (self.leader + k) % n
+        self.nodes += 1
+        hand = hands[seat]
+        moves = self._moves(seat, (hand & SUIT_OF[trick[0]] or hand) if k else hand)
+        maximizing = seat == P
+        best = -99 if maximizing else 99
+        top = self._top_score
+        for bit in moves:
+            hands[seat] ^= bit
+            trick.append(bit)
+            if k + 1 < n:
+                v = self._solve_trick(alpha, beta)
+            else:
+                v = self._after_trick()
+            trick.pop()
+            hands[seat] ^= bit
+            if maximizing:
+                if v > best:
+                    best = v
+                    if best >= beta or best >= top:
+                        return best
+                    if best > alpha:
+                        alpha = best
+            elif v < best:
+                best = v
+                if best <= alpha or best <= 0:
+                    return best
+                if best < beta:
+                    beta = best
+        return best
+
+    def _after_trick(self) -> int:
+        """P's exact value once the current (full) trick is taken."""
+        trick = self.trick
+        n = self.n
+        leader = self.leader
+        winner = _winner(trick, leader, n, self.table.highest)
+        cards = trick[:]
+        gone = 0
+        for c in cards:
+            gone |= c
+        self.wins.append((winner, cards[(winner - leader) % n]))
+        self.left -= 1
+        self.leader = winner
+        self.present ^= gone
+        del trick[:]
+        v = self._small()
+        trick.extend(cards)
+        self.present ^= gone
+        self.leader = leader
+        self.left += 1
+        self.wins.pop()
+        return v
+
+    def _two_left(self) -> int:
+        """P's exact value at a trick boundary with two tricks left (cached)."""
+        hands = self.hands
+        wins = self.wins
+        ctx = tuple(wins[-1:]) if self.table.memory > 2 else ()
+        key = (self.leader, ctx, *hands)
+        v = self._exact.get(key)
+        if v is None:
+            v = self._exact[key] = self._solve_two(self.leader, tuple(wins))
+        return v
+
+    def _solve_two(self, leader: int, wins: tuple) -> int:
+        """Minimax (alpha-beta on points) over the last two tricks."""
+        n = self.n
+        P = self.player
+        table = self.table
+        highest = table.highest
+        seats = [(leader + j) % n for j in range(n)]
+        held = [self.hands[s] for s in seats]
+        trick = [0] * n
+        top = self._hand_bound(self.hands[P], 2, wins)
+        self.nodes += 1
+
+        def rec(j: int, alpha: int, beta: int) -> int:
+            h = held[j]
+            legal = (h & SUIT_OF[trick[0]] or h) if j else h
+            maximizing = seats[j] == P
+            best = -99 if maximizing else 99
+            while legal:
+                card = legal & -legal
+                legal ^= card
+                trick[j] = card
+                if j + 1 < n:
+                    v = rec(j + 1, alpha, beta)
+                else:
+                    w = _winner(trick, leader, n, highest)
+                    first = (w - leader) % n
+                    last = [held[(first + i) % n] ^ trick[(first + i) % n] for i in range(n)]
+                    w2 = _winner(last, w, n, highest)
+                    if w2 != P:
+                        v = 0
+                    else:
+                        v = table.score(wins + ((w, trick[first]), (P, last[(P - w) % n])))
+                if maximizing:
+                    if v > best:
+                        best = v
+                        if best >= beta or best >= top:
+                            return best
+                        if best > alpha:
+                            alpha = best
+                elif v < best:
+                    best = v
+                    if best <= alpha or best <= 0:
+                        return best
+                    if best < beta:
+                        beta = best
+            return best
+
+        return rec(0, -99, 99)
 
     def _last_trick(self) -> int:
         hands = self.hands
@@ -287,43 +595,124 @@ class Searcher:
         winner = _winner(trick, leader, n, self.table.highest)
         if winner != self.player:
             return 0
-        card = trick[(winner - leader) % n]
-        return self.table.score(tuple(self.wins) + ((winner, card),))
+        return self.table.score(tuple(self.wins) + ((winner, trick[(winner - leader) % n]),))
+
+    # -- internals: moves --------------------------------------------------------
 
     def _moves(self, seat: int, legal: int) -> List[int]:
-        """One card per class of equivalent cards, low to high."""
-        out = []
-        present = 0
-        for h in self.hands:
-            present |= h
-        for c in self.trick:
-            present |= c
+        """One card per class of equivalent cards, in the order to try them."""
+        reps = []
+        present = self.present
         special = self.table.special_mask
         highest = self.table.highest
         prev = 0
         while legal:
             bit = legal & -legal
             legal ^= bit
-            if (prev and not (bit & special) and not (prev & special)
-                    and _SUIT_OF_BIT[prev] == _SUIT_OF_BIT[bit] and _touching(prev, bit, present)
+            if (prev and not (bit | prev) & special and SUIT_OF[prev] == SUIT_OF[bit]
+                    and not (bit - 1) & ~((prev << 1) - 1) & present
                     and not (highest and _rank_between(prev, bit, present))):
                 prev = bit
                 continue
-            out.append(bit)
+            reps.append(bit)
             prev = bit
-        return out
+        if len(reps) < 2:
+            return reps
+        return self._order(seat, reps)
+
+    def _order(self, seat: int, reps: List[int]) -> List[int]:
+        """Spar sense first: the others take tricks from P, lead suits P cannot
+        win and hand the lead to a player holding such a suit; P keeps or takes
+        the lead with sure winners."""
+        hands = self.hands
+        trick = self.trick
+        P = self.player
+        n = self.n
+        k = len(trick)
+        mine = hands[P]
+        if k == 0:
+            if seat == P:
+                others = self.present & ~mine
+                keyed = [(0 if x > others & SUIT_OF[x] else 1, -x, x) for x in reps]
+            else:
+                keyed = []
+                for x in reps:
+                    ps = mine & SUIT_OF[x]
+                    keyed.append((0 if not ps else 1 if x > ps else 2, x, x))
+            keyed.sort()
+            return [x for _, _, x in keyed]
+        sm = SUIT_OF[trick[0]]
+        best = trick[0]
+        for c in trick:
+            if c & sm and c > best:
+                best = c
+        i = (P - self.leader) % n
+        keyed = []
+        if seat == P:
+            later = 0
+            for j in range(k + 1, n):
+                later |= hands[(self.leader + j) % n]
+            later &= sm
+            for x in reps:
+                if x & sm and x > best:
+                    keyed.append((0, x, x) if x > later else (1, -x, x))
+                else:
+                    keyed.append((2, x, x))
+        elif i < k and trick[i] == best:  # P is winning the trick so far: take it
+            for x in reps:
+                keyed.append((0 if x & sm and x > best else 1, x, x))
+        elif i < k or not mine & sm:
+            # P cannot win this trick: the lead had better go to a player with a
+            # suit P cannot win
+            hand = hands[seat]
+            for x in reps:
+                if x & sm and x > best and _safe_lead(hand ^ x, mine):
+                    keyed.append((0, x, x))
+                else:
+                    keyed.append((1, x, x))
+        else:  # P plays later: beat every card P holds in the suit if possible
+            ps = mine & sm
+            for x in reps:
+                if x & sm:
+                    keyed.append((0, x, x) if x > ps else (1, -x, x))
+                else:
+                    keyed.append((2, x, x))
+        keyed.sort()
+        return [x for _, _, x in keyed]
 
 
-def _touching(low: int, high: int, present: int) -> bool:
-    """True if no card still in play lies between two cards of one suit."""
-    between = (high - 1) & ~((low << 1) - 1)
-    return not between & present
+# -- small bit helpers -------------------------------------------------------------
+
+
+def _distinct(options: List[int], used: int) -> bool:
+    """True if each mask of seats in ``options`` can give a different seat."""
+    if not options:
+        return True
+    first, rest = options[0] & ~used, options[1:]
+    while first:
+        seat = first & -first
+        first ^= seat
+        if _distinct(rest, used | seat):
+            return True
+    return False
+
+
+def _safe_lead(hand: int, mine: int) -> bool:
+    """True if ``hand`` holds a card P (holding ``mine``) cannot beat when it is led."""
+    for sm in SUIT_BITS:
+        hs = hand & sm
+        if hs and hs.bit_length() > (mine & sm).bit_length():
+            return True
+    return False
+
+
+def _rank(bit: int) -> int:
+    """0 for a 2 ... 12 for an ace."""
+    return (bit.bit_length() - 1) % 13
 
 
 def _max_rank(mask: int) -> int:
-    ranks = 0
-    for s in range(4):
-        ranks |= (mask >> (13 * s)) & 0x1FFF
+    ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF
     return ranks.bit_length() - 1
 
 
@@ -331,36 +720,34 @@ def _rank_between(low: int, high: int, present: int) -> bool:
     """True if a card of another suit ranks from ``low`` to ``high`` (they compare
     across suits when nobody follows, under ``unfollowed_trick = "highest"``)."""
     others = present & ~low & ~high
-    ranks = 0
-    for s in range(4):
-        ranks |= (others >> (13 * s)) & 0x1FFF
-    lo = (low.bit_length() - 1) % 13
-    hi = (high.bit_length() - 1) % 13
-    return bool(ranks & ((1 << (hi + 1)) - (1 << lo)))
+    ranks = (others | others >> 13 | others >> 26 | others >> 39) & 0x1FFF
+    return bool(ranks & ((1 << (_rank(high) + 1)) - (1 << _rank(low))))
 
 
 def _winner(trick: List[int], leader: int, n: int, highest: bool) -> int:
+    """The seat winning a full trick of card bits (the engine's rule, on bits)."""
     first = trick[0]
-    suit = SUIT_MASKS[_SUIT_OF_BIT[first]]
+    sm = SUIT_OF[first]
     best = 0
     top = first
     followed = False
     for i in range(1, n):
         c = trick[i]
-        if c & suit:
+        if c & sm:
             followed = True
             if c > top:
                 best, top = i, c
     if highest and not followed:
-        top_rank = (first.bit_length() - 1) % 13
+        top_rank = _rank(first)
         for i in range(1, n):
-            r = (trick[i].bit_length() - 1) % 13
+            r = _rank(trick[i])
             if r > top_rank:
                 best, top_rank = i, r
     return (leader + best) % n
 
 
 def _pext(h: int, u: int) -> int:
+    """The bits of ``h`` at the places of ``u``'s bits, packed low."""
     out = 0
     k = 0
     while u:
@@ -381,29 +768,19 @@ def _bits(mask: int) -> List[int]:
     return out
 
 
-def _prev_choices(p: int, ctx: tuple, cards: List[int], last: int, left: int, mem: int):
-    """Possible earlier winning (seat, card) tuples that could precede P's last card."""
-    future = min(left - 1, mem - 1)  # earlier tricks that count and are still to be played
-    fixed = ctx
-    others = [c for c in cards if c != last]
-    out = []
-
-    def extend(prefix: tuple, pool: List[int], k: int) -> None:
-        if k == 0:
-            out.append(prefix)
-            return
-        for c in pool:
-            extend(prefix + ((p, c),), [x for x in pool if x != c], k - 1)
-
-    extend(tuple(fixed), others, future)
-    return out
+def _sequences(pool: List[int], k: int) -> List[Tuple[int, ...]]:
+    """Every ordered choice of ``k`` distinct cards from ``pool``."""
+    if k == 0:
+        return [()]
+    return [(c,) + rest for c in pool for rest in _sequences([x for x in pool if x != c], k - 1)]
 
 
 def _specials_lowest(table: Table) -> bool:
-    """True if in every suit the scoring-special cards are the lowest of the pack."""
+    """True if in every suit the scoring-special cards are the lowest of the pack
+    (then the set of them left pins down their relative ranks)."""
     deck = table.rules.deck_mask
-    for s in range(4):
-        suit_deck = deck & SUIT_MASKS[s]
+    for sm in SUIT_BITS:
+        suit_deck = deck & sm
         sp = suit_deck & table.special_mask
         if sp:
             top = 1 << (sp.bit_length() - 1)
