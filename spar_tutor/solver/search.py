@@ -36,8 +36,6 @@ SUIT_BITS = [((1 << 13) - 1) << (13 * s) for s in range(4)]
 #: The suit mask of a card bit.
 SUIT_OF: Dict[int, int] = {1 << i: SUIT_BITS[i // 13] for i in range(52)}
 
-import os
-_T1, _T2, _T3, _T4, _T5 = (os.environ.get('T', '11111')[i] == '1' for i in range(5))
 Line = List[Tuple[int, int]]  # (seat, card bit)
 
 
@@ -62,7 +60,7 @@ class Searcher:
         self._exact: Dict[tuple, int] = {}  # exact values near the end
         # Exact values (rather than probes) pay off near the end; how near
         # depends on how many players share each trick.
-        self._exact_from = int(os.environ.get('EF', 3 if players <= 4 else 2))
+        self._exact_from = 3 if players <= 4 else 2
         self._relative = not table.highest and _specials_lowest(table)
         self._top_score = self.scores[-1]
 
@@ -70,22 +68,32 @@ class Searcher:
 
     def value(self, pos: Position) -> int:
         """P's exact guaranteed points from ``pos`` (whoever is to move)."""
-        ub = self.upper_bound(pos)
-        floor = self.scores[0] if any(pos.proof) else 0
-        value = floor
-        # Ascending probes: values are small, and most are 0 with many players.
+        hi = self.upper_bound(pos)
+        lo = self.scores[0] if any(pos.proof) else 0
+        # Ascending probes: values are small, and most are 0 with many players;
+        # a successful probe often proves more than it asked.
         for t in self.scores:
-            if t <= floor:
+            if t <= lo:
                 continue
-            if t > ub or not self.at_least(pos, t):
+            if t > hi:
                 break
-            value = t
-        return value
+            v = self.probe(pos, t)
+            if v < t:
+                break
+            lo = v
+        return lo
 
     def at_least(self, pos: Position, t: int) -> bool:
         """True if P can be sure of ``t`` points or more from ``pos``."""
-        if t <= self.scores[0] or (t <= 0 and not any(pos.proof)):
-            return True
+        return self.probe(pos, t) >= t
+
+    def probe(self, pos: Position, t: int) -> int:
+        """A fail-soft probe: ``v >= t`` means P is sure of ``v`` or more, ``v < t``
+        that P cannot be sure of more than ``v``."""
+        if not any(pos.proof) and t <= 0:
+            return 0  # nobody can lose points without a renege
+        if t <= self.scores[0]:
+            return self.scores[0]
         self._load(pos)
         return self._node(t)
 
@@ -98,6 +106,39 @@ class Searcher:
         if i < len(pos.trick):
             hand |= pos.trick[i]  # P's card in the trick may still win it
         return self._hand_bound(hand, pos.tricks_left, pos.wins)
+
+    def move_values(self, pos: Position) -> Dict[int, int]:
+        """P's guaranteed points after each legal card (P to move), equivalent
+        cards searched once."""
+        out: Dict[int, int] = {}
+        for group in self.classes(pos):
+            child, points = pos.play(group[0])
+            v = points[self.player] if points is not None else self.value(child)
+            for bit in group:
+                out[bit] = v
+        return out
+
+    def classes(self, pos: Position) -> List[List[int]]:
+        """The legal cards of the player to move in classes of equivalent cards,
+        in search order (the first card of each class represents it)."""
+        self._load(pos)
+        legal = pos.legal()
+        reps = self._moves(pos.to_move, legal)
+        groups = {bit: [bit] for bit in reps}
+        rest = legal
+        for bit in reps:
+            rest ^= bit
+        while rest:  # each other card joins the class of the next lower card
+            bit = rest & -rest
+            rest ^= bit
+            below = bit >> 1
+            while not below & legal:
+                below >>= 1
+            for rep, group in groups.items():
+                if below in group:
+                    group.append(bit)
+                    break
+        return [groups[bit] for bit in reps]
 
     def line(self, pos: Position, value: int) -> Line:
         """A principal line from ``pos`` to the end of the hand: P keeps ``value``
@@ -216,6 +257,9 @@ class Searcher:
         tails = self._all_win(self.player, mine)
         if tails is None:
             return 0
+        return self._ending(tails, left, wins)
+
+    def _ending(self, tails: List[List[int]], left: int, wins: tuple) -> int:
         key = (tuple(tuple(t) for t in tails), left, tuple(wins[-2:]))
         best = self._endings.get(key)
         if best is None:
@@ -266,32 +310,14 @@ class Searcher:
                 return False
         return True
 
-    def _sure_after(self, card: int, t: int) -> bool:
-        """True if P, sure to win this trick with ``card`` (already out of P's
-        hand), is then sure of ``t`` points or more."""
+    def _sure_after(self, card: int) -> int:
+        """P's points if P, sure to win this trick with ``card`` (already out of
+        P's hand), then surely wins every trick left; else 0."""
         left = self.left - 1
         wins = tuple(self.wins) + ((self.player, card),)
         if left == 0:
-            return self.table.score(wins) >= t
-        return self._sure_win(self.hands[self.player], left, wins) >= t
-
-    def _trick_lost(self) -> bool:
-        """True if another player is sure to win the current trick and then every
-        trick left, so that P scores nothing."""
-        trick = self.trick
-        n = self.n
-        k = len(trick)
-        sm = SUIT_OF[trick[0]]
-        best_i = 0
-        for i in range(1, k):
-            if trick[i] & sm and trick[i] > trick[best_i]:
-                best_i = i
-        winner = (self.leader + best_i) % n
-        if winner == self.player or not self._sure_trick(trick[best_i], best_i):
-            return False
-        if self.left == 1:
-            return True
-        return self._all_win(winner, self.hands[winner]) is not None
+            return self.table.score(wins)
+        return self._sure_win(self.hands[self.player], left, wins)
 
     def _guarded(self) -> bool:
         """True if each suit P holds has its own guard: another player (a different
@@ -346,7 +372,9 @@ class Searcher:
 
     # -- internals: the probe ----------------------------------------------------
 
-    def _node(self, t: int) -> bool:
+    def _node(self, t: int) -> int:
+        """A fail-soft zero-window probe: returns v with v >= t meaning P is sure
+        of at least v, and v < t meaning P cannot be sure of more than v."""
         self.nodes += 1
         trick = self.trick
         k = len(trick)
@@ -359,24 +387,26 @@ class Searcher:
                 key = self._key()
             else:
                 if self.left <= self._exact_from:
-                    return self._small() >= t
-                if self._hand_bound(hands[P], self.left, tuple(self.wins)) < t:
-                    return False
+                    return self._small()
+                ub = self._hand_bound(hands[P], self.left, tuple(self.wins))
+                if ub < t:
+                    return ub
                 key = self._key()
             entry = self.tt.get(key)
             if entry is not None:
                 if entry[0] >= t:
-                    return True
-                if entry[1] <= t:
-                    return False
+                    return entry[0]
+                if entry[1] < t:
+                    return entry[1]
             if not self.any_proof:
                 if self.leader == P:
-                    if self._sure_win(hands[P], self.left, tuple(self.wins)) >= t:
-                        return True
-                elif _T3 and t > 0 and self._all_win(self.leader, hands[self.leader]) is not None:
-                    return False
-                if t > 0 and _T5 and self._guarded():
-                    return False
+                    sure = self._sure_win(hands[P], self.left, tuple(self.wins))
+                    if sure >= t:
+                        return sure
+                elif self._all_win(self.leader, hands[self.leader]) is not None:
+                    return 0
+                if self._guarded():
+                    return 0
             seat = self.leader
             moves = self._moves(seat, hands[seat])
             good = self.best.get(key)
@@ -384,49 +414,59 @@ class Searcher:
                 moves.remove(good)
                 moves.insert(0, good)
         else:
-            if not self.any_proof:
-                i = (P - self.leader) % n
-                if i < k and _T1:
-                    if self._sure_trick(trick[i], i) and self._sure_after(trick[i], t):
-                        return True
-                if _T2 and t > 0 and self._trick_lost():
-                    return False
             seat = (self.leader + k) % n
             hand = hands[seat]
-            legal = hand & SUIT_OF[trick[0]] or hand
-            moves = self._moves(seat, legal)
-        maximizing = seat == P
-        result = not maximizing
-        sure_check = _T4 and maximizing and not self.any_proof
+            moves = self._moves(seat, hand & SUIT_OF[trick[0]] or hand)
         proof = self.proof[seat]
-        for bit in moves:
-            hands[seat] ^= bit
-            if sure_check and self._sure_trick(bit, k) and self._sure_after(bit, t):
-                r = True
-            elif proof & bit:
-                r = (OFFSIDE_PENALTY if seat == P else 0) >= t
-            else:
-                trick.append(bit)
-                r = self._node(t) if k + 1 < n else self._finish_trick(t)
-                trick.pop()
-            hands[seat] ^= bit
-            if r == maximizing:
-                result = r
-                if key is not None:
-                    self.best[key] = bit
-                break
+        if seat == P:
+            best = -99
+            sure_check = not self.any_proof
+            for bit in moves:
+                hands[seat] ^= bit
+                v = self._sure_after(bit) if sure_check and self._sure_trick(bit, k) else -99
+                if v < t:
+                    if proof & bit:
+                        v = OFFSIDE_PENALTY
+                    else:
+                        trick.append(bit)
+                        v = self._node(t) if k + 1 < n else self._finish_trick(t)
+                        trick.pop()
+                hands[seat] ^= bit
+                if v > best:
+                    best = v
+                    if v >= t:
+                        if key is not None:
+                            self.best[key] = bit
+                        break
+        else:
+            best = 99
+            for bit in moves:
+                hands[seat] ^= bit
+                if proof & bit:
+                    v = 0
+                else:
+                    trick.append(bit)
+                    v = self._node(t) if k + 1 < n else self._finish_trick(t)
+                    trick.pop()
+                hands[seat] ^= bit
+                if v < best:
+                    best = v
+                    if v < t:
+                        if key is not None:
+                            self.best[key] = bit
+                        break
         if key is not None:
             entry = self.tt.get(key)
             if entry is None:
-                entry = self.tt[key] = [self.scores[0], self._top_score + 1]
-            if result:
-                if t > entry[0]:
-                    entry[0] = t
-            elif t < entry[1]:
-                entry[1] = t
-        return result
+                self.tt[key] = [best, self._top_score] if best >= t else [self.scores[0], best]
+            elif best >= t:
+                if best > entry[0]:
+                    entry[0] = best
+            elif best < entry[1]:
+                entry[1] = best
+        return best
 
-    def _finish_trick(self, t: int) -> bool:
+    def _finish_trick(self, t: int) -> int:
         trick = self.trick
         n = self.n
         leader = self.leader
@@ -442,15 +482,15 @@ class Searcher:
         self.present ^= gone
         del trick[:]
         if self.left == 0:
-            r = (self.table.score(tuple(self.wins)) if winner == self.player else 0) >= t
+            v = self.table.score(tuple(self.wins)) if winner == self.player else 0
         else:
-            r = self._node(t)
+            v = self._node(t)
         trick.extend(cards)
         self.present ^= gone
         self.leader = leader
         self.left += 1
         self.wins.pop()
-        return r
+        return v
 
     def _small(self) -> int:
         """P's exact value at a trick boundary with three or fewer tricks left."""
