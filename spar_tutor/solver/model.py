@@ -1,0 +1,195 @@
+"""The graded model: how the other players (and you, after this card) are
+assumed to play, and the chance and expected points it gives.
+
+The *model player* sees all hands (like the open-hand search) and plays:
+
+* with one trick left, its last card;
+* with two tricks left, the card that gives it the most expected points when
+  every player plays the model (max^n over the last two tricks), choosing at
+  random among cards that tie;
+* earlier, by rules of thumb (``thumb_choice``), choosing at random among
+  cards the rules rate equally:
+
+  - it keeps its *keeper*: the card it would most like to win the last trick
+    with, among cards nobody else can follow (best) or cannot beat (masters),
+    ranked by what they score there;
+  - leading, it leads its highest master (it keeps the lead and spends a high
+    card), else the lowest card of its longest suit;
+  - following, it takes the trick with its lowest card that surely wins it,
+    else plays its lowest card of the suit;
+  - unable to follow, it throws the card least likely to win later (the one
+    with the most higher cards left against it, the lowest of those).
+
+The *learner* (the player the values are for) plays the model too, with one
+rule more: it never plays a card that lowers the points it is sure of
+(its open-hand guarantee), so every outcome is worth at least the guarantee.
+
+:func:`model_values` gives, exactly (every random choice enumerated), the
+learner's chance of winning the last trick and expected points.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Tuple
+
+from .position import Position
+from .search import SUIT_BITS, SUIT_OF, Searcher
+
+#: Expected points and chance of winning the last trick, one each per seat.
+Outcome = Tuple[Tuple[float, ...], Tuple[float, ...]]
+
+
+def card_points(bit: int) -> int:
+    """What a card is worth as the last trick's winner, for keeper choice (6:3, 7:2, else 1)."""
+    rank = (bit.bit_length() - 1) % 13 + 2
+    return 3 if rank == 6 else 2 if rank == 7 else 1
+
+
+class Model:
+    """Exact values of the graded model for one learner in one hand.
+
+    ``guard`` is an open-hand searcher for the learner; with a positive
+    ``floor`` the learner only plays cards keeping at least ``floor`` points
+    sure (the guarantee of the card being valued)."""
+
+    def __init__(self, learner: int, guard: Optional[Searcher] = None) -> None:
+        self.learner = learner
+        self.guard = guard
+        self.floor = 0
+        self.memo: Dict[Tuple[Position, int], Outcome] = {}
+        self.decisions = 0
+
+    def outcome(self, pos: Position, floor: int = 0) -> Outcome:
+        """Every seat's expected points and chance of winning from ``pos``."""
+        self.floor = floor if self.guard is not None else 0
+        return self._value(pos)
+
+    # -- the recursion ---------------------------------------------------------
+
+    def _value(self, pos: Position) -> Outcome:
+        key = (pos, self.floor)
+        out = self.memo.get(key)
+        if out is None:
+            out = self.memo[key] = self._compute(pos)
+        return out
+
+    def _compute(self, pos: Position) -> Outcome:
+        self.decisions += 1
+        choices = self._choices(pos)
+        total_points = [0.0] * pos.players
+        total_wins = [0.0] * pos.players
+        for bit in choices:
+            points, wins = self._after(pos, bit)
+            for s in range(pos.players):
+                total_points[s] += points[s]
+                total_wins[s] += wins[s]
+        k = len(choices)
+        return tuple(p / k for p in total_points), tuple(w / k for w in total_wins)
+
+    def _after(self, pos: Position, bit: int) -> Outcome:
+        child, points = pos.play(bit)
+        if points is None:
+            return self._value(child)
+        return tuple(float(p) for p in points), tuple(1.0 if p > 0 else 0.0 for p in points)
+
+    def _choices(self, pos: Position) -> List[int]:
+        """The cards the model may play here (uniformly at random)."""
+        seat = pos.to_move
+        legal = _bits(pos.legal())
+        if seat == self.learner and self.floor > 0:
+            legal = [b for b in legal if self._keeps_floor(pos, b)] or legal
+        if len(legal) == 1:
+            return legal
+        if pos.tricks_left <= 2:
+            return self._maxn_choices(pos, legal)
+        return thumb_choice(pos, legal)
+
+    def _keeps_floor(self, pos: Position, bit: int) -> bool:
+        child, points = pos.play(bit)
+        if points is not None:
+            return points[self.learner] >= self.floor
+        return self.guard.at_least(child, self.floor)  # type: ignore[union-attr]
+
+    def _maxn_choices(self, pos: Position, legal: List[int]) -> List[int]:
+        seat = pos.to_move
+        best = -1.0
+        out: List[int] = []
+        for bit in legal:
+            v = self._after(pos, bit)[0][seat]
+            if v > best + 1e-9:
+                best, out = v, [bit]
+            elif v > best - 1e-9:
+                out.append(bit)
+        return out
+
+
+def thumb_choice(pos: Position, legal: List[int]) -> List[int]:
+    """The model's rules of thumb (module docstring): the cards rated best."""
+    seat = pos.to_move
+    hands = pos.hands
+    mine = hands[seat]
+    others = 0
+    for s, h in enumerate(hands):
+        if s != seat:
+            others |= h
+    keepers = _keepers(mine, others)
+    free = [b for b in legal if not b & keepers] or legal
+    trick = pos.trick
+    if not trick:
+        masters = [b for b in free if _master(b, others)]
+        if masters:
+            return _top(masters, key=_rank)
+        length = {sm: (mine & sm).bit_count() for sm in SUIT_BITS}
+        return _top(free, key=lambda b: (length[SUIT_OF[b]], -_rank(b)))
+    sm = SUIT_OF[trick[0]]
+    if free[0] & sm:
+        best = max(c for c in trick if c & sm)
+        n = pos.players
+        later = 0
+        for j in range(len(trick) + 1, n):
+            later |= hands[(pos.leader + j) % n]
+        sure = [b for b in free if b > best and (later & sm).bit_length() < b.bit_length()]
+        if sure:
+            return _top(sure, key=lambda b: -_rank(b))
+        return _top(free, key=lambda b: -_rank(b))
+    return _top(free, key=lambda b: ((others & SUIT_OF[b] & ~((b << 1) - 1)).bit_count(), -_rank(b)))
+
+
+def _keepers(mine: int, others: int) -> int:
+    """The card(s) the player would most like to win the last trick with: a card
+    nobody else can follow (safety 2) or a master (safety 1), by points."""
+    best_key = (0, 0)
+    keep = 0
+    for bit in _bits(mine):
+        follow = others & SUIT_OF[bit]
+        safety = 2 if not follow else 1 if follow.bit_length() < bit.bit_length() else 0
+        if not safety:
+            continue
+        key = (card_points(bit) * safety, safety)
+        if key > best_key:
+            best_key, keep = key, bit
+        elif key == best_key:
+            keep |= bit
+    return keep
+
+
+def _master(bit: int, others: int) -> bool:
+    return (others & SUIT_OF[bit]).bit_length() < bit.bit_length()
+
+
+def _rank(bit: int) -> int:
+    return (bit.bit_length() - 1) % 13
+
+
+def _top(cards: List[int], key) -> List[int]:  # type: ignore[no-untyped-def]
+    best = max(key(b) for b in cards)
+    return [b for b in cards if key(b) == best]
+
+
+def _bits(mask: int) -> List[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
