@@ -30,9 +30,10 @@ learner's chance of winning the last trick and expected points.
 
 from __future__ import annotations
 
+import random
 from typing import Dict, List, Optional, Tuple
 
-from .position import Position
+from .position import Position, trick_winner_bits
 from .search import SUIT_BITS, SUIT_OF, Searcher
 
 #: Expected points and chance of winning the last trick, one each per seat.
@@ -63,6 +64,17 @@ class Model:
         """Every seat's expected points and chance of winning from ``pos``."""
         self.floor = floor if self.guard is not None else 0
         return self._value(pos)
+
+    def sample(self, pos: Position, rng: "random.Random", floor: int = 0) -> Tuple[int, ...]:
+        """One playout of the model from ``pos``, random choices drawn from
+        ``rng``: every seat's points (an unbiased draw of :meth:`outcome`)."""
+        self.floor = floor if self.guard is not None else 0
+        while True:
+            choices = self._choices(pos)
+            bit = choices[0] if len(choices) == 1 else choices[rng.randrange(len(choices))]
+            pos, points = pos.play(bit)
+            if points is not None:
+                return points
 
     # -- the recursion ---------------------------------------------------------
 
@@ -101,8 +113,13 @@ class Model:
         if len(legal) == 1:
             return legal
         if pos.tricks_left <= 2:
-            return self._maxn_choices(pos, legal)
+            if any(pos.proof) or (self.floor > 0 and pos.tricks_left == 2):
+                return self._maxn_choices(pos, legal)
+            return self._endgame(pos).choices(legal)
         return thumb_choice(pos, legal)
+
+    def _endgame(self, pos: Position) -> "Endgame":
+        return Endgame(pos)
 
     def _keeps_floor(self, pos: Position, bit: int) -> bool:
         child, points = pos.play(bit)
@@ -193,3 +210,76 @@ def _bits(mask: int) -> List[int]:
         out.append(low)
         mask ^= low
     return out
+
+
+class Endgame:
+    """Max^n over the last two tricks (or the last one), on bits: each player
+    takes the card with the most expected points for itself, ties at random."""
+
+    def __init__(self, pos: Position) -> None:
+        self.pos = pos
+        self.n = pos.players
+        self.table = pos.table
+
+    def choices(self, legal: List[int]) -> List[int]:
+        pos = self.pos
+        seat = pos.to_move
+        hands = list(pos.hands)
+        trick = list(pos.trick)
+        best = -1.0
+        out: List[int] = []
+        for bit in legal:
+            hands[seat] ^= bit
+            trick.append(bit)
+            v = self._value(hands, trick)[seat]
+            trick.pop()
+            hands[seat] ^= bit
+            if v > best + 1e-9:
+                best, out = v, [bit]
+            elif v > best - 1e-9:
+                out.append(bit)
+        return out
+
+    def _value(self, hands: List[int], trick: List[int]) -> Tuple[float, ...]:
+        """Every seat's expected points once the cards in ``trick`` are down."""
+        pos = self.pos
+        n = self.n
+        if len(trick) == n:
+            return self._after_trick(hands, trick)
+        seat = (pos.leader + len(trick)) % n
+        h = hands[seat]
+        legal = (h & SUIT_OF[trick[0]] or h) if trick else h
+        best = -1.0
+        total: Optional[List[float]] = None
+        count = 0
+        while legal:
+            bit = legal & -legal
+            legal ^= bit
+            hands[seat] ^= bit
+            trick.append(bit)
+            v = self._value(hands, trick)
+            trick.pop()
+            hands[seat] ^= bit
+            mine = v[seat]
+            if mine > best + 1e-9:
+                best, total, count = mine, list(v), 1
+            elif mine > best - 1e-9:
+                count += 1
+                for i in range(n):
+                    total[i] += v[i]  # type: ignore[index]
+        return tuple(x / count for x in total)  # type: ignore[union-attr]
+
+    def _after_trick(self, hands: List[int], trick: List[int]) -> Tuple[float, ...]:
+        pos = self.pos
+        n = self.n
+        winner = trick_winner_bits(trick, pos.leader, n, self.table.highest)
+        wins = pos.wins + ((winner, trick[(winner - pos.leader) % n]),)
+        if pos.tricks_left == 1:
+            points = [0.0] * n
+            points[winner] = float(self.table.score(wins))
+            return tuple(points)
+        last = [hands[(winner + i) % n] for i in range(n)]
+        w2 = trick_winner_bits(last, winner, n, self.table.highest)
+        points = [0.0] * n
+        points[w2] = float(self.table.score(wins + ((w2, last[(w2 - winner) % n]),)))
+        return tuple(points)
