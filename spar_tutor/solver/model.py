@@ -7,18 +7,18 @@ The *model player* sees all hands (like the open-hand search) and plays:
 * with two tricks left, the card that gives it the most expected points when
   every player plays the model (max^n over the last two tricks), choosing at
   random among cards that tie;
-* earlier, by rules of thumb (``thumb_choice``), choosing at random among
-  cards the rules rate equally:
+* earlier, by rules of thumb (:func:`rules_of_thumb`), choosing at random
+  among cards the rules rate equally:
 
-  - it keeps its *keeper*: the card it would most like to win the last trick
-    with, among cards nobody else can follow (best) or cannot beat (masters),
-    ranked by what they score there;
-  - leading, it leads its highest master (it keeps the lead and spends a high
-    card), else the lowest card of its longest suit;
-  - following, it takes the trick with its lowest card that surely wins it,
-    else plays its lowest card of the suit;
-  - unable to follow, it throws the card least likely to win later (the one
-    with the most higher cards left against it, the lowest of those).
+  - it keeps two cards for the end (:func:`end_plan`): a *keeper*, a 6 or 7
+    of the suit the others hold fewest of (without one, its best master), and
+    a *winner*, its highest master (a card nobody else can beat), to take the
+    second-to-last trick and lead the keeper;
+  - with its other cards: leading, it leads its highest master (keeping the
+    lead), else the lowest card of its longest suit; following, it takes the
+    trick with its lowest card sure to win it, else plays its lowest card of
+    the suit; unable to follow, it throws the card with the most higher cards
+    left against it (the lowest of those).
 
 The *learner* (the player the values are for) plays the model too, with one
 rule more: it never plays a card that lowers the points it is sure of
@@ -38,12 +38,6 @@ from .search import SUIT_BITS, SUIT_OF, Searcher
 
 #: Expected points and chance of winning the last trick, one each per seat.
 Outcome = Tuple[Tuple[float, ...], Tuple[float, ...]]
-
-
-def card_points(bit: int) -> int:
-    """What a card is worth as the last trick's winner, for keeper choice (6:3, 7:2, else 1)."""
-    rank = (bit.bit_length() - 1) % 13 + 2
-    return 3 if rank == 6 else 2 if rank == 7 else 1
 
 
 class Model:
@@ -144,14 +138,25 @@ def thumb_choice(pos: Position, legal: List[int]) -> List[int]:
     """The model's rules of thumb (module docstring): the cards rated best."""
     seat = pos.to_move
     hands = pos.hands
-    mine = hands[seat]
     others = 0
     for s, h in enumerate(hands):
         if s != seat:
             others |= h
-    keepers = _keepers(mine, others)
-    free = [b for b in legal if not b & keepers] or legal
-    trick = pos.trick
+    later = 0
+    for j in range(len(pos.trick) + 1, pos.players):
+        later |= hands[(pos.leader + j) % pos.players]
+    return rules_of_thumb(legal, hands[seat], pos.trick, others, later)
+
+
+def rules_of_thumb(legal: List[int], mine: int, trick: Tuple[int, ...], others: int,
+                   later: int) -> List[int]:
+    """The rules of thumb, given the cards the other players (may) hold and those
+    the players still to play to this trick (may) hold: the cards rated best."""
+    plan = end_plan(mine, others)
+    keep = 0
+    for b in plan:
+        keep |= b
+    free = [b for b in legal if not b & keep] or legal
     if not trick:
         masters = [b for b in free if _master(b, others)]
         if masters:
@@ -161,10 +166,6 @@ def thumb_choice(pos: Position, legal: List[int]) -> List[int]:
     sm = SUIT_OF[trick[0]]
     if free[0] & sm:
         best = max(c for c in trick if c & sm)
-        n = pos.players
-        later = 0
-        for j in range(len(trick) + 1, n):
-            later |= hands[(pos.leader + j) % n]
         sure = [b for b in free if b > best and (later & sm).bit_length() < b.bit_length()]
         if sure:
             return _top(sure, key=lambda b: -_rank(b))
@@ -172,22 +173,23 @@ def thumb_choice(pos: Position, legal: List[int]) -> List[int]:
     return _top(free, key=lambda b: ((others & SUIT_OF[b] & ~((b << 1) - 1)).bit_count(), -_rank(b)))
 
 
-def _keepers(mine: int, others: int) -> int:
-    """The card(s) the player would most like to win the last trick with: a card
-    nobody else can follow (safety 2) or a master (safety 1), by points."""
-    best_key = (0, 0)
-    keep = 0
-    for bit in _bits(mine):
-        follow = others & SUIT_OF[bit]
-        safety = 2 if not follow else 1 if follow.bit_length() < bit.bit_length() else 0
-        if not safety:
-            continue
-        key = (card_points(bit) * safety, safety)
-        if key > best_key:
-            best_key, keep = key, bit
-        elif key == best_key:
-            keep |= bit
-    return keep
+def end_plan(mine: int, others: int) -> List[int]:
+    """The cards kept for the end: [keeper] or [keeper, winner]. The keeper is a
+    6 or 7 (a 6 first) of the suit the others hold fewest of, the winner the
+    highest card nobody else can beat (to take the second-to-last trick).
+    Without a 6 or 7 the keeper is the best master (or the highest card)."""
+    cards = _bits(mine)
+    if not cards:
+        return []
+    low = [b for b in cards if _rank(b) in (4, 5)]  # 6s and 7s
+    if not low:
+        masters = [b for b in cards if _master(b, others)]
+        return [max(masters or cards, key=_rank)]
+    keeper = min(low, key=lambda b: ((others & SUIT_OF[b]).bit_count(), _rank(b)))
+    masters = [b for b in cards if b != keeper and _master(b, others)]
+    if masters:
+        return [keeper, max(masters, key=_rank)]
+    return [keeper]
 
 
 def _master(bit: int, others: int) -> bool:

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 from ..cards import CARD_BY_BIT, Card, parse_card
 from ..errors import IllegalMoveError
@@ -99,13 +99,23 @@ def solve(state: HandState, *, graded: bool = True) -> Solution:
             chance, expected = outcome_wins[player], outcome_points[player]
         else:
             chance, expected = (1.0, float(g)) if g > 0 else (0.0, 0.0)
-        line = [(player, bit)] + (searcher.line(child, g) if points is None else [])
         card = CARD_BY_BIT[bit]
-        moves.append(MoveValue(card, g, chance, expected, [CARD_BY_BIT[b] for _, b in line]))
-        why[card] = explain_line(pos, line, player, state.trick_number, g, chance, expected,
-                                 _points_words(state, line))
+        line, why[card] = principal_line(state, pos, searcher, bit, g, chance, expected)
+        moves.append(MoveValue(card, g, chance, expected, line))
     moves.sort(key=lambda mv: (-mv.guaranteed, -mv.expected, -mv.win_chance, mv.card.index))
     return Solution(player, moves, state, why)
+
+
+def principal_line(state: HandState, pos: Position, searcher: Searcher, bit: int, g: int,
+                   chance: float, expected: float) -> Tuple[List[Card], str]:
+    """The line after the mover plays ``bit`` (worth ``g`` for sure), and the
+    sentence explaining it."""
+    player = pos.to_move
+    child, points = pos.play(bit)
+    line = [(player, bit)] + (searcher.line(child, g) if points is None else [])
+    why = explain_line(pos, line, player, state.trick_number, g, chance, expected,
+                       _points_words(state, line))
+    return [CARD_BY_BIT[b] for _, b in line], why
 
 
 def guaranteed(state: HandState) -> int:
