@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Sequence
 from ..deal import deal
 from ..rules import Rules
 from ..state import HandState
-from .bots import bot_name, checked_move, make_bot
+from .bots import ExpertBot, bot_name, checked_move, make_bot
 
 
 @dataclass(frozen=True)
@@ -43,11 +43,15 @@ def play_hand(bots: Sequence[Any], rules: Rules, dealer: int, seed: Any) -> Hand
 
 
 def play_arena(specs: Sequence[str], hands: int, seed: int = 0,
-               rules: "Rules | None" = None) -> ArenaResult:
-    """Play ``hands`` hands between bots made from ``specs`` (one per seat)."""
+               rules: "Rules | None" = None, expert_worlds: "int | None" = None) -> ArenaResult:
+    """Play ``hands`` hands between bots made from ``specs`` (one per seat);
+    ``expert_worlds`` fixes the worlds per decision of expert bots (reproducible)."""
     rules = rules or Rules.preset("standard")
     rules.check_players(len(specs))
     bots = [make_bot(spec, f"{seed}:{i}") for i, spec in enumerate(specs)]
+    for bot in bots:
+        if isinstance(bot, ExpertBot) and expert_worlds is not None:
+            bot.worlds = expert_worlds
     n = len(bots)
     totals = [0] * n
     wins = [0] * n
