@@ -32,7 +32,7 @@ from ..cards import CARD_BY_BIT, SUIT_MASKS, Card
 from ..errors import SparError
 from ..state import DECLARE, PASS, UNDER_TEN, Action, Move
 from ..view import SeatView
-from .hint import hint
+from .hints import hint
 from .model import end_plan, rules_of_thumb
 from .prelead import prelead_values
 

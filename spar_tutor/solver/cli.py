@@ -88,7 +88,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _hint(args: argparse.Namespace) -> int:
     from ..dealfile import DealFile
-    from .hint import hint
+    from .hints import hint
 
     state = DealFile.loads(_read(args.file), args.file).state()
     seat = state.to_move if args.seat is None else args.seat
