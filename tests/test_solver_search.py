@@ -39,7 +39,7 @@ def test_every_card_agrees_with_brute_force(seed):
             expected = brute_force(state.apply(card), player)
             assert values[card.bit] == expected, (config, state, card)
             checked += 1
-    assert checked > 250
+    assert checked > 180
 
 
 def test_solve_and_guaranteed_agree_with_brute_force():

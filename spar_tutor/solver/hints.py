@@ -89,7 +89,9 @@ class Hint:
 def hint(view: SeatView, *, worlds: Optional[int] = None, seed: int = 0,
          budget_ms: float = 300) -> Hint:
     """Value the legal cards of the seat to move from its view (module docstring)."""
-    sampler = WorldSampler(view)
+    if not isinstance(view, SeatView):
+        raise ViewError("a hint needs a SeatView (what one seat may know), "
+                        f"not {type(view).__name__}: use state.view(seat)", rule="views")
     if view.phase != PLAY:
         raise ViewError(f"a card hint is for the play phase, not the {view.phase} phase "
                         "(see declaration_values for the declarations)", seat=view.seat,
@@ -99,6 +101,7 @@ def hint(view: SeatView, *, worlds: Optional[int] = None, seed: int = 0,
                         "for the player to move", seat=view.seat, rule="hint")
     if worlds is not None and worlds < 1:
         raise ViewError(f"worlds must be 1 or more, not {worlds}", rule="hint")
+    sampler = WorldSampler(view)
     rng = random.Random(seed)
     legal = [m for m in view.legal_moves if isinstance(m, Card)]
     me = view.seat

@@ -123,7 +123,7 @@ class Model:
 
     def _maxn_choices(self, pos: Position, legal: List[int]) -> List[int]:
         seat = pos.to_move
-        best = -1.0
+        best = float("-inf")
         out: List[int] = []
         for bit in legal:
             v = self._after(pos, bit)[0][seat]
@@ -228,7 +228,7 @@ class Endgame:
         seat = pos.to_move
         hands = list(pos.hands)
         trick = list(pos.trick)
-        best = -1.0
+        best = float("-inf")
         out: List[int] = []
         for bit in legal:
             hands[seat] ^= bit
@@ -251,7 +251,7 @@ class Endgame:
         seat = (pos.leader + len(trick)) % n
         h = hands[seat]
         legal = (h & SUIT_OF[trick[0]] or h) if trick else h
-        best = -1.0
+        best = float("-inf")
         total: Optional[List[float]] = None
         count = 0
         while legal:

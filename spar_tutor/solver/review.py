@@ -62,9 +62,17 @@ def analyse_play(start_state: HandState, final_state: HandState,
     out = []
     state = start_state
     for who, move in final_state.history[len(done):]:
+        try:
+            after = state.apply(move, who)
+        except SparError:
+            raise SparError("the final state does not continue the start state (its moves do "
+                            "not fit the start's hands)", rule="review") from None
         if isinstance(move, Card) and state.phase == PLAY and (seat is None or who == seat):
             out.append(_review(state, move, searchers))
-        state = state.apply(move)
+        state = after
+    if state.hands != final_state.hands:
+        raise SparError("the final state does not continue the start state (their hands "
+                        "differ)", rule="review")
     return out
 
 

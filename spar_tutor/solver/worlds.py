@@ -5,9 +5,10 @@ unseen cards, such that everything public holds: cards played, the dry cards
 (face up, still held until played), visible wets, the face-down wets (a 6 or 7
 of that seat, not in its dry's suit), the under-ten hands shown (out of play),
 the under card (in the stock), and every failure to follow suit (a void; with
-``offside`` on it could be a renege, but it is treated as a void). In an end
-position (hands shorter than the deal), the cards played before it are not
-recorded: the unseen cards beyond the hands and stock are out of play.
+``offside`` on it could be a renege, but it is treated as a void). Unseen
+cards beyond what the hands and the stock hold are out of play: in an end
+position (hands shorter than the deal) the cards played before it are not
+recorded, and a deal file need not list the stock.
 
 Worlds are drawn uniformly by rejection: the unseen cards are shuffled and
 dealt, and a deal that breaks a void is redrawn. When voids make that too
@@ -57,11 +58,9 @@ class WorldSampler:
         if len(view.hand) != view.hand_sizes[me]:
             raise ViewError(f"seat {me}'s view has {len(view.hand)} cards but its hand size is "
                             f"{view.hand_sizes[me]}", seat=me, rule="hand sizes")
-        # the stock's unknown cards; in an end position, cards played before it
-        # (not recorded) are out of play too, and go with them
+        # the stock's unknown cards, and any unseen cards out of play besides
         room = sum(self.need) + view.stock_size - (1 if view.under_card is not None else 0)
-        if room > len(self.unseen) or (room < len(self.unseen) and view.tricks_left
-                                       + len(view.tricks) == view.rules.hand_size):
+        if room > len(self.unseen):
             raise ViewError(f"{len(self.unseen)} cards are unseen but the other hands and the "
                             f"stock hold {room}: the view does not add up", seat=me,
                             rule="hand sizes")
