@@ -162,6 +162,8 @@ def _puzzle(request: Request, position: DealFile, number: int) -> Optional[Gener
         return None
     seat = state.to_move
     judge = Judge(state, seat)
+    if judge.guarantee(state) <= 0:
+        return None  # most positions with many players: decide that quickly
     values = judge.card_values(state)
     goal = max(values.values())
     winning = sorted((c for c, v in values.items() if v == goal), key=lambda c: c.index)

@@ -1,0 +1,104 @@
+"""Which puzzles a learner has solved and tried, kept in a JSON file per learner.
+
+The files live in ``$SPAR_TUTOR_HOME/puzzles/`` (default ``~/.spar-tutor``),
+named like the lessons' progress files: the learner's name made safe (it can
+never point outside that folder) plus a short hash, so two names never share a
+file. Writes are atomic; a damaged file reads as no progress.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Dict, Iterable, Optional
+
+try:  # one naming rule for every progress file, once the lessons are installed
+    from ..lessons.progress import home, safe_name
+except ImportError:  # pragma: no cover - the lessons are optional
+    from ._names import home, safe_name
+
+
+class PuzzleProgress:
+    """One learner's puzzles: attempts, solved, solved cleanly (no mistake, hint or peek)."""
+
+    def __init__(self, learner: str, root: Optional[Path] = None) -> None:
+        self.learner = learner.strip()
+        folder = (Path(root) if root else home() / "puzzles").resolve()
+        self.path = folder / (safe_name(learner) + ".json")
+        if self.path.parent != folder:  # cannot happen with safe_name; checked anyway
+            raise ValueError(f"unsafe learner name {learner!r}")
+        self.data: Dict[str, Any] = self._read()
+
+    def _read(self) -> Dict[str, Any]:
+        empty = {"learner": self.learner, "puzzles": {}, "last": None}
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return empty
+        if not isinstance(data, dict) or data.get("learner") != self.learner or \
+                not isinstance(data.get("puzzles"), dict):
+            return empty
+        data.setdefault("last", None)
+        return data
+
+    def save(self) -> None:
+        """Write the file atomically (a crash never leaves half a file)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".puzzles-")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(self.data, f, indent=1, sort_keys=True)
+        os.replace(tmp, self.path)
+
+    def _entry(self, puzzle_id: str) -> Dict[str, Any]:
+        entry = self.data["puzzles"].setdefault(puzzle_id, {})
+        for key, default in (("attempts", 0), ("solved", False), ("clean", False)):
+            entry.setdefault(key, default)
+        return entry
+
+    def attempt(self, puzzle_id: str) -> None:
+        """Count an attempt (the learner's first card of a run) and remember the puzzle."""
+        self._entry(puzzle_id)["attempts"] += 1
+        self.data["last"] = puzzle_id
+        self.save()
+
+    def solve(self, puzzle_id: str, clean: bool) -> None:
+        """Record a solved run; ``clean`` when it had no mistake, no second hint, no peek."""
+        entry = self._entry(puzzle_id)
+        entry["solved"] = True
+        entry["clean"] = entry["clean"] or bool(clean)
+        self.save()
+
+    def visit(self, puzzle_id: str) -> None:
+        """Remember the puzzle the learner is on."""
+        self.data["last"] = puzzle_id
+        self.save()
+
+    def attempts(self, puzzle_id: str) -> int:
+        return int(self.data["puzzles"].get(puzzle_id, {}).get("attempts", 0))
+
+    def solved(self, puzzle_id: str) -> bool:
+        return bool(self.data["puzzles"].get(puzzle_id, {}).get("solved", False))
+
+    def clean(self, puzzle_id: str) -> bool:
+        return bool(self.data["puzzles"].get(puzzle_id, {}).get("clean", False))
+
+    @property
+    def last(self) -> Optional[str]:
+        return self.data.get("last")
+
+    def solved_count(self, ids: Iterable[str]) -> int:
+        return sum(1 for i in ids if self.solved(i))
+
+
+class MemoryProgress(PuzzleProgress):
+    """Progress for a learner without a name: kept for this page only, never written."""
+
+    def __init__(self) -> None:  # noqa: D107 - no file
+        self.learner = ""
+        self.path = Path(os.devnull)
+        self.data = {"learner": "", "puzzles": {}, "last": None}
+
+    def save(self) -> None:
+        return None
