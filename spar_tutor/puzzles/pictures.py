@@ -1,0 +1,189 @@
+"""The puzzle table as HTML (no widgets): the other hands, the trick, the tricks played.
+
+Every card is drawn as a card (``spar_tutor.render``) with its code under it,
+so the picture also reads as text. In a closed puzzle the other hands are
+face down and the cards out of play are listed by suit, as a player would
+remember them.
+"""
+
+from __future__ import annotations
+
+import base64
+from html import escape
+from typing import Optional
+
+from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of_mask, sort_hand
+from ..render import back_svg, card_svg
+from ..state import HandState, Trick
+
+SMALL = 46
+TRICK = 58
+
+CSS = """<style>
+.spar-pz { font-family: 'DejaVu Sans', Arial, sans-serif; color: #1a1a1a; }
+.spar-pz-table { background: #1b6e3f; border: 8px solid #6b3f1d; border-radius: 16px;
+  padding: 8px 12px; color: #fff; display: flex; flex-direction: column; gap: 6px;
+  max-width: 760px; }
+.spar-pz-seat { display: flex; align-items: center; gap: 10px; min-height: 40px; }
+.spar-pz-name { min-width: 110px; font-weight: bold; font-size: 14px; }
+.spar-pz-name small { display: block; font-weight: normal; font-size: 12px; color: #d9f2e1; }
+.spar-pz-cards { display: flex; gap: 4px; flex-wrap: wrap; }
+.spar-pz-card { text-align: center; font-size: 11px; line-height: 1.1; }
+.spar-pz-card svg { display: block; border-radius: 4px; }
+.spar-pz-turn { color: #ffd54f; }
+.spar-pz-trick { background: rgba(0,0,0,.22); border-radius: 10px; padding: 6px 10px;
+  display: flex; gap: 14px; align-items: flex-end; min-height: 96px; flex-wrap: wrap; }
+.spar-pz-trick-title { font-size: 13px; min-width: 110px; align-self: center; }
+.spar-pz-win svg { box-shadow: 0 0 0 3px #ffd54f; }
+.spar-pz-done { font-size: 12px; color: #e8f5ec; }
+.spar-pz-out { font-size: 13px; color: #e8f5ec; }
+.spar-pz-goal { font-size: 16px; padding: 8px 12px; border-radius: 8px; background: #fff6e0;
+  border-left: 6px solid #d9a521; max-width: 740px; }
+.spar-pz-status { font-size: 15px; padding: 6px 10px; border-radius: 6px; background: #f3f7f4;
+  border-left: 5px solid #17803d; min-height: 22px; max-width: 740px; }
+.spar-pz-status.spar-pz-wrong { background: #fdecea; border-left-color: #b3261e; }
+.spar-pz-status.spar-pz-solved { background: #e3f4e8; border-left-color: #17803d;
+  font-weight: bold; }
+.spar-pz-card-btn.jupyter-button { width: 84px; height: 140px; padding: 0 2px 3px 2px;
+  background-color: transparent !important; background-repeat: no-repeat;
+  background-position: 5px 4px; background-size: 74px 104px; border: 2px solid transparent;
+  border-radius: 10px; display: flex; align-items: flex-end; justify-content: center;
+  white-space: normal; font-size: 11px; line-height: 1.15; box-shadow: none; }
+.spar-pz-card-btn.jupyter-button:hover { transform: translateY(-6px); }
+.spar-pz-card-btn.jupyter-button:focus-visible { outline: 3px solid #1565c0; }
+.spar-pz-card-btn.spar-pz-off { color: #777; }
+.spar-pz-card-btn.spar-pz-off:hover { transform: none; }
+.spar-pz-meta { font-size: 13px; color: #41524a; }
+</style>"""
+
+
+def picture(card: Card, width: float = SMALL, label: Optional[str] = None,
+            win: bool = False) -> str:
+    """A card face with its code (or ``label``) under it."""
+    cls = "spar-pz-card spar-pz-win" if win else "spar-pz-card"
+    return (f'<div class="{cls}">{card_svg(card, width=width)}'
+            f"{escape(label if label is not None else str(card))}</div>")
+
+
+def back(width: float = SMALL) -> str:
+    return f'<div class="spar-pz-card">{back_svg(width=width, label="hidden card")}?</div>'
+
+
+def card_css(card: Card, css_class: str, dimmed: bool = False) -> str:
+    """A CSS rule painting ``card`` as the background of buttons of ``css_class``."""
+    svg = card_svg(card, width=74, dimmed=dimmed)
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return f'.{css_class} {{ background-image: url("data:image/svg+xml;base64,{data}"); }}'
+
+
+def seat_name(seat: int, learner: int) -> str:
+    return "You" if seat == learner else f"Seat {seat}"
+
+
+def table_html(state: HandState, learner: int, open_hands: bool,
+               start: Optional[HandState] = None) -> str:
+    """The table: each other seat's hand, the trick being played, the tricks played in
+    this puzzle (since ``start``) and, when the hands are closed, the cards out of play."""
+    n = state.players
+    rows = []
+    for k in range(1, n):
+        seat = (learner + k) % n
+        rows.append(_seat_row(state, seat, learner, open_hands))
+    rows.append(_trick_row(state, learner))
+    first = len(start.tricks) if start is not None else 0
+    done = state.tricks[first:]
+    if done:
+        rows.append('<div class="spar-pz-done">Tricks played: '
+                    + "; ".join(_trick_words(t, state, learner, first + i + 1 + _offset(start))
+                                for i, t in enumerate(done)) + "</div>")
+    if not open_hands:
+        rows.append(out_of_play_html(state, learner))
+    return f'<div class="spar-pz spar-pz-table">{"".join(rows)}</div>'
+
+
+def _offset(start: Optional[HandState]) -> int:
+    """Trick numbers in the whole hand: the puzzle's first trick is not always trick 1."""
+    if start is None:
+        return 0
+    return start.trick_number - 1 - len(start.tricks)
+
+
+def _seat_row(state: HandState, seat: int, learner: int, open_hands: bool) -> str:
+    hand = sort_hand(state.hand(seat))
+    turn = state.to_move == seat and not state.is_over()
+    notes = []
+    if state.dry[seat] is not None:
+        notes.append(f"dry {state.dry[seat]}")
+    if state.wet[seat] is not None:
+        shown = open_hands or state.wet_shown[seat]
+        notes.append(f"wet {state.wet[seat]}" if shown else "a wet, face down")
+    if turn:
+        notes.append('<span class="spar-pz-turn">to play</span>')
+    small = f"<small>{', '.join(notes)}</small>" if notes else ""
+    if open_hands:
+        cards = "".join(picture(c) for c in hand)
+    else:
+        known = {state.dry[seat]} | ({state.wet[seat]} if state.wet_shown[seat] else set())
+        cards = "".join(picture(c) if c in known else back() for c in hand)
+    if not hand:
+        cards = '<span class="spar-pz-done">no cards left</span>'
+    return (f'<div class="spar-pz-seat"><div class="spar-pz-name">{seat_name(seat, learner)}'
+            f'{small}</div><div class="spar-pz-cards">{cards}</div></div>')
+
+
+def _trick_row(state: HandState, learner: int) -> str:
+    n = state.players
+    if state.current_trick:
+        trick = Trick(state.leader, state.current_trick, None)
+        title = f"Trick {state.trick_number}"
+    elif state.tricks and state.is_over():
+        trick = state.tricks[-1]
+        title = f"Last trick ({state.trick_number - 1})" if state.trick_number > 1 else "Last trick"
+    else:
+        who = seat_name(state.leader, learner)
+        verb = "lead" if who == "You" else "leads"
+        return (f'<div class="spar-pz-trick"><div class="spar-pz-trick-title">Trick '
+                f"{state.trick_number}: {who} {verb}.<br>{state.tricks_left} trick"
+                f"{'s' if state.tricks_left != 1 else ''} to go</div></div>")
+    winning = trick.winning_card(n) if trick.winner is not None else _winning_so_far(trick, n)
+    cards = "".join(picture(c, TRICK, seat_name(trick.seat_of(i, n), learner) + f" {c}",
+                            win=c is winning)
+                    for i, c in enumerate(trick.cards))
+    return (f'<div class="spar-pz-trick"><div class="spar-pz-trick-title">{escape(title)}'
+            f"</div>{cards}</div>")
+
+
+def _winning_so_far(trick: Trick, n: int) -> Card:
+    led = trick.cards[0]
+    follows = [c for c in trick.cards if c.suit == led.suit]
+    return max(follows, key=lambda c: c.rank)
+
+
+def _trick_words(t: Trick, state: HandState, learner: int, number: int) -> str:
+    n = state.players
+    cards = ", ".join(f"{seat_name(t.seat_of(i, n), learner)} {c}" for i, c in enumerate(t.cards))
+    winner = seat_name(t.winner, learner).lower() if t.winner is not None else "nobody"
+    return escape(f"trick {number}: {cards}, won by {winner}")
+
+
+def out_of_play_html(state: HandState, learner: int) -> str:
+    """The cards out of play (played before, or never dealt), suit by suit."""
+    held = 0
+    for s in range(state.players):
+        held |= state.hand_mask(s)
+    played = set()
+    for t in state.tricks:
+        played.update(t.cards)
+    played.update(state.current_trick)
+    out = [c for c in cards_of_mask(state.rules.deck_mask & ~held) if c not in played]
+    parts = []
+    for suit in "SHDC":
+        ranks = " ".join(_rank(c) for c in sort_hand(out) if c.suit == suit)
+        parts.append(f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}: {ranks or 'none'}")
+    return ('<div class="spar-pz-out"><b>Out of play</b> (played before, or never dealt): '
+            + escape("; ".join(parts)) + "</div>")
+
+
+def _rank(card: Card) -> str:
+    return str(card)[:-1].replace("T", "10")
+
