@@ -127,8 +127,9 @@ def _candidate(request: Request, rules: Rules, rng: random.Random) -> Optional[D
                     key=lambda c: c.index) for s in range(n)]
     if request.tricks == rules.hand_size:
         decls = [(s, state.dry[s], state.wet[s]) for s in range(n) if state.dry[s] is not None]
+        prelead = rules.dry_wet or rules.under_ten or bool(plays)
         return DealFile(rules, tuple(map(tuple, hands)), dealt.dealer, (), None, (),
-                        tuple(decls), tuple(plays), (), True)
+                        tuple(decls), tuple(plays), (), prelead)
     leader = state.leader
     decls = []
     for s in range(n):
