@@ -39,14 +39,15 @@ def check_puzzle(raw: Any, collection: str = "", source: str = "",
         if key not in REQUIRED and key not in OPTIONAL:
             found.append((key, f"unknown key {key!r} (known: "
                                f"{', '.join(sorted(list(REQUIRED) + list(OPTIONAL)))})"))
+    shape: Found = []
     for key, kind in list(REQUIRED.items()) + list(OPTIONAL.items()):
         if key not in raw:
             if key in REQUIRED:
-                found.append((key, f"{key!r} is missing"))
+                shape.append((key, f"{key!r} is missing"))
         elif not isinstance(raw[key], kind) or (kind is int and isinstance(raw[key], bool)):
-            found.append((key, f"{key!r} must be {_kind_words(kind)}"))
-    if found:
-        return None, found
+            shape.append((key, f"{key!r} must be {_kind_words(kind)}"))
+    if shape:
+        return None, found + shape
     found += _check_words(raw)
     try:
         position = DealFile.from_json(raw["position"])
@@ -74,6 +75,10 @@ def check_puzzle(raw: Any, collection: str = "", source: str = "",
         winning=tuple(sorted(winning, key=lambda c: c.index)),
         themes=tuple(raw.get("themes", ())), collection=collection, source=source, line=line)
     return puzzle, []
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
 
 
 def _kind_words(kind: type) -> str:
@@ -117,14 +122,15 @@ def _check_solver(raw: Dict[str, Any], state: HandState, seat: int,
     if best != points:
         top = format_cards(sorted((c for c, v in values.items() if v == best),
                                   key=lambda c: c.index))
-        return [("points", f"the goal is {points} points but the solver says seat {seat} can "
-                           f"guarantee {best} (with {top})")]
+        return [("points", f"the goal is {_points(points)} but the solver says seat {seat} can "
+                           f"guarantee {_points(best)} (with {top})")]
     if points <= 0:
         return [("points", "a puzzle needs a goal of at least 1 point")]
     keeping = {c for c, v in values.items() if v == points}
     illegal = [c for c in winning if c not in values]
-    if illegal:
-        found.append(("winning", f"{format_cards(illegal)} cannot be played here"))
+    for c in illegal:
+        why = state.explain_illegal(c) or "it is not a legal card here"
+        found.append(("winning", f"{c} cannot be played here: {why[0].lower()}{why[1:]}"))
     stated = set(winning) - set(illegal)
     missing = sorted(keeping - stated, key=lambda c: c.index)
     extra = sorted(stated - keeping, key=lambda c: c.index)
@@ -134,7 +140,7 @@ def _check_solver(raw: Dict[str, Any], state: HandState, seat: int,
                                  "\"winning\""))
     for c in extra:
         found.append(("winning", f"{c} does not keep the goal: after it seat {seat} is sure of "
-                                 f"only {values[c]}"))
+                                 f"only {_points(values[c])}"))
     if len(keeping) == len(values):
         found.append(("winning", "every legal card keeps the goal: there is nothing to find"))
     if not raw["open"] and not found:
