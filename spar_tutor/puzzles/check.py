@@ -11,7 +11,7 @@ hands.
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from ..cards import Card, format_cards, parse_cards
 from ..dealfile import DealFile
@@ -148,7 +148,7 @@ def _check_solver(raw: Dict[str, Any], state: HandState, seat: int,
     return found
 
 
-def _check_closed(state: HandState, seat: int, points: int, keeping: set) -> Found:
+def _check_closed(state: HandState, seat: int, points: int, keeping: Set[Card]) -> Found:
     if any(state.wet[s] is not None and s != seat and not state.wet_shown[s]
            for s in range(state.players)):
         return [("open", "a closed puzzle cannot hide another seat's wet card")]

@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, List, Optional
 
 from ..errors import SparError
 
@@ -108,7 +108,7 @@ def _check(args: argparse.Namespace) -> int:
     from .loader import load_collection, load_file
 
     problems, count = [], 0
-    paths = [Path(p) for p in args.paths] or [None]
+    paths: List[Optional[Path]] = [Path(p) for p in args.paths] or [None]
     for path in paths:
         if path is None or path.is_dir():
             c = load_collection(path)

@@ -116,11 +116,11 @@ def _candidate(request: Request, rules: Rules, rng: random.Random) -> Optional[D
     bots = [BeginnerBot(rng.randrange(2**31)) if rng.random() < 0.7 else
             RandomBot(rng.randrange(2**31)) for _ in range(n)]
     while state.tricks_left > request.tricks:
-        state = state.apply(bots[state.to_move].choose(state.view(state.to_move)))
+        state = state.apply(_bot_card(bots, state))
     plays: List[Card] = []
     if request.mid_trick:
         for _ in range(rng.randrange(1, n)):
-            card = bots[state.to_move].choose(state.view(state.to_move))
+            card = _bot_card(bots, state)
             plays.append(card)
             state = state.apply(card)
     hands = [sorted(state.hand(s) + tuple(c for c in plays if _played_by(state, c) == s),
@@ -138,6 +138,15 @@ def _candidate(request: Request, rules: Rules, rng: random.Random) -> Optional[D
             decls.append((s, dry, wet if wet is not None and wet in hands[s] else None))
     return DealFile(rules, tuple(map(tuple, hands)), dealt.dealer, (), leader, (),
                     tuple(decls), tuple(plays), (), bool(plays))
+
+
+def _bot_card(bots: List[Any], state: HandState) -> Card:
+    """The card the bot of the seat to move chooses (play phase only)."""
+    seat = state.to_move
+    assert seat is not None
+    move = bots[seat].choose(state.view(seat))
+    assert isinstance(move, Card)
+    return move
 
 
 def _played_by(state: HandState, card: Card) -> Optional[int]:
@@ -159,9 +168,9 @@ def _prelead(state: HandState, rng: random.Random) -> Any:
 
 def _puzzle(request: Request, position: DealFile, number: int) -> Optional[Generated]:
     state = position.state()
-    if state.phase != PLAY or state.is_over():
-        return None
     seat = state.to_move
+    if state.phase != PLAY or seat is None:
+        return None
     judge = Judge(state, seat)
     if judge.guarantee(state) <= 0:
         return None  # most positions with many players: decide that quickly

@@ -14,7 +14,7 @@ them (it sees the same thing in each), the others free to choose per layout.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple
 
 from ..cards import CARD_BY_BIT, SUIT_MASKS, Card, cards_of_mask
 from ..state import HandState
@@ -121,7 +121,7 @@ class ClosedJudge:
         self.goal = goal
         pos = Position.of(state)
         self.searcher = Searcher(pos.table, pos.players, seat)
-        self._memo: Dict[frozenset, bool] = {}
+        self._memo: Dict[FrozenSet[Position], bool] = {}
 
     def keeps(self, group: Sequence[Position]) -> bool:
         """True if one learner strategy keeps the goal in every position of ``group``

@@ -171,7 +171,7 @@ def out_of_play_html(state: HandState, learner: int) -> str:
     held = 0
     for s in range(state.players):
         held |= state.hand_mask(s)
-    played = set()
+    played: set[Card] = set()
     for t in state.tricks:
         played.update(t.cards)
     played.update(state.current_trick)

@@ -150,9 +150,10 @@ class PuzzleGame:
             self.group = [p.play(card.bit)[0] for p in self.group if p.legal() & card.bit]
 
     def _answer(self) -> Tuple[Tuple[int, Card], ...]:
-        replies = []
+        replies: List[Tuple[int, Card]] = []
         while not self.state.is_over() and self.state.to_move != self.seat:
             seat = self.state.to_move
+            assert seat is not None
             card = self.judge.defence(self.state)
             self._apply(card)
             replies.append((seat, card))

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Dict, Iterable, Optional
 
 try:  # one naming rule for every progress file, once the lessons are installed
-    from ..lessons.progress import home, safe_name
+    from ..lessons.progress import home, safe_name  # type: ignore[import-untyped,unused-ignore]
 except ImportError:  # pragma: no cover - the lessons are optional
     from ._names import home, safe_name
 
@@ -32,7 +32,7 @@ class PuzzleProgress:
         self.data: Dict[str, Any] = self._read()
 
     def _read(self) -> Dict[str, Any]:
-        empty = {"learner": self.learner, "puzzles": {}, "last": None}
+        empty: Dict[str, Any] = {"learner": self.learner, "puzzles": {}, "last": None}
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -41,7 +41,7 @@ class PuzzleProgress:
                 not isinstance(data.get("puzzles"), dict):
             return empty
         data.setdefault("last", None)
-        return data
+        return dict(data)
 
     def save(self) -> None:
         """Write the file atomically (a crash never leaves half a file)."""
@@ -52,10 +52,16 @@ class PuzzleProgress:
         os.replace(tmp, self.path)
 
     def _entry(self, puzzle_id: str) -> Dict[str, Any]:
-        entry = self.data["puzzles"].setdefault(puzzle_id, {})
+        entry = self._get(puzzle_id)
+        self.data["puzzles"][puzzle_id] = entry
         for key, default in (("attempts", 0), ("solved", False), ("clean", False)):
-            entry.setdefault(key, default)
+            if not isinstance(entry.get(key), type(default)):
+                entry[key] = default
         return entry
+
+    def _get(self, puzzle_id: str) -> Dict[str, Any]:
+        entry = self.data["puzzles"].get(puzzle_id)
+        return entry if isinstance(entry, dict) else {}
 
     def attempt(self, puzzle_id: str) -> None:
         """Count an attempt (the learner's first card of a run) and remember the puzzle."""
@@ -76,17 +82,19 @@ class PuzzleProgress:
         self.save()
 
     def attempts(self, puzzle_id: str) -> int:
-        return int(self.data["puzzles"].get(puzzle_id, {}).get("attempts", 0))
+        value = self._get(puzzle_id).get("attempts", 0)
+        return value if isinstance(value, int) else 0
 
     def solved(self, puzzle_id: str) -> bool:
-        return bool(self.data["puzzles"].get(puzzle_id, {}).get("solved", False))
+        return self._get(puzzle_id).get("solved") is True
 
     def clean(self, puzzle_id: str) -> bool:
-        return bool(self.data["puzzles"].get(puzzle_id, {}).get("clean", False))
+        return self._get(puzzle_id).get("clean") is True
 
     @property
     def last(self) -> Optional[str]:
-        return self.data.get("last")
+        last = self.data.get("last")
+        return last if isinstance(last, str) else None
 
     def solved_count(self, ids: Iterable[str]) -> int:
         return sum(1 for i in ids if self.solved(i))
