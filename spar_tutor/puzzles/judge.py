@@ -122,6 +122,7 @@ class ClosedJudge:
         pos = Position.of(state)
         self.searcher = Searcher(pos.table, pos.players, seat)
         self._memo: Dict[FrozenSet[Position], bool] = {}
+        self._open: Dict[Position, bool] = {}  # open-hand verdicts, shared by the groups
 
     def keeps(self, group: Sequence[Position]) -> bool:
         """True if one learner strategy keeps the goal in every position of ``group``
@@ -152,7 +153,7 @@ class ClosedJudge:
         key = frozenset(group)
         if key in self._memo:
             return self._memo[key]
-        if any(not self.searcher.at_least(p, self.goal) for p in group):
+        if not all(self._open_keeps(p) for p in group):
             result = False  # some layout is lost even seeing every card
         elif group[0].to_move == self.seat:
             result = any(self._after(group, b) for b in _bits(group[0].legal()))
@@ -168,6 +169,13 @@ class ClosedJudge:
                     break
         self._memo[key] = result
         return result
+
+
+    def _open_keeps(self, pos: Position) -> bool:
+        known = self._open.get(pos)
+        if known is None:
+            known = self._open[pos] = self.searcher.at_least(pos, self.goal)
+        return known
 
 
 def _bits(mask: int) -> List[int]:

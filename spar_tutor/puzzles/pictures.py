@@ -27,16 +27,16 @@ CSS = """<style>
 .spar-pz-seat { display: flex; align-items: center; gap: 10px; min-height: 40px; }
 .spar-pz-name { min-width: 110px; font-weight: bold; font-size: 14px; }
 .spar-pz-name small { display: block; font-weight: normal; font-size: 12px; color: #d9f2e1; }
-.spar-pz-cards { display: flex; gap: 4px; flex-wrap: wrap; }
+.spar-pz-cards { display: flex; gap: 4px; flex-wrap: wrap; align-items: center; }
 .spar-pz-card { text-align: center; font-size: 11px; line-height: 1.1; }
 .spar-pz-card svg { display: block; border-radius: 4px; }
 .spar-pz-turn { color: #ffd54f; }
 .spar-pz-trick { background: rgba(0,0,0,.22); border-radius: 10px; padding: 6px 10px;
-  display: flex; gap: 14px; align-items: flex-end; min-height: 96px; flex-wrap: wrap; }
-.spar-pz-trick-title { font-size: 13px; min-width: 110px; align-self: center; }
+  display: flex; gap: 14px; align-items: flex-end; flex-wrap: wrap; }
+.spar-pz-trick-title { font-size: 13px; min-width: 150px; align-self: center; }
 .spar-pz-win svg { box-shadow: 0 0 0 3px #ffd54f; }
 .spar-pz-done { font-size: 12px; color: #e8f5ec; }
-.spar-pz-out { font-size: 13px; color: #e8f5ec; }
+.spar-pz-out { font-size: 13px; color: #e8f5ec; line-height: 1.4; }
 .spar-pz-goal { font-size: 16px; padding: 8px 12px; border-radius: 8px; background: #fff6e0;
   border-left: 6px solid #d9a521; max-width: 740px; }
 .spar-pz-status { font-size: 15px; padding: 6px 10px; border-radius: 6px; background: #f3f7f4;
@@ -65,8 +65,9 @@ def picture(card: Card, width: float = SMALL, label: Optional[str] = None,
             f"{escape(label if label is not None else str(card))}</div>")
 
 
-def back(width: float = SMALL) -> str:
-    return f'<div class="spar-pz-card">{back_svg(width=width, label="hidden card")}?</div>'
+def back(width: float = 30) -> str:
+    """A small face-down card (closed puzzles)."""
+    return f'<div class="spar-pz-card">{back_svg(width=width, label="hidden card")}</div>'
 
 
 def card_css(card: Card, css_class: str, dimmed: bool = False) -> str:
@@ -89,7 +90,7 @@ def table_html(state: HandState, learner: int, open_hands: bool,
     for k in range(1, n):
         seat = (learner + k) % n
         rows.append(_seat_row(state, seat, learner, open_hands))
-    rows.append(_trick_row(state, learner))
+    rows.append(_trick_row(state, learner, start))
     first = len(start.tricks) if start is not None else 0
     done = state.tricks[first:]
     if done:
@@ -124,32 +125,41 @@ def _seat_row(state: HandState, seat: int, learner: int, open_hands: bool) -> st
         cards = "".join(picture(c) for c in hand)
     else:
         known = {state.dry[seat]} | ({state.wet[seat]} if state.wet_shown[seat] else set())
-        cards = "".join(picture(c) if c in known else back() for c in hand)
+        hidden = sum(1 for c in hand if c not in known)
+        cards = "".join(picture(c) for c in hand if c in known) + "".join(
+            back() for _ in range(hidden)) + (
+            f'<span class="spar-pz-done">&nbsp;{hidden} hidden card{"s" if hidden != 1 else ""}'
+            "</span>" if hidden else "")
     if not hand:
         cards = '<span class="spar-pz-done">no cards left</span>'
     return (f'<div class="spar-pz-seat"><div class="spar-pz-name">{seat_name(seat, learner)}'
             f'{small}</div><div class="spar-pz-cards">{cards}</div></div>')
 
 
-def _trick_row(state: HandState, learner: int) -> str:
+def _trick_row(state: HandState, learner: int, start: Optional[HandState] = None) -> str:
+    """The trick being played; between tricks, the one just finished (and who leads now)."""
     n = state.players
+    who = seat_name(state.leader, learner)
+    now = (f"Trick {state.trick_number}: {who} {'lead' if who == 'You' else 'leads'}"
+           f" &middot; {state.tricks_left} trick{'s' if state.tricks_left != 1 else ''} to go")
     if state.current_trick:
         trick = Trick(state.leader, state.current_trick, None)
         title = f"Trick {state.trick_number}"
-    elif state.tricks and state.is_over():
+        winning = _winning_so_far(trick, n)
+    elif state.tricks and (start is None or len(state.tricks) > len(start.tricks)):
         trick = state.tricks[-1]
-        title = f"Last trick ({state.trick_number - 1})" if state.trick_number > 1 else "Last trick"
+        number = state.trick_number - 1
+        won = seat_name(trick.winner, learner) if trick.winner is not None else "nobody"
+        title = (f"Trick {number}: won by {won.lower() if won == 'You' else won}")
+        if not state.is_over():
+            title += f"<br><br>{now}"
+        winning = trick.winning_card(n)
     else:
-        who = seat_name(state.leader, learner)
-        verb = "lead" if who == "You" else "leads"
-        return (f'<div class="spar-pz-trick"><div class="spar-pz-trick-title">Trick '
-                f"{state.trick_number}: {who} {verb}.<br>{state.tricks_left} trick"
-                f"{'s' if state.tricks_left != 1 else ''} to go</div></div>")
-    winning = trick.winning_card(n) if trick.winner is not None else _winning_so_far(trick, n)
+        return f'<div class="spar-pz-trick"><div class="spar-pz-trick-title">{now}</div></div>'
     cards = "".join(picture(c, TRICK, seat_name(trick.seat_of(i, n), learner) + f" {c}",
                             win=c is winning)
                     for i, c in enumerate(trick.cards))
-    return (f'<div class="spar-pz-trick"><div class="spar-pz-trick-title">{escape(title)}'
+    return (f'<div class="spar-pz-trick"><div class="spar-pz-trick-title">{title}'
             f"</div>{cards}</div>")
 
 
@@ -176,12 +186,12 @@ def out_of_play_html(state: HandState, learner: int) -> str:
         played.update(t.cards)
     played.update(state.current_trick)
     out = [c for c in cards_of_mask(state.rules.deck_mask & ~held) if c not in played]
-    parts = []
+    rows = []
     for suit in "SHDC":
         ranks = " ".join(_rank(c) for c in sort_hand(out) if c.suit == suit)
-        parts.append(f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}: {ranks or 'none'}")
-    return ('<div class="spar-pz-out"><b>Out of play</b> (played before, or never dealt): '
-            + escape("; ".join(parts)) + "</div>")
+        rows.append(f"<div>{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}: {escape(ranks or 'none')}</div>")
+    return ('<div class="spar-pz-out"><b>Out of play</b> (played before, or never dealt):'
+            + "".join(rows) + "</div>")
 
 
 def _rank(card: Card) -> str:

@@ -172,8 +172,13 @@ class PuzzleGame:
         refutation = tuple(self.judge.line(after))
         why = plain(solve(self.state).explain(card))
         sure = values[card]
-        text = (f"{card} throws the goal away: after it you can be sure of only {sure} "
-                f"{'point' if sure == 1 else 'points'}, not {self.goal} {unit}. {why}")
+        if sure > 0:
+            why = "The best that is left: " + why[0].lower() + why[1:]
+            lost = (f"after it you can be sure of only {sure} {'point' if sure == 1 else 'points'}"
+                    f", not {self.goal} {unit}")
+        else:
+            lost = "after it you cannot be sure of any points"
+        text = f"{card} throws the goal away: {lost}. {why}"
         return Feedback("wrong", text, card, refutation=refutation)
 
     def _good_words(self, card: Card, replies: Sequence[Tuple[int, Card]]) -> str:

@@ -20,6 +20,15 @@ except ImportError:  # pragma: no cover - the lessons are optional
     from ._names import home, safe_name
 
 
+def current_learner() -> Optional[str]:
+    """The signed-in user on a shared server (``SPAR_TUTOR_USER`` or ``JUPYTERHUB_USER``)."""
+    for var in ("SPAR_TUTOR_USER", "JUPYTERHUB_USER"):
+        value = os.environ.get(var, "").strip()
+        if value:
+            return value
+    return None
+
+
 class PuzzleProgress:
     """One learner's puzzles: attempts, solved, solved cleanly (no mistake, hint or peek)."""
 

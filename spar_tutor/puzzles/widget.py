@@ -78,8 +78,8 @@ class PuzzlePlayer(widgets.VBox):
         self.step_at = -1
         self.attempt_counted = False
         self._build()
-        super().__init__([self.style, self.top, self.header, self.goal, self.table, self.hand_box,
-                          self.status, self.buttons, self.solution_box], **kwargs)
+        super().__init__([self.style, self.top, self.header, self.goal, self.table, self.status,
+                          self.hand_box, self.buttons, self.solution_box], **kwargs)
         self.add_class("spar-pz")
         if not self.collection.puzzles:
             self.say("The puzzles could not be loaded. Please tell your teacher.", "wrong")
