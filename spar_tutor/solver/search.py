@@ -26,7 +26,7 @@ ranks in every suit.
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..scoring import OFFSIDE_PENALTY
 from .position import Position, Table, Win
@@ -57,6 +57,7 @@ class Searcher:
         self._ub: Dict[tuple, int] = {}
         self._endings: Dict[tuple, int] = {}
         self._pext: Dict[int, int] = {}
+        self._keys: Dict[tuple, tuple] = {}  # exact position -> relative-rank key
         self._exact: Dict[tuple, int] = {}  # exact values near the end
         # Exact values (rather than probes) pay off near the end; how near
         # depends on how many players share each trick.
@@ -111,7 +112,10 @@ class Searcher:
         """P's guaranteed points after each legal card (P to move), equivalent
         cards searched once."""
         out: Dict[int, int] = {}
-        for group in self.classes(pos):
+        groups = self.classes(pos)  # (loads pos)
+        if not pos.trick and not any(pos.proof) and self._guarded():
+            return {bit: 0 for group in groups for bit in group}
+        for group in groups:
             child, points = pos.play(group[0])
             v = points[self.player] if points is not None else self.value(child)
             for bit in group:
@@ -195,11 +199,19 @@ class Searcher:
 
     # -- internals: bounds -------------------------------------------------------
 
-    def _hand_bound(self, hand: int, left: int, wins: Tuple[Win, ...]) -> int:
+    def _hand_bound(self, hand: int, left: int, wins: Sequence[Win]) -> int:
         """The best P could score with these cards, were every trick P's to take."""
         table = self.table
         special = hand & table.special_mask
         mem = table.memory
+        if mem == 1:
+            key1 = (special, hand != special)
+            ub = self._ub.get(key1)
+            if ub is None:
+                plain = hand & ~special
+                cards = _bits(special) + ([plain & -plain] if plain else [])
+                ub = self._ub[key1] = max(table.score(((self.player, c),)) for c in cards)
+            return ub
         fixed = mem - 1 - min(left - 1, mem - 1)  # earlier tricks that count, already played
         ctx = tuple(wins[len(wins) - fixed:]) if fixed else ()
         key = (special, hand != special, left, ctx)
@@ -353,6 +365,10 @@ class Searcher:
         proof = tuple(self.proof) if self.any_proof else 0
         if not self._relative:
             return (self.leader, ctx, proof, *hands)
+        exact = (self.leader, ctx, proof, *hands)
+        key_ = self._keys.get(exact)
+        if key_ is not None:
+            return key_
         union = self.present
         pext = self._pext
         key = [self.leader, ctx, proof, union & table.special_mask]
@@ -368,7 +384,8 @@ class Searcher:
                     v = pext[i] = _pext(i & 0x1FFF, u)
                 key.append(v)
             key.append(-1)
-        return tuple(key)
+        key_ = self._keys[exact] = tuple(key)
+        return key_
 
     # -- internals: the probe ----------------------------------------------------
 
@@ -388,7 +405,7 @@ class Searcher:
             else:
                 if self.left <= self._exact_from:
                     return self._small()
-                ub = self._hand_bound(hands[P], self.left, tuple(self.wins))
+                ub = self._hand_bound(hands[P], self.left, self.wins)
                 if ub < t:
                     return ub
                 key = self._key()
@@ -468,28 +485,26 @@ class Searcher:
 
     def _finish_trick(self, t: int) -> int:
         trick = self.trick
-        n = self.n
         leader = self.leader
-        winner = _winner(trick, leader, n, self.table.highest)
-        card = trick[(winner - leader) % n]
-        cards = trick[:]
+        winner = _winner(trick, leader, self.n, self.table.highest)
         gone = 0
-        for c in cards:
+        for c in trick:
             gone |= c
-        self.wins.append((winner, card))
+        wins = self.wins
+        wins.append((winner, trick[(winner - leader) % self.n]))
         self.left -= 1
-        self.leader = winner
-        self.present ^= gone
-        del trick[:]
         if self.left == 0:
-            v = self.table.score(tuple(self.wins)) if winner == self.player else 0
+            v = self.table.score(tuple(wins)) if winner == self.player else 0
         else:
+            self.leader = winner
+            self.present ^= gone
+            self.trick = []
             v = self._node(t)
-        trick.extend(cards)
-        self.present ^= gone
-        self.leader = leader
+            self.trick = trick
+            self.present ^= gone
+            self.leader = leader
         self.left += 1
-        self.wins.pop()
+        wins.pop()
         return v
 
     def _small(self) -> int:
@@ -547,20 +562,18 @@ class Searcher:
     def _after_trick(self) -> int:
         """P's exact value once the current (full) trick is taken."""
         trick = self.trick
-        n = self.n
         leader = self.leader
-        winner = _winner(trick, leader, n, self.table.highest)
-        cards = trick[:]
+        winner = _winner(trick, leader, self.n, self.table.highest)
         gone = 0
-        for c in cards:
+        for c in trick:
             gone |= c
-        self.wins.append((winner, cards[(winner - leader) % n]))
+        self.wins.append((winner, trick[(winner - leader) % self.n]))
         self.left -= 1
         self.leader = winner
         self.present ^= gone
-        del trick[:]
+        self.trick = []
         v = self._small()
-        trick.extend(cards)
+        self.trick = trick
         self.present ^= gone
         self.leader = leader
         self.left += 1
@@ -673,7 +686,7 @@ class Searcher:
         if k == 0:
             if seat == P:
                 others = self.present & ~mine
-                keyed = [(0 if x > others & SUIT_OF[x] else 1, -x, x) for x in reps]
+                keyed = _p_lead_order(reps, others)
             else:
                 keyed = []
                 for x in reps:
@@ -735,6 +748,16 @@ def _distinct(options: List[int], used: int) -> bool:
         if _distinct(rest, used | seat):
             return True
     return False
+
+
+def _p_lead_order(reps: List[int], others: int) -> List[Tuple[int, int, int]]:
+    """P's leads: with two masters or more, the losers first (highest first),
+    keeping the masters (lowest first) to take the lead back; else the master
+    first, then the rest from the top."""
+    masters = [x for x in reps if x > others & SUIT_OF[x]]
+    if len(masters) >= 2:
+        return [(1, x, x) if x in masters else (0, -x, x) for x in reps]
+    return [(0 if x in masters else 1, -x, x) for x in reps]
 
 
 def _safe_lead(hand: int, mine: int) -> bool:
