@@ -96,9 +96,10 @@ class BeginnerBot:
         mine = sum(c.bit for c in view.hand)
         trick = tuple(c.bit for c in view.current_trick)
         legal = [c.bit for c in cards]
-        keep = end_plan(mine, others)
-        if view.tricks_left == 2 and not trick and keep and len(keep) == 2:
-            return CARD_BY_BIT[keep[1]]  # take the second-to-last trick, then lead the keeper
+        keepers, winners = end_plan(mine, others)
+        if view.tricks_left == 2 and not trick and keepers and winners:
+            # take the second-to-last trick, then lead the keeper
+            return CARD_BY_BIT[winners[self.rng.randrange(len(winners))]]
         best = rules_of_thumb(legal, mine, trick, others, later)
         return CARD_BY_BIT[best[self.rng.randrange(len(best))]]
 

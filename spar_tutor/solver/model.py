@@ -204,9 +204,9 @@ def rules_of_thumb(legal: List[int], mine: int, trick: Tuple[int, ...], others: 
                    later: int) -> List[int]:
     """The rules of thumb, given the cards the other players (may) hold and those
     the players still to play to this trick (may) hold: the cards rated best."""
-    plan = end_plan(mine, others)
+    keepers, winners = end_plan(mine, others)
     keep = 0
-    for b in plan:
+    for b in keepers + winners:
         keep |= b
     free = [b for b in legal if not b & keep] or legal
     if not trick:
@@ -225,23 +225,22 @@ def rules_of_thumb(legal: List[int], mine: int, trick: Tuple[int, ...], others: 
     return _top(free, key=lambda b: ((others & SUIT_OF[b] & ~((b << 1) - 1)).bit_count(), -_rank(b)))
 
 
-def end_plan(mine: int, others: int) -> List[int]:
-    """The cards kept for the end: [keeper] or [keeper, winner]. The keeper is a
-    6 or 7 (a 6 first) of the suit the others hold fewest of, the winner the
+def end_plan(mine: int, others: int) -> Tuple[List[int], List[int]]:
+    """The cards kept for the end: (keepers, winners). The keeper is a 6 or 7
+    (a 6 first) of the suit the others hold fewest of; the winner is the
     highest card nobody else can beat (to take the second-to-last trick).
-    Without a 6 or 7 the keeper is the best master (or the highest card)."""
+    Without a 6 or 7 the keeper is the best master (or the highest card).
+    Cards that tie are all kept: the plan never prefers one suit's name."""
     cards = _bits(mine)
     if not cards:
-        return []
+        return [], []
     low = [b for b in cards if _rank(b) in (4, 5)]  # 6s and 7s
     if not low:
         masters = [b for b in cards if _master(b, others)]
-        return [max(masters or cards, key=_rank)]
-    keeper = min(low, key=lambda b: ((others & SUIT_OF[b]).bit_count(), _rank(b)))
-    masters = [b for b in cards if b != keeper and _master(b, others)]
-    if masters:
-        return [keeper, max(masters, key=_rank)]
-    return [keeper]
+        return _top(masters or cards, key=_rank), []
+    keepers = _top(low, key=lambda b: (-(others & SUIT_OF[b]).bit_count(), -_rank(b)))
+    masters = [b for b in cards if b not in keepers and _master(b, others)]
+    return keepers, (_top(masters, key=_rank) if masters else [])
 
 
 def _master(bit: int, others: int) -> bool:
@@ -253,6 +252,7 @@ def _rank(bit: int) -> int:
 
 
 def _top(cards: List[int], key) -> List[int]:  # type: ignore[no-untyped-def]
+    """Every card with the greatest ``key`` (ties are kept, for random choice)."""
     best = max(key(b) for b in cards)
     return [b for b in cards if key(b) == best]
 
