@@ -33,3 +33,10 @@ def test_solver_imports_no_ui_or_heavy_library():
                          env={"PYTHONPATH": str(ROOT)})
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == ""
+
+
+def test_solver_is_strictly_typed():
+    out = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary",
+                          str(ROOT / "spar_tutor" / "solver")],
+                         capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert out.returncode == 0, out.stdout + out.stderr

@@ -31,7 +31,7 @@ learner's chance of winning the last trick and expected points.
 from __future__ import annotations
 
 import random
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from .position import Position, Table, Win, trick_winner_bits
 from .search import SUIT_BITS, SUIT_OF, Searcher
@@ -275,7 +275,7 @@ class Endgame:
     def __init__(self, table: "Table", players: int) -> None:
         self.table = table
         self.n = players
-        self.memo: Dict[tuple, Tuple[float, ...]] = {}
+        self.memo: Dict[Tuple[Any, ...], Tuple[float, ...]] = {}
 
     def choices(self, hands: List[int], trick: List[int], leader: int, left: int,
                 wins: Tuple[Win, ...], legal: List[int]) -> List[int]:

@@ -26,7 +26,7 @@ ranks in every suit.
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..scoring import OFFSIDE_PENALTY
 from .position import Position, Table, Win
@@ -52,13 +52,13 @@ class Searcher:
         self.player = player
         self.nodes = 0
         self.scores = table.possible_scores()
-        self.tt: Dict[tuple, List[int]] = {}  # key -> [lo, hx]: lo <= value < hx
-        self.best: Dict[tuple, int] = {}  # key -> the move that decided a probe there
-        self._ub: Dict[tuple, int] = {}
-        self._endings: Dict[tuple, int] = {}
+        self.tt: Dict[Tuple[Any, ...], List[int]] = {}  # key -> [lo, hx]: lo <= value < hx
+        self.best: Dict[Tuple[Any, ...], int] = {}  # key -> the move that decided a probe there
+        self._ub: Dict[Tuple[Any, ...], int] = {}
+        self._endings: Dict[Tuple[Any, ...], int] = {}
         self._pext: Dict[int, int] = {}
-        self._keys: Dict[tuple, tuple] = {}  # exact position -> relative-rank key
-        self._exact: Dict[tuple, int] = {}  # exact values near the end
+        self._keys: Dict[Tuple[Any, ...], Tuple[Any, ...]] = {}  # exact position -> relative-rank key
+        self._exact: Dict[Tuple[Any, ...], int] = {}  # exact values near the end
         # Exact values (rather than probes) pay off near the end; how near
         # depends on how many players share each trick.
         self._exact_from = 3 if players <= 4 else 2
@@ -264,28 +264,28 @@ class Searcher:
             tails.append(desc)
         return tails
 
-    def _sure_win(self, mine: int, left: int, wins: tuple) -> int:
+    def _sure_win(self, mine: int, left: int, wins: Tuple[Win, ...]) -> int:
         """P's points if P, on lead with ``mine``, surely wins every trick left; else 0."""
         tails = self._all_win(self.player, mine)
         if tails is None:
             return 0
         return self._ending(tails, left, wins)
 
-    def _ending(self, tails: List[List[int]], left: int, wins: tuple) -> int:
+    def _ending(self, tails: List[List[int]], left: int, wins: Tuple[Win, ...]) -> int:
         key = (tuple(tuple(t) for t in tails), left, tuple(wins[-2:]))
         best = self._endings.get(key)
         if best is None:
             best = self._endings[key] = self._best_ending(tails, left, tuple(wins))
         return best
 
-    def _best_ending(self, tails: List[List[int]], left: int, wins: tuple) -> int:
+    def _best_ending(self, tails: List[List[int]], left: int, wins: Tuple[Win, ...]) -> int:
         """The best score of P winning every trick left, each suit led high to low."""
         table = self.table
         P = self.player
         m = min(table.memory, left)
         best = 0
 
-        def walk(seq: tuple, tails: List[List[int]]) -> None:
+        def walk(seq: Tuple[int, ...], tails: List[List[int]]) -> None:
             nonlocal best
             if len(seq) == m:
                 best = max(best, table.score(wins + tuple((P, c) for c in reversed(seq))))
@@ -357,7 +357,7 @@ class Searcher:
             options.append(guards)
         return _distinct(options, 0)
 
-    def _key(self) -> tuple:
+    def _key(self) -> Tuple[Any, ...]:
         hands = self.hands
         table = self.table
         mem = table.memory
@@ -591,7 +591,7 @@ class Searcher:
             v = self._exact[key] = self._solve_two(self.leader, tuple(wins))
         return v
 
-    def _solve_two(self, leader: int, wins: tuple) -> int:
+    def _solve_two(self, leader: int, wins: Tuple[Win, ...]) -> int:
         """Minimax (alpha-beta on points) over the last two tricks."""
         n = self.n
         P = self.player
@@ -688,10 +688,7 @@ class Searcher:
                 others = self.present & ~mine
                 keyed = _p_lead_order(reps, others)
             else:
-                keyed = []
-                for x in reps:
-                    ps = mine & SUIT_OF[x]
-                    keyed.append((0 if not ps else 1 if x > ps else 2, x, x))
+                keyed = _o_lead_order(reps, mine)
             keyed.sort()
             return [x for _, _, x in keyed]
         sm = SUIT_OF[trick[0]]
@@ -748,6 +745,17 @@ def _distinct(options: List[int], used: int) -> bool:
         if _distinct(rest, used | seat):
             return True
     return False
+
+
+def _o_lead_order(reps: List[int], mine: int) -> List[Tuple[int, int, int]]:
+    """The others' leads: first a card that beats every card P holds in its suit
+    (P must follow and lose, and cannot choose what to throw), then a suit P
+    cannot follow, then the rest; low first."""
+    out = []
+    for x in reps:
+        ps = mine & SUIT_OF[x]
+        out.append((1 if not ps else 0 if x > ps else 2, x, x))
+    return out
 
 
 def _p_lead_order(reps: List[int], others: int) -> List[Tuple[int, int, int]]:
