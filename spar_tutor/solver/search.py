@@ -592,11 +592,67 @@ class Searcher:
         return v
 
     def _solve_two(self, leader: int, wins: Tuple[Win, ...]) -> int:
-        """Minimax (alpha-beta on points) over the last two tricks."""
+        """Minimax (alpha-beta on points) over the last two tricks. The trick's
+        best card is tracked as cards are added; the last trick is then forced."""
         n = self.n
         P = self.player
         table = self.table
-        highest = table.highest
+        if table.highest:
+            return self._solve_two_highest(leader, wins)
+        seats = [(leader + j) % n for j in range(n)]
+        held = [self.hands[s] for s in seats]
+        chosen = [0] * n
+        top = self._hand_bound(self.hands[P], 2, wins)
+        score = table.score
+        self.nodes += 1
+
+        def rec(j: int, sm: int, best_j: int, best: int, alpha: int, beta: int) -> int:
+            h = held[j]
+            legal = (h & sm or h) if j else h
+            maximizing = seats[j] == P
+            value = -99 if maximizing else 99
+            while legal:
+                card = legal & -legal
+                legal ^= card
+                chosen[j] = card
+                if j == 0:
+                    v = rec(1, SUIT_OF[card], 0, card, alpha, beta)
+                else:
+                    bj, bc = (j, card) if card & sm and card > best else (best_j, best)
+                    if j + 1 < n:
+                        v = rec(j + 1, sm, bj, bc, alpha, beta)
+                    else:  # the trick is full: bj leads the last trick
+                        last = held[bj] ^ chosen[bj]
+                        lsm = SUIT_OF[last]
+                        w2, top2 = bj, last
+                        for i in range(n):
+                            c = held[i] ^ chosen[i]
+                            if c & lsm and c > top2:
+                                w2, top2 = i, c
+                        v = score(wins + ((seats[bj], bc), (P, top2))) if seats[w2] == P else 0
+                if maximizing:
+                    if v > value:
+                        value = v
+                        if value >= beta or value >= top:
+                            return value
+                        if value > alpha:
+                            alpha = value
+                elif v < value:
+                    value = v
+                    if value <= alpha or value <= 0:
+                        return value
+                    if value < beta:
+                        beta = value
+            return value
+
+        return rec(0, 0, 0, 0, -99, 99)
+
+    def _solve_two_highest(self, leader: int, wins: Tuple[Win, ...]) -> int:
+        """:meth:`_solve_two` under ``unfollowed_trick = "highest"`` (ranks compare
+        across suits when nobody follows)."""
+        n = self.n
+        P = self.player
+        table = self.table
         seats = [(leader + j) % n for j in range(n)]
         held = [self.hands[s] for s in seats]
         trick = [0] * n
@@ -607,7 +663,7 @@ class Searcher:
             h = held[j]
             legal = (h & SUIT_OF[trick[0]] or h) if j else h
             maximizing = seats[j] == P
-            best = -99 if maximizing else 99
+            value = -99 if maximizing else 99
             while legal:
                 card = legal & -legal
                 legal ^= card
@@ -615,28 +671,26 @@ class Searcher:
                 if j + 1 < n:
                     v = rec(j + 1, alpha, beta)
                 else:
-                    w = _winner(trick, leader, n, highest)
+                    w = _winner(trick, leader, n, True)
                     first = (w - leader) % n
                     last = [held[(first + i) % n] ^ trick[(first + i) % n] for i in range(n)]
-                    w2 = _winner(last, w, n, highest)
-                    if w2 != P:
-                        v = 0
-                    else:
-                        v = table.score(wins + ((w, trick[first]), (P, last[(P - w) % n])))
+                    w2 = _winner(last, w, n, True)
+                    v = table.score(wins + ((w, trick[first]), (P, last[(P - w) % n]))) \
+                        if w2 == P else 0
                 if maximizing:
-                    if v > best:
-                        best = v
-                        if best >= beta or best >= top:
-                            return best
-                        if best > alpha:
-                            alpha = best
-                elif v < best:
-                    best = v
-                    if best <= alpha or best <= 0:
-                        return best
-                    if best < beta:
-                        beta = best
-            return best
+                    if v > value:
+                        value = v
+                        if value >= beta or value >= top:
+                            return value
+                        if value > alpha:
+                            alpha = value
+                elif v < value:
+                    value = v
+                    if value <= alpha or value <= 0:
+                        return value
+                    if value < beta:
+                        beta = value
+            return value
 
         return rec(0, -99, 99)
 
