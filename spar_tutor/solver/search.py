@@ -708,21 +708,24 @@ class Searcher:
 
     def _moves(self, seat: int, legal: int) -> List[int]:
         """One card per class of equivalent cards, in the order to try them."""
+        if not legal & (legal - 1):
+            return [legal]
         reps = []
         present = self.present
         special = self.table.special_mask
         highest = self.table.highest
-        prev = 0
+        prev = prev_suit = 0
         while legal:
             bit = legal & -legal
             legal ^= bit
-            if (prev and not (bit | prev) & special and SUIT_OF[prev] == SUIT_OF[bit]
+            suit = SUIT_OF[bit]
+            if (suit == prev_suit and not (bit | prev) & special
                     and not (bit - 1) & ~((prev << 1) - 1) & present
                     and not (highest and _rank_between(prev, bit, present))):
-                prev = bit
+                prev = bit  # touching the previous card: the same card
                 continue
             reps.append(bit)
-            prev = bit
+            prev, prev_suit = bit, suit
         if len(reps) < 2:
             return reps
         return self._order(seat, reps)
