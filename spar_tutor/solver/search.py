@@ -440,7 +440,8 @@ class Searcher:
             sure_check = not self.any_proof
             for bit in moves:
                 hands[seat] ^= bit
-                v = self._sure_after(bit) if sure_check and self._sure_trick(bit, k) else -99
+                v = (self._sure_after(bit) if sure_check and (not k or bit & SUIT_OF[trick[0]])
+                     and self._sure_trick(bit, k) else -99)
                 if v < t:
                     if proof & bit:
                         v = OFFSIDE_PENALTY
@@ -486,10 +487,21 @@ class Searcher:
     def _finish_trick(self, t: int) -> int:
         trick = self.trick
         leader = self.leader
-        winner = _winner(trick, leader, self.n, self.table.highest)
-        gone = 0
-        for c in trick:
-            gone |= c
+        if self.table.highest:
+            winner = _winner(trick, leader, self.n, True)
+            gone = 0
+            for c in trick:
+                gone |= c
+        else:
+            top = gone = trick[0]
+            sm = SUIT_OF[top]
+            best = 0
+            for i in range(1, self.n):
+                c = trick[i]
+                gone |= c
+                if c & sm and c > top:
+                    top, best = c, i
+            winner = (leader + best) % self.n
         wins = self.wins
         wins.append((winner, trick[(winner - leader) % self.n]))
         self.left -= 1
