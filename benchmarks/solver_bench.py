@@ -13,6 +13,7 @@ seat deals, so seat 0 leads.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import platform
 import random
@@ -39,9 +40,10 @@ EXACT = [("2 players x 5", "standard", 2, None, 10), ("3 players x 5", "standard
 
 
 def pct(values: Sequence[float], q: float) -> float:
-    """The q-th percentile (nearest rank) of ``values``."""
+    """The q-th percentile of ``values`` by the nearest-rank method (p99 of 100 values
+    is the 99th smallest)."""
     ordered = sorted(values)
-    return ordered[max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))]
+    return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
 
 
 def first_lead(preset: str, players: int, seed: int) -> HandState:

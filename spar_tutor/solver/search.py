@@ -96,6 +96,11 @@ class Searcher:
         if t <= self.scores[0]:
             return self.scores[0]
         self._load(pos)
+        i = (self.player - pos.leader) % self.n
+        if i < len(pos.trick) and not self.any_proof and self._sure_trick(pos.trick[i], i):
+            sure = self._sure_after(pos.trick[i])  # P's card already takes this trick
+            if sure >= t:
+                return sure
         return self._node(t)
 
     def upper_bound(self, pos: Position) -> int:
@@ -185,6 +190,7 @@ class Searcher:
         self.wins = list(pos.wins)
         self.proof = list(pos.proof)
         self.any_proof = any(pos.proof)
+        self.near_end = pos.tricks_left <= 3
         present = 0
         for h in pos.hands:
             present |= h
@@ -357,6 +363,20 @@ class Searcher:
             options.append(guards)
         return _distinct(options, 0)
 
+    def _trick_lost(self) -> bool:
+        """True if another player is sure to take the current trick and then every
+        trick left, so that P scores nothing."""
+        trick = self.trick
+        sm = SUIT_OF[trick[0]]
+        best_i = 0
+        for i in range(1, len(trick)):
+            if trick[i] & sm and trick[i] > trick[best_i]:
+                best_i = i
+        winner = (self.leader + best_i) % self.n
+        if winner == self.player or not self._sure_trick(trick[best_i], best_i):
+            return False
+        return self.left == 1 or self._all_win(winner, self.hands[winner]) is not None
+
     def _key(self) -> Tuple[Any, ...]:
         hands = self.hands
         table = self.table
@@ -431,6 +451,16 @@ class Searcher:
                 moves.remove(good)
                 moves.insert(0, good)
         else:
+            if self.near_end and not self.any_proof:
+                # in a search begun near the end (all enumeration, few tables to
+                # help), settle the trick early when its winner is already sure
+                i = (P - self.leader) % n
+                if i < k and self._sure_trick(trick[i], i):
+                    sure = self._sure_after(trick[i])
+                    if sure >= t:
+                        return sure
+                if t > 0 and self._trick_lost():
+                    return 0
             seat = (self.leader + k) % n
             hand = hands[seat]
             moves = self._moves(seat, hand & SUIT_OF[trick[0]] or hand)
@@ -600,8 +630,37 @@ class Searcher:
         key = (self.leader, ctx, *hands)
         v = self._exact.get(key)
         if v is None:
-            v = self._exact[key] = self._solve_two(self.leader, tuple(wins))
+            v = self._exact[key] = self._quick_exact() or self._solve_two(self.leader, tuple(wins))
         return v
+
+    def _quick_exact(self) -> int:
+        """P's exact value at a trick boundary when a sure win reaches the bound from
+        P's cards, or a sure loss holds; else 0 (search on)."""
+        P = self.player
+        hands = self.hands
+        mine = hands[P]
+        ub = self._hand_bound(mine, self.left, self.wins)
+        if self.leader == P:
+            sure = self._sure_win(mine, self.left, tuple(self.wins))
+            return sure if sure == ub else 0
+        if self.table.highest:
+            return 0
+        # whatever suit the leader leads, P takes it with a card nobody can beat
+        # and then leads one nobody can beat
+        others = self.present & ~mine
+        worst = 99
+        for sm in SUIT_BITS:
+            if not hands[self.leader] & sm:
+                continue
+            ms = mine & sm
+            if not ms or (others & sm).bit_length() > ms.bit_length():
+                return 0
+            top = 1 << (ms.bit_length() - 1)
+            rest = mine ^ top
+            if (others & SUIT_OF[rest]).bit_length() > rest.bit_length():
+                return 0
+            worst = min(worst, self.table.score(tuple(self.wins) + ((P, top), (P, rest))))
+        return worst if worst == ub else 0
 
     def _solve_two(self, leader: int, wins: Tuple[Win, ...]) -> int:
         """Minimax (alpha-beta on points) over the last two tricks. The trick's
@@ -617,6 +676,10 @@ class Searcher:
         top = self._hand_bound(self.hands[P], 2, wins)
         score = table.score
         self.nodes += 1
+        # every card of each place in the trick, and of the places after it
+        after = [0] * (n + 1)
+        for j in range(n - 1, -1, -1):
+            after[j] = after[j + 1] | held[j]
 
         def rec(j: int, sm: int, best_j: int, best: int, alpha: int, beta: int) -> int:
             h = held[j]
@@ -627,6 +690,26 @@ class Searcher:
                 card = legal & -legal
                 legal ^= card
                 chosen[j] = card
+                if maximizing and (not j or (card & sm and card > best)):
+                    # P takes this trick for sure if nobody after can beat the card,
+                    # and then the last if nobody else holds a higher card of its suit
+                    lead = card if not j else best
+                    follow = after[j + 1] & SUIT_OF[lead if j else card]
+                    if follow.bit_length() < card.bit_length():
+                        rest = h ^ card
+                        others = 0
+                        for i in range(n):
+                            if i != j:
+                                others |= held[i] ^ chosen[i] if i < j else held[i]
+                        if (others & SUIT_OF[rest]).bit_length() < rest.bit_length():
+                            v = score(wins + ((P, card), (P, rest)))
+                            if v > value:
+                                value = v
+                                if value >= beta or value >= top:
+                                    return value
+                                if value > alpha:
+                                    alpha = value
+                            continue
                 if j == 0:
                     v = rec(1, SUIT_OF[card], 0, card, alpha, beta)
                 else:
