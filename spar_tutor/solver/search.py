@@ -465,19 +465,21 @@ class Searcher:
             hand = hands[seat]
             moves = self._moves(seat, hand & SUIT_OF[trick[0]] or hand)
         proof = self.proof[seat]
+        last = k + 1 == n
         if seat == P:
             best = -99
             sure_check = not self.any_proof
+            led = SUIT_OF[trick[0]] if k else 0
             for bit in moves:
                 hands[seat] ^= bit
-                v = (self._sure_after(bit) if sure_check and (not k or bit & SUIT_OF[trick[0]])
+                v = (self._sure_after(bit) if sure_check and (not k or bit & led)
                      and self._sure_trick(bit, k) else -99)
                 if v < t:
                     if proof & bit:
                         v = OFFSIDE_PENALTY
                     else:
                         trick.append(bit)
-                        v = self._node(t) if k + 1 < n else self._finish_trick(t)
+                        v = self._finish_trick(t) if last else self._node(t)
                         trick.pop()
                 hands[seat] ^= bit
                 if v > best:
@@ -494,7 +496,7 @@ class Searcher:
                     v = 0
                 else:
                     trick.append(bit)
-                    v = self._node(t) if k + 1 < n else self._finish_trick(t)
+                    v = self._finish_trick(t) if last else self._node(t)
                     trick.pop()
                 hands[seat] ^= bit
                 if v < best:
