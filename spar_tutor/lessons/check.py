@@ -12,7 +12,7 @@ from ..cards import Card, parse_card
 from ..deal import deal
 from ..errors import SparError
 from ..rules import Rules
-from ..state import DECLARE, PLAY, HandState, parse_move
+from ..state import DECLARE, PLAY, HandState, parse_move, trick_winner
 from . import search
 
 Found = List[Tuple[Optional[str], str]]
@@ -20,7 +20,7 @@ Found = List[Tuple[Optional[str], str]]
 ASKS = ("leader", "first_card", "last_card", "stock_size", "cards_each")
 PICK_RULES = ("highest", "lowest", "not_in_pack", "in_pack")
 FACTS = ("deck_size", "hand_size", "max_players", "min_players", "max_hand_score", "target",
-         "direction", "stock_size")
+         "direction", "stock_size", "shuffle_period", "under_ten_hand")
 
 
 def check_step(step: Any) -> Found:
@@ -38,6 +38,11 @@ def check_step(step: Any) -> Found:
             parse_card(text)
         except SparError as e:
             found.append(("cards", f"cards: {e.reason}"))
+    if step.cards and step.position is not None:
+        held = {c for h in step.state().hands for c in h}
+        both = [t for t in step.cards if parse_card(t) in held] if not found else []
+        if both:
+            found.append(("cards", f"{' '.join(both)} shown as played but held in a hand"))
     try:
         CHECKS[step.kind](step, found)
     except SparError as e:
@@ -155,7 +160,14 @@ def _choice(step: Any, found: Found) -> None:
             found.append(("fact", f"'fact' must be one of {', '.join(FACTS)}, not {fact!r}"))
             return
         rules = _rules(step)
-        if fact == "stock_size":
+        if fact == "under_ten_hand":
+            eligible = [o for o in options if all(c.rank <= 9 for c in _cards(o.split(), "options", found))]
+            if eligible != [str(step.answer)]:
+                found.append(("answer", f"the under-ten hands among the options are {eligible}"))
+            value = step.answer
+        elif fact == "shuffle_period":
+            value = rules.shuffle_period(step.extra.get("players", 2))
+        elif fact == "stock_size":
             value: Any = rules.deck_size - rules.hand_size * step.extra.get("players", 2)
         elif fact == "max_hand_score":
             value = rules.max_hand_score()
@@ -174,10 +186,20 @@ def _pick_card(step: Any, found: Found) -> None:
     goal = step.extra.get("goal", "legal")
     hand = {str(c) for c in state.hand(step.seat)}
     legal = {str(c) for c in state.legal_cards()}
-    if goal == "legal":
+    if goal in ("legal", "all_legal"):
         right = legal
-        if legal == hand:
+        if legal == hand and goal == "legal":
             found.append(("position", "every card is legal here, so there is nothing to learn"))
+    elif goal == "win":
+        if len(state.current_trick) != state.players - 1:
+            found.append(("position", "a 'win' question needs the learner to play last to the trick"))
+            return
+        right = {c for c in legal if trick_winner(state.rules, state.leader, state.current_trick
+                                                  + (parse_card(c),), state.players) == step.seat}
+        answer = {str(c) for c in _cards(step.answer, "answer", found)}
+        if answer != right:
+            found.append(("answer", f"the cards that win this trick are "
+                                    f"{' '.join(sorted(right)) or 'none'}, not {' '.join(sorted(answer))}"))
     elif goal in ("best", "card"):
         answer = {str(c) for c in _cards(step.answer, "answer", found)}
         for c in sorted(answer - legal):
@@ -192,7 +214,7 @@ def _pick_card(step: Any, found: Found) -> None:
                 found.append(("answer", "every legal card is equally good: not a 'best card' question"))
         right = answer
     else:
-        found.append(("goal", f"'goal' must be legal, best or card, not {goal!r}"))
+        found.append(("goal", f"'goal' must be legal, all_legal, win, best or card, not {goal!r}"))
         return
     _wrong_keys(step, found, hand | {"illegal", "legal"}, right)
 
@@ -219,9 +241,11 @@ def _points(step: Any, found: Found) -> None:
         found.append(("position", "a points step needs a finished hand: play every card"))
         return
     result = state.result
-    got = max(result.points, key=abs)
+    who = step.extra.get("who")
+    got = max(result.points, key=abs) if who is None else result.points[who]
     if step.answer != got:
-        found.append(("answer", f"the engine scores this hand {got} ({result.reason}), "
+        whose = "this hand" if who is None else f"seat {who}"
+        found.append(("answer", f"the engine scores {whose} {got} ({result.reason}), "
                                 f"not {step.answer!r}"))
     options = {str(o) for o in step.options}
     if str(step.answer) not in options:

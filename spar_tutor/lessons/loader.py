@@ -16,7 +16,7 @@ from ..dealfile import DealFile
 from ..errors import SparError
 from .model import KINDS, BrokenLesson, Lesson, LessonError, Problem, Step
 
-STEP_KEYS = {"kind", "title", "text", "prompt", "hint", "right", "wrong", "position", "seat",
+STEP_KEYS = {"kind", "title", "text", "prompt", "hint", "right", "wrong", "position", "seat", "hidden",
              "names", "cards", "answer", "options"}
 #: Keys only some kinds take (kept in ``Step.extra``).
 EXTRA_KEYS = {
@@ -25,6 +25,7 @@ EXTRA_KEYS = {
     "choice": {"fact", "rules", "players"},
     "pick_card": {"goal"},
     "declare": {"goal"},
+    "points": {"who"},
     "play": {"goal"},
 }
 TOP_KEYS = {"number", "title", "summary", "minutes", "names", "step"}
@@ -115,7 +116,7 @@ def _read_step(raw: Any, i: int, names: tuple, bad: Any) -> Optional[Step]:
             return None
     cards = raw.get("cards", "")
     return Step(kind=kind, wrong={str(k): v.strip() for k, v in wrong.items()},
-                position=position, seat=raw.get("seat"),
+                position=position, seat=raw.get("seat"), hidden=bool(raw.get("hidden", False)),
                 names=tuple(raw.get("names", names)),
                 cards=tuple(cards.split()) if isinstance(cards, str) else tuple(cards),
                 answer=raw.get("answer"), options=tuple(raw.get("options", ())),

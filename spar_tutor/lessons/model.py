@@ -58,6 +58,7 @@ class Step:
     wrong: Dict[str, str] = field(default_factory=dict)
     position: Optional[DealFile] = None
     seat: Optional[int] = None
+    hidden: bool = False
     names: Tuple[str, ...] = ()
     cards: Tuple[str, ...] = ()
     answer: Any = None

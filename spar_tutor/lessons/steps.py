@@ -147,7 +147,8 @@ class PickCardRun(StepRun):
         super().__init__(step)
         self.state = step.state()
         self.goal = step.extra.get("goal", "legal")
-        if self.goal == "legal":
+        self.found: Set[Card] = set()
+        if self.goal in ("legal", "all_legal"):
             self.targets = set(self.state.legal_cards())
         else:
             answer = step.answer
@@ -155,6 +156,12 @@ class PickCardRun(StepRun):
 
     def _answer(self, value: Any) -> Feedback:
         card = parse_card(str(value))
+        if card in self.targets and self.goal == "all_legal":
+            self.found.add(card)
+            left = len(self.targets - self.found)
+            if left:
+                return Feedback(True, f"Yes, you may play {card}. {left} more to find.")
+            return self._right()
         if card in self.targets:
             return self._right()
         why = follow_words(self.state, card)
@@ -234,7 +241,7 @@ class DeclareRun(StepRun):
         if why:
             return self._wrong(card, "", _you(why))
         if move != self.todo[0]:
-            return self._wrong(card, f"{card} is allowed, but it is not the one asked for here.")
+            return Feedback(False, f"You may {move}, but it is not the one asked for here.")
         self.state = self.state.apply(move)
         self.todo.pop(0)
         while self.state.phase == "declare" and self.state.to_move != self.step.seat:
