@@ -45,10 +45,10 @@ class LessonPlayer(widgets.VBox):
         self.body = widgets.VBox()
         self.answers = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
         self.feedback = widgets.HTML()
-        self.back_btn = _button("Back", "previous step", icon="arrow-left")
-        self.hint_btn = _button("Hint", "a hint for this step", icon="lightbulb-o")
-        self.retry_btn = _button("Start again", "start this step again", icon="refresh")
-        self.next_btn = _button("Next", "next step", icon="arrow-right", button_style="primary")
+        self.back_btn = _button("Back", "previous step")
+        self.hint_btn = _button("Hint", "a hint for this step")
+        self.retry_btn = _button("Start again", "start this step again")
+        self.next_btn = _button("Next", "next step", button_style="primary")
         self.back_btn.on_click(lambda _: self._guard(self._back))
         self.hint_btn.on_click(lambda _: self._guard(self._hint))
         self.retry_btn.on_click(lambda _: self._guard(self._retry))
@@ -100,7 +100,7 @@ class LessonPlayer(widgets.VBox):
         step, live = self.run.step, self.run.current
         kind = step.kind
         if kind == "deal":
-            deal_btn = _button("Deal a packet", icon="hand-paper-o")
+            deal_btn = _button("Deal a packet")
             all_btn = _button("Deal them all")
             deal_btn.on_click(lambda _: self._guard(lambda: (live.deal_packet(), self._show())))
             all_btn.on_click(lambda _: self._guard(lambda: (live.deal_all(), self._show())))
@@ -222,7 +222,7 @@ class LessonMenu(widgets.VBox):
         if last is not None:
             at = p.at(last.id)
             b = _button(f"Continue where you left off: lesson {last.number}, step {at + 1}",
-                        button_style="success", icon="play")
+                        button_style="success")
             b.on_click(lambda _: self.open_lesson(last))
             rows.append(b)
         for lesson in self.lessons:
@@ -245,7 +245,8 @@ class LessonMenu(widgets.VBox):
         return widgets.HBox([b, info])
 
     def open_lesson(self, lesson: Lesson) -> None:
-        menu = _button("All lessons", icon="list")
+        menu = _button("All lessons")
+        menu.layout.align_self = "flex-start"
         player = LessonPlayer(lesson, self.progress)
         menu.on_click(lambda _: self.show_menu())
         self.children = [menu, player]
