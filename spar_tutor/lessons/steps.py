@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Set, Type
 
-from ..cards import SUIT_NAMES, SUIT_SINGULAR, Card, format_cards, parse_card, sort_hand
+from ..cards import SUIT_NAMES, SUIT_SINGULAR, Card, parse_card, sort_hand
 from ..deal import Deal, deal
 from ..rules import Rules
 from ..state import PASS, Action, HandState, Move, parse_move
@@ -36,7 +36,12 @@ def follow_words(state: HandState, card: Card, you: bool = True) -> Optional[str
         return None
     who = "you hold" if you else "this player holds"
     return (f"{SUIT_NAMES[led].capitalize()} were led and {who} a {SUIT_SINGULAR[led]} "
-            f"({format_cards(sort_hand(held))}), so a {SUIT_SINGULAR[led]} must be played.")
+            f"({symbols(sort_hand(held))}), so a {SUIT_SINGULAR[led]} must be played.")
+
+
+def symbols(cards) -> str:
+    """Cards as the learner sees them on the buttons: ``K♥ 8♥``."""
+    return " ".join(c.symbol_text for c in cards)
 
 
 class StepRun:
@@ -48,6 +53,8 @@ class StepRun:
         self.tries = 0
 
     def answer(self, value: Any) -> Feedback:
+        if self.finished and self.step.is_question:
+            return Feedback(True, "You have done this step: press Next to go on.", True)
         self.tries += 1
         fb = self._answer(value)
         if fb.correct and fb.finished:
@@ -145,7 +152,7 @@ class PickCardRun(StepRun):
 
     def __init__(self, step: Step) -> None:
         super().__init__(step)
-        self.state = step.state()
+        self.state = self.position = step.state()
         self.goal = step.extra.get("goal", "legal")
         self.found: Set[Card] = set()
         if self.goal in ("legal", "all_legal"):
@@ -163,13 +170,15 @@ class PickCardRun(StepRun):
                 return Feedback(True, f"Yes, you may play {card}. {left} more to find.")
             return self._right()
         if card in self.targets:
+            if self.goal != "all_legal":
+                self.state = self.state.apply(card)  # show the card on the table
             return self._right()
         why = follow_words(self.state, card)
         if why:
             return self._wrong(card if str(card) in self.step.wrong else "illegal",
                                "That breaks the follow-suit rule.", why)
         if self.goal == "best":
-            values = search.move_values(self.state, self.step.seat)  # type: ignore[arg-type]
+            values = search.move_values(self.position, self.step.seat)  # type: ignore[arg-type]
             best = max(values.values())
             extra = (f"With {card} you can be sure of {_points(values[card])}; "
                      f"the best card makes sure of {_points(best)}.")
@@ -180,8 +189,8 @@ class PickCardRun(StepRun):
     def hint(self) -> str:
         if self.goal != "best":
             return self.step.hint
-        best, value = search.best_moves(self.state, self.step.seat)  # type: ignore[arg-type]
-        return (f"{self.step.hint} (The solver plays {format_cards(best)}: it makes sure of "
+        best, value = search.best_moves(self.position, self.step.seat)  # type: ignore[arg-type]
+        return (f"{self.step.hint} (The solver plays {symbols(best)}: it makes sure of "
                 f"{_points(value)}.)")
 
 
@@ -305,7 +314,7 @@ class PlayRun(StepRun):
         if self.state.is_over():
             return self.step.hint
         best, value = search.best_moves(self.state, self.step.seat)  # type: ignore[arg-type]
-        return (f"{self.step.hint} (The solver plays {format_cards(best)} now: it makes sure "
+        return (f"{self.step.hint} (The solver plays {symbols(best)} now: it makes sure "
                 f"of {_points(value)}.)")
 
 

@@ -63,16 +63,16 @@ class LessonPlayer(widgets.VBox):
 
     def _show(self, feedback: Optional[Feedback] = None) -> None:
         run, step = self.run, self.run.step
-        done = run.index in run.done
-        self.bar.value = len(run.done)
-        self.label.value = (f"&nbsp; <b>{run.label}</b>" + (" &#10003;" if done else "")
-                            + f" &middot; {len(run.done)} of {run.total} done")
         parts = [f"<h4>{escape(step.title)}</h4>" if step.title else "", md(step.text)]
         parts.append(self._picture())
         if step.prompt:
             parts.append(f"<div class='sp-prompt'><b>{md(step.prompt)}</b></div>")
         self.body.children = [widgets.HTML("".join(parts))]
         self.answers.children = self._answer_widgets()
+        done = run.index in run.done
+        self.bar.value = len(run.done)
+        self.label.value = (f"&nbsp; <b>{run.label}</b>" + (" &#10003;" if done else "")
+                            + f" &middot; {len(run.done)} of {run.total} done")
         self.back_btn.disabled = run.index == 0
         self.retry_btn.layout.display = "" if step.kind in ("play", "declare", "pick_from") \
             or (step.kind == "pick_card" and step.extra.get("goal") == "all_legal") else "none"
@@ -93,8 +93,9 @@ class LessonPlayer(widgets.VBox):
         if step.position is None:
             return pics
         state = getattr(live, "state", None) or step.state()
-        trick = state.tricks[-1] if step.kind in ("trick", "points") and state.tricks else None
-        return pics + table_picture(state, step, trick)
+        tricks = state.tricks if step.kind in ("trick", "points") else ()
+        below = step.kind in ("pick_card", "play", "declare")
+        return pics + table_picture(state, step, tricks[-5:], hand_below=below)
 
     def _answer_widgets(self) -> List[widgets.Widget]:
         step, live = self.run.step, self.run.current
@@ -116,12 +117,14 @@ class LessonPlayer(widgets.VBox):
         if kind == "trick":
             names = names_for(step, live.state.players)
             return self._choice_buttons([(names[s], s) for s in range(live.state.players)])
+        found = getattr(live, "found", set())
         if kind == "pick_from":
-            return [self._card_button(c) for c in card_list(step.cards)]
+            return [self._card_button(c, c in found) for c in card_list(step.cards)]
         if kind in ("pick_card", "play", "declare"):
-            if live.state.is_over():
+            cards = sort_hand(live.state.hand(step.seat))
+            if not cards:
                 return []
-            return [self._card_button(c) for c in sort_hand(live.state.hand(step.seat))]
+            return [self._card_button(c, c in found) for c in cards]
         return []
 
     def _choice_buttons(self, choices: List[Any]) -> List[widgets.Widget]:
@@ -132,11 +135,11 @@ class LessonPlayer(widgets.VBox):
             out.append(b)
         return out
 
-    def _card_button(self, card: Card) -> widgets.Widget:
-        b = _button(card.symbol_text, card.name)
+    def _card_button(self, card: Card, found: bool = False) -> widgets.Widget:
+        b = _button(card.symbol_text, card.name, button_style="success" if found else "")
         b.on_click(lambda _, c=card: self._guard(lambda: self._answer(str(c))))
         b.layout.width = "62px"
-        return widgets.VBox([widgets.HTML(card_svg(card, width=62)), b],
+        return widgets.VBox([widgets.HTML(card_svg(card, width=62, selected=found)), b],
                             layout=widgets.Layout(margin="0 4px 0 0", align_items="center"))
 
     # -- actions -------------------------------------------------------------------

@@ -40,8 +40,10 @@ class Learner:
     def click(self, text):
         self.button(text).click()
 
-    def step(self, n, total):
+    def step(self, n, total, title=None):
         expect(self.page.get_by_text(f"Step {n} of {total}", exact=False)).to_be_visible(timeout=TIMEOUT)
+        if title:
+            expect(self.page.locator("h4", has_text=title)).to_be_visible(timeout=TIMEOUT)
 
     def right(self):
         expect(self.page.locator(".sp-feedback-right")).to_be_visible(timeout=TIMEOUT)
@@ -80,8 +82,10 @@ def test_lesson_3_following_suit(lessons_server, voila_page):
     me.next()
     me.click("A♦")
     me.wrong("diamonds were not led")
-    for c in ("K♥", "9♥"):
-        me.click(c)
+    me.click("K♥")
+    expect(voila_page.page.get_by_text("1 more to find")).to_be_visible(timeout=TIMEOUT)
+    me.shot("lesson03-step3-one-found")
+    me.click("9♥")
     me.right()
     me.shot("lesson03-step3-right")
     me.next()
@@ -89,8 +93,9 @@ def test_lesson_3_following_suit(lessons_server, voila_page):
         me.click(c)
     me.right()
     me.next()
-    me.step(5, 8)
+    me.step(5, 8, "Offside")
     me.next()
+    me.step(6, 8, "Caught out")
     me.shot("lesson03-step6-offside")
     me.click("0")
     me.wrong("Kofi does not escape")
@@ -130,7 +135,7 @@ def test_lesson_7_dry_and_wet(lessons_server, voila_page):
     me.right()
     me.shot("lesson07-step2-declared")
     me.next()
-    me.step(3, 10)
+    me.step(3, 10, "What doubling gives")
     me.shot("lesson07-step3-table")
     me.next()
     me.click("5")
@@ -143,6 +148,7 @@ def test_lesson_7_dry_and_wet(lessons_server, voila_page):
     me.wrong("must follow suit like any other")
     me.click("6♠")
     me.right()
+    expect(voila_page.page.get_by_text("wet, turned face up")).to_be_visible(timeout=TIMEOUT)
     me.shot("lesson07-step5-risk")
     me.next()
     me.click("4")
