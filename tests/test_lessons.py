@@ -59,6 +59,16 @@ def test_progress_survives_a_restart(tmp_path):
     assert other.index == 0 and other.done == set()
 
 
+def test_a_finished_lesson_leads_on_to_the_next(tmp_path):
+    store = ProgressStore("afi", tmp_path)
+    for i in range(len(LESSONS[0].steps)):
+        store.mark(LESSONS[0].id, i, len(LESSONS[0].steps))
+    store.visit(LESSONS[0].id, 8)
+    menu = LessonMenu(LESSONS, "afi", tmp_path)
+    texts = [getattr(c, "description", "") for c in menu.children]
+    assert "Next lesson: 2. Dealing and who leads" in texts
+
+
 def test_feedback_names_the_misconception():
     follow = next(l for l in LESSONS if l.id == "03_follow")
     player = LessonPlayer(follow, start=2)
@@ -96,7 +106,8 @@ def test_a_losing_card_is_explained_and_can_be_retried():
     player = LessonPlayer(last, start=index)
     click(player, card("7S"))
     assert "sp-feedback-wrong" in player.feedback.value
-    assert "You would score 1 point" in player.feedback.value
+    assert "You would score 1 point, not 2" in player.feedback.value
+    assert "(you win);" in player.feedback.value and "You wins" not in player.feedback.value
     finish_step(player)
     assert "You scored 2 points" in player.feedback.value
 

@@ -135,8 +135,8 @@ def deal_picture(run, step) -> str:
     hands = run.hands_so_far()
     left = len(run.deal.pack) - run.shown
     names = names_for(step, run.deal.players)
-    rows = [f'<div class="sp-seat"><b>{escape(names[s])}</b>'
-            f'{" (dealer)" if s == run.deal.dealer else ""} '
+    rows = [f'<div class="sp-seat"><span class="sp-name"><b>{escape(names[s])}</b>'
+            f'{"<br><small>dealer</small>" if s == run.deal.dealer else ""}</span> '
             f'{cards_html(hands[s], 40, 0.3) if hands[s] else "<i>no cards yet</i>"}</div>'
             for s in range(run.deal.players)]
     pack = back_svg(width=40, label=f"{left} cards face down") if left else ""

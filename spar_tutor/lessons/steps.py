@@ -297,11 +297,9 @@ class PlayRun(StepRun):
         after = self.state.apply(card)
         sure = search.guaranteed(after, self.step.seat)  # type: ignore[arg-type]
         if sure < self.goal:
-            line = search.best_line(after, self.step.seat)  # type: ignore[arg-type]
-            story = ", ".join(f"{self.step.name(s)} {m}" for s, m in line)
             return self._wrong("lost", "Try another card.",
-                               f"After {card} the others can answer: {story}. "
-                               f"You would score {_points(sure)}.")
+                               f"If you play {card}, best play goes on: {self._story(after)} "
+                               f"You would score {_points(sure)}, not {self.goal}.")
         self.log.append(f"You played {card}.")
         self.state = after
         self._bots()
@@ -309,6 +307,23 @@ class PlayRun(StepRun):
             pts = self.state.result.points[self.step.seat]  # type: ignore[union-attr]
             return self._right(f"You scored {_points(pts)}.")
         return Feedback(True, "Good. Play on.")
+
+    def _story(self, state: HandState) -> str:
+        """The solver's best line from ``state``, trick by trick, in words."""
+        def who(seat: Optional[int]) -> str:
+            return "you" if seat == self.step.seat else self.step.name(seat)  # type: ignore[arg-type]
+
+        parts: List[str] = []
+        for seat, move in search.best_line(state, self.step.seat):  # type: ignore[arg-type]
+            before = len(state.tricks)
+            state = state.apply(move)
+            parts.append(f"{who(seat)} {move}")
+            if len(state.tricks) > before:
+                winner = state.tricks[-1].winner
+                parts[-1] += f" ({who(winner)} {'win' if winner == self.step.seat else 'wins'});"
+            else:
+                parts[-1] += ","
+        return " ".join(parts)[:-1] + "."
 
     def hint(self) -> str:
         if self.state.is_over():

@@ -111,7 +111,8 @@ class LessonPlayer(widgets.VBox):
                 choices = [(step.name(s), s) for s in range(live.deal.players)]
             else:
                 choices = [(str(o), o) for o in step.options]
-            return [deal_btn, all_btn, widgets.HTML("&nbsp;&nbsp;")] + self._choice_buttons(choices)
+            return [widgets.VBox([widgets.HBox([deal_btn, all_btn]),
+                                  widgets.HBox(self._choice_buttons(choices))])]
         if kind in ("choice", "points") or (kind == "declare" and step.extra.get("goal") == "wise"):
             return self._choice_buttons([(str(o), o) for o in step.options])
         if kind == "trick":
@@ -221,16 +222,35 @@ class LessonMenu(widgets.VBox):
         assert p is not None
         rows: List[widgets.Widget] = [widgets.HTML(f"{CSS}<h3>Spar lessons for "
                                                    f"{escape(p.user)}</h3>")]
-        last = next((l for l in self.lessons if isinstance(l, Lesson) and l.id == p.last), None)
-        if last is not None:
-            at = p.at(last.id)
-            b = _button(f"Continue where you left off: lesson {last.number}, step {at + 1}",
-                        button_style="success")
-            b.on_click(lambda _: self.open_lesson(last))
+        b = self._continue_button()
+        if b is not None:
             rows.append(b)
         for lesson in self.lessons:
             rows.append(self._row(lesson))
         self.children = rows
+
+    def _continue_button(self) -> Optional[widgets.Button]:
+        """Back to the step the learner left, or on to the next lesson not finished."""
+        p = self.progress
+        assert p is not None
+        lessons = [l for l in self.lessons if isinstance(l, Lesson)]
+        last = next((l for l in lessons if l.id == p.last), None)
+        if last is None:
+            return None
+        if not p.finished(last.id):
+            text = f"Continue where you left off: lesson {last.number}, step {p.at(last.id) + 1}"
+            target = last
+        else:
+            todo = [l for l in lessons if not p.finished(l.id)]
+            after = [l for l in todo if l.number > last.number] or todo
+            if not after:
+                return None
+            target = after[0]
+            text = f"Next lesson: {target.number}. {target.title}"
+        b = _button(text, button_style="success")
+        b.layout.align_self = "flex-start"
+        b.on_click(lambda _: self.open_lesson(target))
+        return b
 
     def _row(self, lesson: Union[Lesson, BrokenLesson]) -> widgets.Widget:
         if isinstance(lesson, BrokenLesson):
@@ -242,6 +262,7 @@ class LessonMenu(widgets.VBox):
         done = len(p.done(lesson.id))
         mark = "&#10003; " if p.finished(lesson.id) else ""
         b = _button(f"Lesson {lesson.number}: {lesson.title}", lesson.summary)
+        b.layout.width = "340px"
         b.on_click(lambda _: self.open_lesson(lesson))
         info = widgets.HTML(f"&nbsp;{mark}{done} of {len(lesson.steps)} steps &middot; "
                             f"about {lesson.minutes} minutes")

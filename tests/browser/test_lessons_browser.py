@@ -171,3 +171,50 @@ def test_lesson_7_dry_and_wet(lessons_server, voila_page):
     me.click("Finish")
     expect(voila_page.page.get_by_text("End of lesson 7.")).to_be_visible(timeout=TIMEOUT)
     me.shot("lesson07-finished")
+
+
+def test_menu_keeps_each_learners_progress(lessons_server, voila_page):
+    me = Learner(voila_page, "Browser Ama")
+    me.server = lessons_server
+    me.sign_in("lessons.ipynb", "Spar lessons for Browser Ama")
+    expect(voila_page.page.get_by_text("✓ 8 of 8 steps")).to_be_visible(timeout=TIMEOUT)
+    me.shot("menu-after-lesson3")
+    me.click("Next lesson: 4. Winning a trick")
+    me.step(1, 8, "Who wins a trick")
+    me.click("All lessons")
+    expect(me.button("Continue where you left off: lesson 4, step 1")).to_be_visible(timeout=TIMEOUT)
+    me.click("Lesson 2: Dealing and who leads")
+    me.next()
+    me.step(2, 9, "The first packet")
+    me.click("Deal a packet")
+    expect(voila_page.page.get_by_text("32 cards not dealt yet")).to_be_visible(timeout=TIMEOUT)
+    me.click("Deal a packet")
+    expect(voila_page.page.get_by_text("29 cards not dealt yet")).to_be_visible(timeout=TIMEOUT)
+    me.shot("lesson02-deal-two-packets")
+    me.click("Kofi")
+    me.wrong("Kofi is on your right")
+    me.click("Ama")
+    me.right()
+    me.click("Deal them all")
+    me.shot("lesson02-deal-all")
+
+
+def test_another_learner_starts_fresh_and_plays_with_hints(lessons_server, voila_page):
+    me = Learner(voila_page, "Browser Esi")
+    me.server = lessons_server
+    me.sign_in("lessons.ipynb", "Spar lessons for Browser Esi")
+    assert voila_page.page.get_by_text("Continue where you left off").count() == 0
+    me.click("Lesson 9: Strategy")
+    for n in range(4):
+        me.next()
+    me.step(5, 7, "Play it out")
+    me.click("Hint")
+    expect(voila_page.page.locator(".sp-feedback-hint")).to_contain_text("The solver plays")
+    me.shot("lesson09-play-hint")
+    me.click("6♦")
+    me.wrong("You would score 1 point, not 3")
+    me.shot("lesson09-play-wrong")
+    for card in ("J♥", "10♠", "6♦"):
+        me.click(card)
+    me.right()
+    me.shot("lesson09-play-won")
