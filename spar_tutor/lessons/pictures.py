@@ -55,7 +55,7 @@ def names_for(step, players: int) -> List[str]:
 
 
 def table_picture(state: HandState, step, tricks: Sequence[Trick] = (),
-                  hand_below: bool = False) -> str:
+                  hand_below: bool = False, played: Sequence[Card] = ()) -> str:
     """The table: every seat's cards (others face down if the step hides them; the
     learner's left out when ``hand_below``), declarations, and in the middle the
     finished ``tricks`` if given, else the trick being played."""
@@ -76,11 +76,13 @@ def table_picture(state: HandState, step, tricks: Sequence[Trick] = (),
     if tricks:
         first = state.rules.hand_size - len(state.tricks) + 1
         number = {id(t): first + i for i, t in enumerate(state.tricks)}
-        middle = "".join(f'<div class="sp-row"><span class="sp-name">trick '
-                         f'{number.get(id(t), "")}</span>{_trick_html(state, t, names)}</div>'
-                         for t in tricks)
+        middle = "".join(f'<div class="sp-one"><small>trick {number.get(id(t), "")}</small>'
+                         f'<div>{_trick_html(state, t, names)}</div></div>' for t in tricks)
     else:
         middle = _trick_html(state, None, names)
+    if played:
+        middle = (f"<div><small>played so far, by suit</small><br>"
+                  f"{cards_html(sort_hand(played), 40, 0.45)}</div>{middle}")
     return (f'<div class="sp-table" role="img" aria-label="the table">{"".join(rows)}'
             f'<div class="sp-trick">{middle}</div></div>')
 
@@ -156,6 +158,7 @@ CSS = """<style>
 .sp-trick {background: #095c31; border-radius: 12px; padding: 8px; margin-top: 6px;
   min-height: 40px}
 .sp-played {display: inline-block; text-align: center; margin-right: 10px}
+.sp-one {display: inline-block; vertical-align: top; margin-right: 18px}
 .sp-won svg {outline: 3px solid #ffd54f; border-radius: 6px}
 .sp-feedback-right {border-left: 6px solid #1b7f3b; background: #e8f5e9; padding: 8px}
 .sp-feedback-wrong {border-left: 6px solid #c62828; background: #fdecea; padding: 8px}

@@ -87,15 +87,13 @@ class LessonPlayer(widgets.VBox):
             return deal_picture(live, step)
         if step.cards and step.position is None:
             return "".join(card_svg(c, width=62) + " " for c in card_list(step.cards))
-        pics = ""
-        if step.cards:
-            pics = "<div>" + "".join(card_svg(c, width=40) for c in card_list(step.cards)) + "</div>"
         if step.position is None:
-            return pics
+            return ""
         state = getattr(live, "state", None) or step.state()
         tricks = state.tricks if step.kind in ("trick", "points") else ()
         below = step.kind in ("pick_card", "play", "declare")
-        return pics + table_picture(state, step, tricks[-5:], hand_below=below)
+        return table_picture(state, step, tricks[-5:], hand_below=below,
+                             played=card_list(step.cards))
 
     def _answer_widgets(self) -> List[widgets.Widget]:
         step, live = self.run.step, self.run.current
@@ -190,10 +188,10 @@ class LessonMenu(widgets.VBox):
     lessons shown with what is wrong. Asks the learner's name if it is not known."""
 
     def __init__(self, lessons: List[Union[Lesson, BrokenLesson]], user: Optional[str] = None,
-                 root: Any = None, open_first: bool = False) -> None:
+                 root: Any = None, open_id: Optional[str] = None) -> None:
         self.lessons = lessons
         self.root = root
-        self.open_first = open_first
+        self.open_id = open_id
         self.progress: Optional[ProgressStore] = None
         super().__init__()
         self.add_class("sp-lesson")
@@ -211,9 +209,9 @@ class LessonMenu(widgets.VBox):
 
     def sign_in(self, user: str) -> None:
         self.progress = ProgressStore(user, self.root)
-        first = self.lessons[0] if self.lessons else None
-        if self.open_first and isinstance(first, Lesson):
-            self.open_lesson(first)
+        chosen = [l for l in self.lessons if l.id == self.open_id]
+        if chosen and isinstance(chosen[0], Lesson):
+            self.open_lesson(chosen[0])
         else:
             self.show_menu()
 
@@ -287,7 +285,6 @@ def lesson_widget(lesson_id: Optional[str] = None, user: Optional[str] = None,
     user = user or current_user()
     if lesson_id is None:
         return LessonMenu(lessons, user, root)
-    found = [l for l in lessons if l.id == lesson_id]
-    if not found:
+    if not any(l.id == lesson_id for l in lessons):
         return widgets.HTML(f"<div class='sp-broken'>No lesson called {escape(lesson_id)}.</div>")
-    return LessonMenu(found, user, root, open_first=True)
+    return LessonMenu(lessons, user, root, open_id=lesson_id)
