@@ -39,7 +39,9 @@ def right_answers(player: LessonPlayer) -> List[str]:
     if kind == "deal":
         ask = step.extra["ask"]
         return [step.name(answer) if ask in ("leader", "first_card", "last_card") else str(answer)]
-    if kind in ("choice", "points") or goal == "wise":
+    if goal == "wise":
+        return [" ".join([answer.split()[0], card(answer.split()[1])]) if " " in answer else answer]
+    if kind in ("choice", "points"):
         return [str(answer)]
     if kind == "trick":
         return [step.name(answer)]

@@ -120,6 +120,8 @@ def _trick_html(state: HandState, trick: Optional[Trick], names: Sequence[str]) 
         return (f"<div><i>The last trick, won by {escape(names[last.winner or 0])}:</i></div>"
                 + _trick_html(state, last, names)
                 + f"<div><i>{escape(names[state.to_move or 0])} to lead the next trick</i></div>")
+    if not cards and state.phase in ("declare", "under_ten"):
+        return f"<i>Before the first lead: {escape(names[state.to_move or 0])} to decide</i>"
     if not cards:
         return f"<i>{escape(names[state.to_move or 0])} to lead</i>" if not state.is_over() else ""
     parts = []

@@ -31,6 +31,17 @@ def _button(text: str, tooltip: str = "", **kw: Any) -> widgets.Button:
                           layout=widgets.Layout(width="auto"), **kw)
 
 
+def _symbols(text: str) -> str:
+    """Card codes in a label as the cards' symbols: ``dry 6S`` -> ``dry 6♠``."""
+    out = []
+    for word in text.split():
+        try:
+            out.append(parse_card(word).symbol_text if len(word) in (2, 3) else word)
+        except Exception:
+            out.append(word)
+    return " ".join(out)
+
+
 class LessonPlayer(widgets.VBox):
     """One lesson, step by step: picture, question, answers, feedback, back/hint/next."""
 
@@ -74,8 +85,9 @@ class LessonPlayer(widgets.VBox):
         self.label.value = (f"&nbsp; <b>{run.label}</b>" + (" &#10003;" if done else "")
                             + f" &middot; {len(run.done)} of {run.total} done")
         self.back_btn.disabled = run.index == 0
-        self.retry_btn.layout.display = "" if step.kind in ("play", "declare", "pick_from") \
-            or (step.kind == "pick_card" and step.extra.get("goal") == "all_legal") else "none"
+        goal = step.extra.get("goal")
+        again = step.kind in ("play", "pick_from") or goal in ("all_legal", "allowed", "declare")
+        self.retry_btn.layout.display = "" if again else "none"
         self.next_btn.description = "Finish" if run.index + 1 == run.total else "Next"
         if feedback is not None:
             css = "sp-feedback-right" if feedback.correct else "sp-feedback-wrong"
@@ -91,7 +103,8 @@ class LessonPlayer(widgets.VBox):
             return ""
         state = getattr(live, "state", None) or step.state()
         tricks = state.tricks if step.kind in ("trick", "points") else ()
-        below = step.kind in ("pick_card", "play", "declare")
+        below = step.kind in ("pick_card", "play") or (
+            step.kind == "declare" and step.extra.get("goal") != "wise")
         return table_picture(state, step, tricks[-5:], hand_below=below,
                              played=card_list(step.cards))
 
@@ -111,8 +124,10 @@ class LessonPlayer(widgets.VBox):
                 choices = [(str(o), o) for o in step.options]
             return [widgets.VBox([widgets.HBox([deal_btn, all_btn]),
                                   widgets.HBox(self._choice_buttons(choices))])]
-        if kind in ("choice", "points") or (kind == "declare" and step.extra.get("goal") == "wise"):
+        if kind in ("choice", "points"):
             return self._choice_buttons([(str(o), o) for o in step.options])
+        if kind == "declare" and step.extra.get("goal") == "wise":
+            return self._choice_buttons([(_symbols(str(o)), o) for o in step.options])
         if kind == "trick":
             names = names_for(step, live.state.players)
             return self._choice_buttons([(names[s], s) for s in range(live.state.players)])
