@@ -64,7 +64,7 @@ def table_picture(state: HandState, step, tricks: Sequence[Trick] = (),
     for seat in range(state.players):
         hand = sort_hand(state.hand(seat))
         if seat == step.seat and hand_below:
-            pic = "<i>your cards are below</i>"
+            pic = "<i>your cards are below</i>" if hand else ""
         elif step.hidden and seat != step.seat:
             pic = hand_svg(hand, face_down=True, width_per_card=34, overlap=0.5) if hand else ""
         else:

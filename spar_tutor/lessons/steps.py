@@ -279,8 +279,16 @@ class PlayRun(StepRun):
             # the others play against the learner: the card that leaves them least
             worst = {m: search.guaranteed(self.state.apply(m), seat) for m in values}
             move = min(worst, key=lambda m: (worst[m], -values[m]))
-            self.log.append(f"{self.step.name(mover)} played {move}.")  # type: ignore[arg-type]
-            self.state = self.state.apply(move)
+            self._record(mover, move)  # type: ignore[arg-type]
+
+    def _record(self, seat: int, move: Any) -> None:
+        """Play a move and note it (and the trick's winner) in the log."""
+        before = len(self.state.tricks)
+        self.state = self.state.apply(move)
+        line = f"{self.step.name(seat)} played {move}"
+        if len(self.state.tricks) > before:
+            line += f": {self.step.name(self.state.tricks[-1].winner)} won the trick"  # type: ignore[arg-type]
+        self.log.append(line + ".")
 
     def restart(self) -> None:
         self.state = self.start
@@ -300,8 +308,7 @@ class PlayRun(StepRun):
             return self._wrong("lost", "Try another card.",
                                f"If you play {card}, best play goes on: {self._story(after)} "
                                f"You would score {_points(sure)}, not {self.goal}.")
-        self.log.append(f"You played {card}.")
-        self.state = after
+        self._record(self.step.seat, card)  # type: ignore[arg-type]
         self._bots()
         if self.state.is_over():
             pts = self.state.result.points[self.step.seat]  # type: ignore[union-attr]

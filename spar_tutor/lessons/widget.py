@@ -102,11 +102,13 @@ class LessonPlayer(widgets.VBox):
         if step.position is None:
             return ""
         state = getattr(live, "state", None) or step.state()
-        tricks = state.tricks if step.kind in ("trick", "points") else ()
+        tricks = state.tricks if step.kind in ("trick", "points") or state.is_over() else ()
         below = step.kind in ("pick_card", "play") or (
             step.kind == "declare" and step.extra.get("goal") != "wise")
+        log = getattr(live, "log", [])
+        story = f"<p><small>{md(' '.join(log))}</small></p>" if log else ""
         return table_picture(state, step, tricks[-5:], hand_below=below,
-                             played=card_list(step.cards))
+                             played=card_list(step.cards)) + story
 
     def _answer_widgets(self) -> List[widgets.Widget]:
         step, live = self.run.step, self.run.current
