@@ -97,7 +97,7 @@ class LessonPlayer(widgets.VBox):
         step, live = self.run.step, self.run.current
         if step.kind == "deal":
             return deal_picture(live, step)
-        if step.cards and step.position is None:
+        if step.cards and step.position is None and step.kind != "pick_from":
             return "".join(card_svg(c, width=62) + " " for c in card_list(step.cards))
         if step.position is None:
             return ""
