@@ -3,7 +3,10 @@
     python scripts/make_lesson_notebooks.py
 
 Lesson notebooks are a short introduction and the lesson player; their text
-comes from the lesson files. Run this again after adding a lesson.
+comes from the lesson files. Run this again after adding a lesson, then store
+the explore notebooks' outputs (nbval compares the checked cells):
+
+    jupyter nbconvert --to notebook --execute --inplace notebooks/explore_*.ipynb
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ SETUP = ("import matplotlib\nmatplotlib.use('module://matplotlib_inline.backend_
 
 
 def write(name: str, cells: list) -> None:
+    for i, cell in enumerate(cells):
+        cell["id"] = f"{Path(name).stem[:40]}-{i}"  # stable ids: no diff when nothing changed
     nb = new_notebook(cells=cells, metadata={
         "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
         "language_info": {"name": "python"}})
@@ -129,8 +134,9 @@ def explore_sticky() -> None:
                       "        ax.bar([n + (i - 0.5) * 0.4 for n in results], "
                       "[results[n][kind][key] for n in results], 0.4, label=kind)\n"
                       "    ax.set_xticks(list(results))\n    ax.set_xlabel('players')\n"
-                      "    ax.set_title(key)\naxes[0].set_ylim(2, 3)\naxes[1].set_ylim(0, 0.3)\n"
-                      "axes[0].legend()\nplt.tight_layout()\nplt.show()"),
+                      "    ax.set_title(key)\naxes[0].set_ylim(2, 3)\naxes[0].set_ylabel('cards (average)')\n"
+                      "axes[1].set_ylim(0, 0.3)\naxes[1].set_ylabel('share of the dealt cards')\n"
+                      "axes[0].legend(loc='upper left')\nplt.tight_layout()\nplt.show()"),
         new_markdown_cell(
             "**What it shows.** The belief is half right. Hands dealt from a re-formed pack "
             "really are more one-suited: the longest suit in a hand is clearly longer with three "

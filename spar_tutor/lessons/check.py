@@ -12,7 +12,7 @@ from ..cards import Card, parse_card
 from ..deal import deal
 from ..errors import SparError
 from ..rules import Rules
-from ..state import DECLARE, PLAY, HandState, parse_move, trick_winner
+from ..state import DECLARE, PLAY, Action, HandState, parse_move, trick_winner
 from . import search
 
 Found = List[Tuple[Optional[str], str]]
@@ -164,11 +164,11 @@ def _choice(step: Any, found: Found) -> None:
             eligible = [o for o in options if all(c.rank <= 9 for c in _cards(o.split(), "options", found))]
             if eligible != [str(step.answer)]:
                 found.append(("answer", f"the under-ten hands among the options are {eligible}"))
-            value = step.answer
+            value: Any = step.answer
         elif fact == "shuffle_period":
             value = rules.shuffle_period(step.extra.get("players", 2))
         elif fact == "stock_size":
-            value: Any = rules.deck_size - rules.hand_size * step.extra.get("players", 2)
+            value = rules.deck_size - rules.hand_size * step.extra.get("players", 2)
         elif fact == "max_hand_score":
             value = rules.max_hand_score()
         else:
@@ -261,7 +261,7 @@ def _declare(step: Any, found: Found) -> None:
     seat = step.seat
     hand = {str(c) for c in state.hand(seat)}
     if goal == "allowed":
-        truth = {str(m.card) for m in state.legal_moves() if getattr(m, "card", None)}
+        truth = {str(m.card) for m in state.legal_moves() if isinstance(m, Action) and m.card}
         answer = {str(c) for c in _cards(step.answer, "answer", found)}
         if answer != truth:
             found.append(("answer", f"the cards that may be declared are {' '.join(sorted(truth))}, "
@@ -290,13 +290,13 @@ def _declare(step: Any, found: Found) -> None:
             if o not in values:
                 found.append(("options", f"{o} is not allowed here: {state.explain_illegal(o)}"))
                 return
-        answer = parse_move(str(step.answer))
+        chosen = parse_move(str(step.answer))
         best = max(values[o] for o in options)
-        if answer not in options or values[answer] != best or sum(values[o] == best for o in options) > 1:
+        if chosen not in options or values[chosen] != best or sum(values[o] == best for o in options) > 1:
             words = ", ".join(f"{o}: {values[o]}" for o in options)
             found.append(("answer", f"the solver's guaranteed points are {words}; "
                                     f"{step.answer!r} is not the one best option"))
-        _wrong_keys(step, found, {str(o) for o in options}, {str(answer)})
+        _wrong_keys(step, found, {str(o) for o in options}, {str(chosen)})
     else:
         found.append(("goal", f"'goal' must be allowed, declare or wise, not {goal!r}"))
 

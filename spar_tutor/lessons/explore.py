@@ -61,7 +61,7 @@ def last_trick_ranks(players: int, hands: int, seed: int = 0, policy: str = "ran
     rng = random.Random(seed)
     out: Counter = Counter()
     for _ in range(hands):
-        final = play_out(deal(rules, players, players - 1, seed=rng.random()).start(), choose)
+        final = play_out(deal(rules, players, players - 1, seed=rng.randrange(2**31)).start(), choose)
         out[final.tricks[-1].winning_card(players).rank] += 1  # type: ignore[union-attr]
     return out
 
@@ -74,7 +74,7 @@ def lead_value(players: int, hands: int, seed: int = 0, policy: str = "random",
     rng = random.Random(seed)
     wins = points = 0
     for _ in range(hands):
-        final = play_out(deal(rules, players, players - 1, seed=rng.random()).start(), choose)
+        final = play_out(deal(rules, players, players - 1, seed=rng.randrange(2**31)).start(), choose)
         last = final.tricks[-1]
         wins += last.winner == last.leader
         points += final.result.points[last.leader]  # type: ignore[union-attr]

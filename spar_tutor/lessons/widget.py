@@ -94,7 +94,7 @@ class LessonPlayer(widgets.VBox):
             self.feedback.value = f"<div class='{css}'>{md(feedback.text)}</div>"
 
     def _picture(self) -> str:
-        step, live = self.run.step, self.run.current
+        step, live = self.run.step, self.run.current  # type: Any, Any
         if step.kind == "deal":
             return deal_picture(live, step)
         if step.cards and step.position is None and step.kind != "pick_from":
@@ -111,7 +111,7 @@ class LessonPlayer(widgets.VBox):
                              played=card_list(step.cards)) + story
 
     def _answer_widgets(self) -> List[widgets.Widget]:
-        step, live = self.run.step, self.run.current
+        step, live = self.run.step, self.run.current  # type: Any, Any
         kind = step.kind
         if kind == "deal":
             deal_btn = _button("Deal a packet")
