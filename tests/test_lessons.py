@@ -120,3 +120,13 @@ def test_single_lesson_widget_asks_for_a_name_then_opens(tmp_path, monkeypatch):
     w.sign_in("Esi")
     assert isinstance(w.children[1], LessonPlayer)
     assert isinstance(w.children[1].run.lesson, Lesson)
+
+
+@pytest.mark.parametrize("name", ["search", "progress", "run", "widget", "explore"])
+def test_docstring_examples(name):
+    import doctest
+    import importlib
+
+    module = importlib.import_module(f"spar_tutor.lessons.{name}")
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0

@@ -4,7 +4,7 @@
 >>> lesson = next(l for l in load_all() if l.id == "01_pack")
 >>> run = LessonRun(lesson)
 >>> run.label
-'Step 1 of 8'
+'Step 1 of 9'
 """
 
 from __future__ import annotations
