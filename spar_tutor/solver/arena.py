@@ -38,6 +38,7 @@ def play_hand(bots: Sequence[Any], rules: Rules, dealer: int, seed: Any) -> Hand
     state = deal(rules, len(bots), dealer, seed=seed).start()
     while not state.is_over():
         seat = state.to_move
+        assert seat is not None
         state = state.apply(checked_move(bots[seat], state.view(seat)), seat)
     return state
 

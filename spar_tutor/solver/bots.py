@@ -26,7 +26,7 @@ import importlib.util
 import inspect
 import random
 from pathlib import Path
-from typing import Any, List, Optional, Protocol, runtime_checkable
+from typing import Any, List, Optional, Protocol, cast, runtime_checkable
 
 from ..cards import CARD_BY_BIT, SUIT_MASKS, Card
 from ..errors import SparError
@@ -96,19 +96,21 @@ class BeginnerBot:
         mine = sum(c.bit for c in view.hand)
         trick = tuple(c.bit for c in view.current_trick)
         legal = [c.bit for c in cards]
-        keep = end_plan(mine, others)
-        if view.tricks_left == 2 and not trick and keep and len(keep) == 2:
-            return CARD_BY_BIT[keep[1]]  # take the second-to-last trick, then lead the keeper
+        keepers, winners = end_plan(mine, others)
+        if view.tricks_left == 2 and not trick and keepers and winners:
+            # take the second-to-last trick, then lead the keeper
+            return CARD_BY_BIT[winners[self.rng.randrange(len(winners))]]
         best = rules_of_thumb(legal, mine, trick, others, later)
         return CARD_BY_BIT[best[self.rng.randrange(len(best))]]
 
     def _declare(self, view: SeatView) -> Move:
         high = sum(1 for c in view.hand if c.rank >= 13)
-        options = [m for m in view.legal_moves if isinstance(m, Action) and m.card is not None]
+        options = [(m, m.card) for m in view.legal_moves
+                   if isinstance(m, Action) and m.card is not None]
         if not options or high < (2 if view.dry[view.seat] is None else 3):
             return PASS
         length = {s: sum(1 for c in view.hand if c.suit == s) for s in "SHDC"}
-        return min(options, key=lambda a: (a.card.rank, length[a.card.suit], a.card.index))
+        return min(options, key=lambda o: (o[1].rank, length[o[1].suit], o[1].index))[0]
 
 
 class ExpertBot:
@@ -168,7 +170,7 @@ def make_bot(spec: str, seed: Any = 0) -> Bot:
     ``"path/to/file.py:ClassName"`` (the class is given ``seed`` if its
     constructor takes an argument)."""
     if spec in BUILTIN:
-        return BUILTIN[spec](seed)
+        return BUILTIN[spec](seed)  # type: ignore[return-value]
     path, sep, name = spec.rpartition(":")
     if not sep or not path.endswith(".py"):
         raise BotError(f"unknown bot {spec!r}: use random, beginner, expert or "
@@ -193,7 +195,7 @@ def make_bot(spec: str, seed: Any = 0) -> Bot:
     bot = cls(seed) if takes_seed else cls()
     if not callable(getattr(bot, "choose", None)):
         raise BotError(f"{name} in {path!r} has no choose(view) method", file=path, rule="bots")
-    return bot
+    return cast(Bot, bot)
 
 
 def bot_name(bot: Any) -> str:
@@ -203,7 +205,7 @@ def bot_name(bot: Any) -> str:
 
 def checked_move(bot: Any, view: SeatView) -> Move:
     """Ask ``bot`` for a move and check it is legal (bots never renege)."""
-    move = bot.choose(view)
+    move: Move = bot.choose(view)
     if move not in view.legal_moves:
         raise BotError(f"bot {bot_name(bot)} at seat {view.seat} chose {move!r}, which is not "
                        f"one of the legal moves ({', '.join(map(str, view.legal_moves))})",

@@ -121,7 +121,7 @@ def _arena(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_json()))
     else:
-        for seat in result.to_json()["seats"]:  # type: ignore[union-attr]
+        for seat in result.to_json()["seats"]:
             print(f"seat {seat['seat']} {seat['bot']}: {seat['points']} points, "
                   f"{seat['hands_won']} hands won ({seat['points_per_hand']} a hand)")
     return 0

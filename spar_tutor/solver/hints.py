@@ -26,7 +26,7 @@ from ..errors import IllegalMoveError, ViewError
 from ..state import PLAY
 from ..view import SeatView
 from .model import Model
-from .position import Position, Table
+from .position import Position, Table, trick_wins
 from .search import Searcher
 from .worlds import WorldSampler
 
@@ -140,25 +140,28 @@ def hint(view: SeatView, *, worlds: Optional[int] = None, seed: int = 0,
             break
     moves = []
     for card in legal:
-        wins, points, squares = sums[card]
-        p = wins / drawn
-        mean = points / drawn
+        won, total, squares = sums[card]
+        chance = won / drawn
+        mean = total / drawn
         var = max(squares / drawn - mean * mean, 0.0)
-        stderr = math.sqrt(p * (1 - p) / (drawn - 1)) if drawn > 1 else 1.0
-        moves.append(CardHint(card, p, mean, math.sqrt(var), stderr))
+        stderr = math.sqrt(chance * (1 - chance) / (drawn - 1)) if drawn > 1 else 1.0
+        moves.append(CardHint(card, chance, mean, math.sqrt(var), stderr))
     moves.sort(key=lambda mv: (-mv.expected, -mv.win_chance, mv.card.index))
     share = {c: best_count[c] / drawn for c in legal}
     return Hint(me, moves, drawn, share)
+
+
+def _card(bit: Optional[int]) -> Optional[Card]:
+    return CARD_BY_BIT[bit] if bit else None
 
 
 def world_position(view: SeatView, hands: List[int], wets: List[Optional[int]]) -> Position:
     """The open-hand position of one sampled world."""
     n = view.players
     declared = tuple(
-        tuple(c for c in (view.dry[s], CARD_BY_BIT[wets[s]] if wets[s] else None) if c is not None)
-        for s in range(n))
+        tuple(c for c in (view.dry[s], _card(wets[s])) if c is not None) for s in range(n))
     table = Table.of(view.rules, declared)
-    wins = tuple((t.winner, t.winning_card(n).bit) for t in view.tricks[-2:])
+    wins = trick_wins(view.tricks[-2:], n)
     proof = [0] * n
     for card in view.own_reneges:
         for t in view.tricks:

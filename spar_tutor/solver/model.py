@@ -31,9 +31,9 @@ learner's chance of winning the last trick and expected points.
 from __future__ import annotations
 
 import random
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
-from .position import Position, trick_winner_bits
+from .position import Position, Table, Win, trick_winner_bits
 from .search import SUIT_BITS, SUIT_OF, Searcher
 
 #: Expected points and chance of winning the last trick, one each per seat.
@@ -53,6 +53,7 @@ class Model:
         self.floor = 0
         self.memo: Dict[Tuple[Position, int], Outcome] = {}
         self.decisions = 0
+        self.endgame: Optional[Endgame] = None
 
     def outcome(self, pos: Position, floor: int = 0) -> Outcome:
         """Every seat's expected points and chance of winning from ``pos``."""
@@ -63,12 +64,57 @@ class Model:
         """One playout of the model from ``pos``, random choices drawn from
         ``rng``: every seat's points (an unbiased draw of :meth:`outcome`)."""
         self.floor = floor if self.guard is not None else 0
+        if not self.floor and not any(pos.proof):
+            return self._fast_sample(pos, rng)
         while True:
             choices = self._choices(pos)
             bit = choices[0] if len(choices) == 1 else choices[rng.randrange(len(choices))]
             pos, points = pos.play(bit)
             if points is not None:
                 return points
+
+    def _fast_sample(self, pos: Position, rng: "random.Random") -> Tuple[int, ...]:
+        """:meth:`sample` on bit masks, for the common case (no floor, no renege)."""
+        n = pos.players
+        table = pos.table
+        hands = list(pos.hands)
+        trick = list(pos.trick)
+        leader = pos.leader
+        left = pos.tricks_left
+        wins = pos.wins
+        endgame = self._endgame_for(table, n)
+        while True:
+            k = len(trick)
+            seat = (leader + k) % n
+            h = hands[seat]
+            legal_mask = (h & SUIT_OF[trick[0]] or h) if k else h
+            if not legal_mask & (legal_mask - 1):
+                bit = legal_mask
+            else:
+                legal = _bits(legal_mask)
+                if left <= 2:
+                    choices = endgame.choices(hands, trick, leader, left, wins, legal)
+                else:
+                    others = later = 0
+                    for s in range(n):
+                        if s != seat:
+                            others |= hands[s]
+                    for j in range(k + 1, n):
+                        later |= hands[(leader + j) % n]
+                    choices = rules_of_thumb(legal, h, tuple(trick), others, later)
+                bit = choices[0] if len(choices) == 1 else choices[rng.randrange(len(choices))]
+            hands[seat] ^= bit
+            trick.append(bit)
+            if len(trick) == n:
+                winner = trick_winner_bits(trick, leader, n, table.highest)
+                wins = wins + ((winner, trick[(winner - leader) % n]),)
+                left -= 1
+                if left == 0:
+                    points = [0] * n
+                    points[winner] = table.score(wins)
+                    return tuple(points)
+                leader = winner
+                trick = []
 
     # -- the recursion ---------------------------------------------------------
 
@@ -109,11 +155,17 @@ class Model:
         if pos.tricks_left <= 2:
             if any(pos.proof) or (self.floor > 0 and pos.tricks_left == 2):
                 return self._maxn_choices(pos, legal)
-            return self._endgame(pos).choices(legal)
+            return self._endgame_choices(pos, legal)
         return thumb_choice(pos, legal)
 
-    def _endgame(self, pos: Position) -> "Endgame":
-        return Endgame(pos)
+    def _endgame_choices(self, pos: Position, legal: List[int]) -> List[int]:
+        return self._endgame_for(pos.table, pos.players).choices(
+            list(pos.hands), list(pos.trick), pos.leader, pos.tricks_left, pos.wins, legal)
+
+    def _endgame_for(self, table: "Table", players: int) -> Endgame:
+        if self.endgame is None or self.endgame.table is not table:
+            self.endgame = Endgame(table, players)
+        return self.endgame
 
     def _keeps_floor(self, pos: Position, bit: int) -> bool:
         child, points = pos.play(bit)
@@ -152,9 +204,9 @@ def rules_of_thumb(legal: List[int], mine: int, trick: Tuple[int, ...], others: 
                    later: int) -> List[int]:
     """The rules of thumb, given the cards the other players (may) hold and those
     the players still to play to this trick (may) hold: the cards rated best."""
-    plan = end_plan(mine, others)
+    keepers, winners = end_plan(mine, others)
     keep = 0
-    for b in plan:
+    for b in keepers + winners:
         keep |= b
     free = [b for b in legal if not b & keep] or legal
     if not trick:
@@ -173,23 +225,22 @@ def rules_of_thumb(legal: List[int], mine: int, trick: Tuple[int, ...], others: 
     return _top(free, key=lambda b: ((others & SUIT_OF[b] & ~((b << 1) - 1)).bit_count(), -_rank(b)))
 
 
-def end_plan(mine: int, others: int) -> List[int]:
-    """The cards kept for the end: [keeper] or [keeper, winner]. The keeper is a
-    6 or 7 (a 6 first) of the suit the others hold fewest of, the winner the
+def end_plan(mine: int, others: int) -> Tuple[List[int], List[int]]:
+    """The cards kept for the end: (keepers, winners). The keeper is a 6 or 7
+    (a 6 first) of the suit the others hold fewest of; the winner is the
     highest card nobody else can beat (to take the second-to-last trick).
-    Without a 6 or 7 the keeper is the best master (or the highest card)."""
+    Without a 6 or 7 the keeper is the best master (or the highest card).
+    Cards that tie are all kept: the plan never prefers one suit's name."""
     cards = _bits(mine)
     if not cards:
-        return []
+        return [], []
     low = [b for b in cards if _rank(b) in (4, 5)]  # 6s and 7s
     if not low:
         masters = [b for b in cards if _master(b, others)]
-        return [max(masters or cards, key=_rank)]
-    keeper = min(low, key=lambda b: ((others & SUIT_OF[b]).bit_count(), _rank(b)))
-    masters = [b for b in cards if b != keeper and _master(b, others)]
-    if masters:
-        return [keeper, max(masters, key=_rank)]
-    return [keeper]
+        return _top(masters or cards, key=_rank), []
+    keepers = _top(low, key=lambda b: (-(others & SUIT_OF[b]).bit_count(), -_rank(b)))
+    masters = [b for b in cards if b not in keepers and _master(b, others)]
+    return keepers, (_top(masters, key=_rank) if masters else [])
 
 
 def _master(bit: int, others: int) -> bool:
@@ -201,6 +252,7 @@ def _rank(bit: int) -> int:
 
 
 def _top(cards: List[int], key) -> List[int]:  # type: ignore[no-untyped-def]
+    """Every card with the greatest ``key`` (ties are kept, for random choice)."""
     best = max(key(b) for b in cards)
     return [b for b in cards if key(b) == best]
 
@@ -216,24 +268,25 @@ def _bits(mask: int) -> List[int]:
 
 class Endgame:
     """Max^n over the last two tricks (or the last one), on bits: each player
-    takes the card with the most expected points for itself, ties at random."""
+    takes the card with the most expected points for itself, ties at random.
+    Values are kept (per hands and trick so far), so one endgame serves every
+    decision of a playout and every playout reaching the same cards."""
 
-    def __init__(self, pos: Position) -> None:
-        self.pos = pos
-        self.n = pos.players
-        self.table = pos.table
+    def __init__(self, table: "Table", players: int) -> None:
+        self.table = table
+        self.n = players
+        self.memo: Dict[Tuple[Any, ...], Tuple[float, ...]] = {}
 
-    def choices(self, legal: List[int]) -> List[int]:
-        pos = self.pos
-        seat = pos.to_move
-        hands = list(pos.hands)
-        trick = list(pos.trick)
+    def choices(self, hands: List[int], trick: List[int], leader: int, left: int,
+                wins: Tuple[Win, ...], legal: List[int]) -> List[int]:
+        """The cards of the player to move that tie for its best expected points."""
+        seat = (leader + len(trick)) % self.n
         best = float("-inf")
         out: List[int] = []
         for bit in legal:
             hands[seat] ^= bit
             trick.append(bit)
-            v = self._value(hands, trick)[seat]
+            v = self.value(hands, trick, leader, left, wins)[seat]
             trick.pop()
             hands[seat] ^= bit
             if v > best + 1e-9:
@@ -242,46 +295,53 @@ class Endgame:
                 out.append(bit)
         return out
 
-    def _value(self, hands: List[int], trick: List[int]) -> Tuple[float, ...]:
+    def value(self, hands: List[int], trick: List[int], leader: int, left: int,
+              wins: Tuple[Win, ...]) -> Tuple[float, ...]:
         """Every seat's expected points once the cards in ``trick`` are down."""
-        pos = self.pos
+        key = (left, leader, wins[-2:], *hands, *trick)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
         n = self.n
         if len(trick) == n:
-            return self._after_trick(hands, trick)
-        seat = (pos.leader + len(trick)) % n
-        h = hands[seat]
-        legal = (h & SUIT_OF[trick[0]] or h) if trick else h
-        best = float("-inf")
-        total: Optional[List[float]] = None
-        count = 0
-        while legal:
-            bit = legal & -legal
-            legal ^= bit
-            hands[seat] ^= bit
-            trick.append(bit)
-            v = self._value(hands, trick)
-            trick.pop()
-            hands[seat] ^= bit
-            mine = v[seat]
-            if mine > best + 1e-9:
-                best, total, count = mine, list(v), 1
-            elif mine > best - 1e-9:
-                count += 1
-                for i in range(n):
-                    total[i] += v[i]  # type: ignore[index]
-        return tuple(x / count for x in total)  # type: ignore[union-attr]
+            got = self._after_trick(hands, trick, leader, left, wins)
+        else:
+            seat = (leader + len(trick)) % n
+            h = hands[seat]
+            legal = (h & SUIT_OF[trick[0]] or h) if trick else h
+            best = float("-inf")
+            total: List[float] = []
+            count = 0
+            while legal:
+                bit = legal & -legal
+                legal ^= bit
+                hands[seat] ^= bit
+                trick.append(bit)
+                v = self.value(hands, trick, leader, left, wins)
+                trick.pop()
+                hands[seat] ^= bit
+                mine = v[seat]
+                if mine > best + 1e-9:
+                    best, total, count = mine, list(v), 1
+                elif mine > best - 1e-9:
+                    count += 1
+                    for i in range(n):
+                        total[i] += v[i]
+            got = tuple(x / count for x in total)
+        self.memo[key] = got
+        return got
 
-    def _after_trick(self, hands: List[int], trick: List[int]) -> Tuple[float, ...]:
-        pos = self.pos
+    def _after_trick(self, hands: List[int], trick: List[int], leader: int, left: int,
+                     wins: Tuple[Win, ...]) -> Tuple[float, ...]:
         n = self.n
-        winner = trick_winner_bits(trick, pos.leader, n, self.table.highest)
-        wins = pos.wins + ((winner, trick[(winner - pos.leader) % n]),)
-        if pos.tricks_left == 1:
-            points = [0.0] * n
-            points[winner] = float(self.table.score(wins))
+        table = self.table
+        winner = trick_winner_bits(trick, leader, n, table.highest)
+        wins = wins + ((winner, trick[(winner - leader) % n]),)
+        points = [0.0] * n
+        if left == 1:
+            points[winner] = float(table.score(wins))
             return tuple(points)
         last = [hands[(winner + i) % n] for i in range(n)]
-        w2 = trick_winner_bits(last, winner, n, self.table.highest)
-        points = [0.0] * n
-        points[w2] = float(self.table.score(wins + ((w2, last[(w2 - winner) % n]),)))
+        w2 = trick_winner_bits(last, winner, n, table.highest)
+        points[w2] = float(table.score(wins + ((w2, last[(w2 - winner) % n]),)))
         return tuple(points)

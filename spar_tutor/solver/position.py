@@ -18,7 +18,7 @@ from ..cards import CARD_BY_BIT, SUIT_MASKS, Card
 from ..errors import SparError
 from ..rules import Rules
 from ..scoring import OFFSIDE_PENALTY, hand_score, scoring_table
-from ..state import PLAY, HandState
+from ..state import PLAY, HandState, Trick
 
 #: (seat, card bit) of a finished trick's winner.
 Win = Tuple[int, int]
@@ -64,7 +64,7 @@ class Table:
         self.special_mask = 0
         for m in self.special:
             self.special_mask |= m
-        self._scores: Dict[Tuple[int, Tuple[Win, ...]], int] = {}
+        self._scores: Dict[Tuple[Win, ...], int] = {}
 
     @classmethod
     def of(cls, rules: Rules, declared: Tuple[Tuple[Card, ...], ...]) -> "Table":
@@ -80,12 +80,12 @@ class Table:
     def score(self, wins: Tuple[Win, ...]) -> int:
         """The points of the last trick's winner, given the last tricks' (seat, card bit)."""
         key = wins[-self.memory:]
-        points = self._scores.get(key)  # type: ignore[call-overload]
+        points = self._scores.get(key)
         if points is None:
             winner = key[-1][0]
             as_cards = [(s, CARD_BY_BIT[b]) for s, b in key]
             points = hand_score(self.rules, as_cards, self.declared[winner])[0]
-            self._scores[key] = points  # type: ignore[index]
+            self._scores[key] = points
         return points
 
     def possible_scores(self) -> List[int]:
@@ -126,7 +126,7 @@ class Position(NamedTuple):
         n = state.players
         declared = tuple(state.declared(s) for s in range(n))
         table = Table.of(state.rules, declared)
-        wins = tuple((t.winner, t.winning_card(n).bit) for t in state.tricks[-2:])
+        wins = trick_wins(state.tricks[-2:], n)
         proof = [0] * n
         for r in state.reneges:
             proof[r.seat] |= state.hand_mask(r.seat) & SUIT_MASKS[r.suit_index]
@@ -167,6 +167,17 @@ class Position(NamedTuple):
             points[winner] = self.table.score(wins)
             return pos, tuple(points)
         return pos, None
+
+
+def trick_wins(tricks: Sequence[Trick], players: int) -> Tuple[Win, ...]:
+    """(winner, winning card bit) of finished tricks."""
+    out = []
+    for t in tricks:
+        card = t.winning_card(players)
+        if t.winner is None or card is None:
+            raise SolverError("a finished trick without a winner", rule="solver")
+        out.append((t.winner, card.bit))
+    return tuple(out)
 
 
 def trick_winner_bits(trick: Sequence[int], leader: int, n: int, highest: bool) -> int:

@@ -50,7 +50,7 @@ def prelead_values(view: SeatView, *, worlds: int = 60, seed: int = 0) -> List[A
     rng = random.Random(seed)
     me = view.seat
     n = view.players
-    actions = list(view.legal_moves)
+    actions = [m for m in view.legal_moves if isinstance(m, Action)]
     sums = {a: [0.0, 0.0] for a in actions}
     unseen = sum(c.bit for c in sampler.unseen)
     for _ in range(worlds):

@@ -26,7 +26,7 @@ ranks in every suit.
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..scoring import OFFSIDE_PENALTY
 from .position import Position, Table, Win
@@ -52,12 +52,13 @@ class Searcher:
         self.player = player
         self.nodes = 0
         self.scores = table.possible_scores()
-        self.tt: Dict[tuple, List[int]] = {}  # key -> [lo, hx]: lo <= value < hx
-        self.best: Dict[tuple, int] = {}  # key -> the move that decided a probe there
-        self._ub: Dict[tuple, int] = {}
-        self._endings: Dict[tuple, int] = {}
+        self.tt: Dict[Tuple[Any, ...], List[int]] = {}  # key -> [lo, hx]: lo <= value < hx
+        self.best: Dict[Tuple[Any, ...], int] = {}  # key -> the move that decided a probe there
+        self._ub: Dict[Tuple[Any, ...], int] = {}
+        self._endings: Dict[Tuple[Any, ...], int] = {}
         self._pext: Dict[int, int] = {}
-        self._exact: Dict[tuple, int] = {}  # exact values near the end
+        self._keys: Dict[Tuple[Any, ...], Tuple[Any, ...]] = {}  # exact position -> relative-rank key
+        self._exact: Dict[Tuple[Any, ...], int] = {}  # exact values near the end
         # Exact values (rather than probes) pay off near the end; how near
         # depends on how many players share each trick.
         self._exact_from = 3 if players <= 4 else 2
@@ -95,6 +96,11 @@ class Searcher:
         if t <= self.scores[0]:
             return self.scores[0]
         self._load(pos)
+        i = (self.player - pos.leader) % self.n
+        if i < len(pos.trick) and not self.any_proof and self._sure_trick(pos.trick[i], i):
+            sure = self._sure_after(pos.trick[i])  # P's card already takes this trick
+            if sure >= t:
+                return sure
         return self._node(t)
 
     def upper_bound(self, pos: Position) -> int:
@@ -111,7 +117,10 @@ class Searcher:
         """P's guaranteed points after each legal card (P to move), equivalent
         cards searched once."""
         out: Dict[int, int] = {}
-        for group in self.classes(pos):
+        groups = self.classes(pos)  # (loads pos)
+        if not pos.trick and not any(pos.proof) and self._guarded():
+            return {bit: 0 for group in groups for bit in group}
+        for group in groups:
             child, points = pos.play(group[0])
             v = points[self.player] if points is not None else self.value(child)
             for bit in group:
@@ -181,6 +190,7 @@ class Searcher:
         self.wins = list(pos.wins)
         self.proof = list(pos.proof)
         self.any_proof = any(pos.proof)
+        self.near_end = pos.tricks_left <= 3
         present = 0
         for h in pos.hands:
             present |= h
@@ -195,11 +205,19 @@ class Searcher:
 
     # -- internals: bounds -------------------------------------------------------
 
-    def _hand_bound(self, hand: int, left: int, wins: Tuple[Win, ...]) -> int:
+    def _hand_bound(self, hand: int, left: int, wins: Sequence[Win]) -> int:
         """The best P could score with these cards, were every trick P's to take."""
         table = self.table
         special = hand & table.special_mask
         mem = table.memory
+        if mem == 1:
+            key1 = (special, hand != special)
+            ub = self._ub.get(key1)
+            if ub is None:
+                plain = hand & ~special
+                cards = _bits(special) + ([plain & -plain] if plain else [])
+                ub = self._ub[key1] = max(table.score(((self.player, c),)) for c in cards)
+            return ub
         fixed = mem - 1 - min(left - 1, mem - 1)  # earlier tricks that count, already played
         ctx = tuple(wins[len(wins) - fixed:]) if fixed else ()
         key = (special, hand != special, left, ctx)
@@ -252,28 +270,28 @@ class Searcher:
             tails.append(desc)
         return tails
 
-    def _sure_win(self, mine: int, left: int, wins: tuple) -> int:
+    def _sure_win(self, mine: int, left: int, wins: Tuple[Win, ...]) -> int:
         """P's points if P, on lead with ``mine``, surely wins every trick left; else 0."""
         tails = self._all_win(self.player, mine)
         if tails is None:
             return 0
         return self._ending(tails, left, wins)
 
-    def _ending(self, tails: List[List[int]], left: int, wins: tuple) -> int:
+    def _ending(self, tails: List[List[int]], left: int, wins: Tuple[Win, ...]) -> int:
         key = (tuple(tuple(t) for t in tails), left, tuple(wins[-2:]))
         best = self._endings.get(key)
         if best is None:
             best = self._endings[key] = self._best_ending(tails, left, tuple(wins))
         return best
 
-    def _best_ending(self, tails: List[List[int]], left: int, wins: tuple) -> int:
+    def _best_ending(self, tails: List[List[int]], left: int, wins: Tuple[Win, ...]) -> int:
         """The best score of P winning every trick left, each suit led high to low."""
         table = self.table
         P = self.player
         m = min(table.memory, left)
         best = 0
 
-        def walk(seq: tuple, tails: List[List[int]]) -> None:
+        def walk(seq: Tuple[int, ...], tails: List[List[int]]) -> None:
             nonlocal best
             if len(seq) == m:
                 best = max(best, table.score(wins + tuple((P, c) for c in reversed(seq))))
@@ -345,7 +363,21 @@ class Searcher:
             options.append(guards)
         return _distinct(options, 0)
 
-    def _key(self) -> tuple:
+    def _trick_lost(self) -> bool:
+        """True if another player is sure to take the current trick and then every
+        trick left, so that P scores nothing."""
+        trick = self.trick
+        sm = SUIT_OF[trick[0]]
+        best_i = 0
+        for i in range(1, len(trick)):
+            if trick[i] & sm and trick[i] > trick[best_i]:
+                best_i = i
+        winner = (self.leader + best_i) % self.n
+        if winner == self.player or not self._sure_trick(trick[best_i], best_i):
+            return False
+        return self.left == 1 or self._all_win(winner, self.hands[winner]) is not None
+
+    def _key(self) -> Tuple[Any, ...]:
         hands = self.hands
         table = self.table
         mem = table.memory
@@ -353,6 +385,10 @@ class Searcher:
         proof = tuple(self.proof) if self.any_proof else 0
         if not self._relative:
             return (self.leader, ctx, proof, *hands)
+        exact = (self.leader, ctx, proof, *hands)
+        key_ = self._keys.get(exact)
+        if key_ is not None:
+            return key_
         union = self.present
         pext = self._pext
         key = [self.leader, ctx, proof, union & table.special_mask]
@@ -368,7 +404,8 @@ class Searcher:
                     v = pext[i] = _pext(i & 0x1FFF, u)
                 key.append(v)
             key.append(-1)
-        return tuple(key)
+        key_ = self._keys[exact] = tuple(key)
+        return key_
 
     # -- internals: the probe ----------------------------------------------------
 
@@ -388,7 +425,7 @@ class Searcher:
             else:
                 if self.left <= self._exact_from:
                     return self._small()
-                ub = self._hand_bound(hands[P], self.left, tuple(self.wins))
+                ub = self._hand_bound(hands[P], self.left, self.wins)
                 if ub < t:
                     return ub
                 key = self._key()
@@ -414,22 +451,35 @@ class Searcher:
                 moves.remove(good)
                 moves.insert(0, good)
         else:
+            if self.near_end and not self.any_proof:
+                # in a search begun near the end (all enumeration, few tables to
+                # help), settle the trick early when its winner is already sure
+                i = (P - self.leader) % n
+                if i < k and self._sure_trick(trick[i], i):
+                    sure = self._sure_after(trick[i])
+                    if sure >= t:
+                        return sure
+                if t > 0 and self._trick_lost():
+                    return 0
             seat = (self.leader + k) % n
             hand = hands[seat]
             moves = self._moves(seat, hand & SUIT_OF[trick[0]] or hand)
         proof = self.proof[seat]
+        last = k + 1 == n
         if seat == P:
             best = -99
             sure_check = not self.any_proof
+            led = SUIT_OF[trick[0]] if k else 0
             for bit in moves:
                 hands[seat] ^= bit
-                v = self._sure_after(bit) if sure_check and self._sure_trick(bit, k) else -99
+                v = (self._sure_after(bit) if sure_check and (not k or bit & led)
+                     and self._sure_trick(bit, k) else -99)
                 if v < t:
                     if proof & bit:
                         v = OFFSIDE_PENALTY
                     else:
                         trick.append(bit)
-                        v = self._node(t) if k + 1 < n else self._finish_trick(t)
+                        v = self._finish_trick(t) if last else self._node(t)
                         trick.pop()
                 hands[seat] ^= bit
                 if v > best:
@@ -446,7 +496,7 @@ class Searcher:
                     v = 0
                 else:
                     trick.append(bit)
-                    v = self._node(t) if k + 1 < n else self._finish_trick(t)
+                    v = self._finish_trick(t) if last else self._node(t)
                     trick.pop()
                 hands[seat] ^= bit
                 if v < best:
@@ -468,28 +518,37 @@ class Searcher:
 
     def _finish_trick(self, t: int) -> int:
         trick = self.trick
-        n = self.n
         leader = self.leader
-        winner = _winner(trick, leader, n, self.table.highest)
-        card = trick[(winner - leader) % n]
-        cards = trick[:]
-        gone = 0
-        for c in cards:
-            gone |= c
-        self.wins.append((winner, card))
-        self.left -= 1
-        self.leader = winner
-        self.present ^= gone
-        del trick[:]
-        if self.left == 0:
-            v = self.table.score(tuple(self.wins)) if winner == self.player else 0
+        if self.table.highest:
+            winner = _winner(trick, leader, self.n, True)
+            gone = 0
+            for c in trick:
+                gone |= c
         else:
+            top = gone = trick[0]
+            sm = SUIT_OF[top]
+            best = 0
+            for i in range(1, self.n):
+                c = trick[i]
+                gone |= c
+                if c & sm and c > top:
+                    top, best = c, i
+            winner = (leader + best) % self.n
+        wins = self.wins
+        wins.append((winner, trick[(winner - leader) % self.n]))
+        self.left -= 1
+        if self.left == 0:
+            v = self.table.score(tuple(wins)) if winner == self.player else 0
+        else:
+            self.leader = winner
+            self.present ^= gone
+            self.trick = []
             v = self._node(t)
-        trick.extend(cards)
-        self.present ^= gone
-        self.leader = leader
+            self.trick = trick
+            self.present ^= gone
+            self.leader = leader
         self.left += 1
-        self.wins.pop()
+        wins.pop()
         return v
 
     def _small(self) -> int:
@@ -547,20 +606,18 @@ class Searcher:
     def _after_trick(self) -> int:
         """P's exact value once the current (full) trick is taken."""
         trick = self.trick
-        n = self.n
         leader = self.leader
-        winner = _winner(trick, leader, n, self.table.highest)
-        cards = trick[:]
+        winner = _winner(trick, leader, self.n, self.table.highest)
         gone = 0
-        for c in cards:
+        for c in trick:
             gone |= c
-        self.wins.append((winner, cards[(winner - leader) % n]))
+        self.wins.append((winner, trick[(winner - leader) % self.n]))
         self.left -= 1
         self.leader = winner
         self.present ^= gone
-        del trick[:]
+        self.trick = []
         v = self._small()
-        trick.extend(cards)
+        self.trick = trick
         self.present ^= gone
         self.leader = leader
         self.left += 1
@@ -575,15 +632,124 @@ class Searcher:
         key = (self.leader, ctx, *hands)
         v = self._exact.get(key)
         if v is None:
-            v = self._exact[key] = self._solve_two(self.leader, tuple(wins))
+            v = self._exact[key] = self._quick_exact() or self._solve_two(self.leader, tuple(wins))
         return v
 
-    def _solve_two(self, leader: int, wins: tuple) -> int:
-        """Minimax (alpha-beta on points) over the last two tricks."""
+    def _quick_exact(self) -> int:
+        """P's exact value at a trick boundary when a sure win reaches the bound from
+        P's cards, or a sure loss holds; else 0 (search on)."""
+        P = self.player
+        hands = self.hands
+        mine = hands[P]
+        ub = self._hand_bound(mine, self.left, self.wins)
+        if self.leader == P:
+            sure = self._sure_win(mine, self.left, tuple(self.wins))
+            return sure if sure == ub else 0
+        if self.table.highest:
+            return 0
+        # whatever suit the leader leads, P takes it with a card nobody can beat
+        # and then leads one nobody can beat
+        others = self.present & ~mine
+        worst = 99
+        for sm in SUIT_BITS:
+            if not hands[self.leader] & sm:
+                continue
+            ms = mine & sm
+            if not ms or (others & sm).bit_length() > ms.bit_length():
+                return 0
+            top = 1 << (ms.bit_length() - 1)
+            rest = mine ^ top
+            if (others & SUIT_OF[rest]).bit_length() > rest.bit_length():
+                return 0
+            worst = min(worst, self.table.score(tuple(self.wins) + ((P, top), (P, rest))))
+        return worst if worst == ub else 0
+
+    def _solve_two(self, leader: int, wins: Tuple[Win, ...]) -> int:
+        """Minimax (alpha-beta on points) over the last two tricks. The trick's
+        best card is tracked as cards are added; the last trick is then forced."""
         n = self.n
         P = self.player
         table = self.table
-        highest = table.highest
+        if table.highest:
+            return self._solve_two_highest(leader, wins)
+        seats = [(leader + j) % n for j in range(n)]
+        held = [self.hands[s] for s in seats]
+        chosen = [0] * n
+        top = self._hand_bound(self.hands[P], 2, wins)
+        score = table.score
+        self.nodes += 1
+        # every card of each place in the trick, and of the places after it
+        after = [0] * (n + 1)
+        for j in range(n - 1, -1, -1):
+            after[j] = after[j + 1] | held[j]
+
+        def rec(j: int, sm: int, best_j: int, best: int, alpha: int, beta: int) -> int:
+            h = held[j]
+            legal = (h & sm or h) if j else h
+            maximizing = seats[j] == P
+            value = -99 if maximizing else 99
+            while legal:
+                card = legal & -legal
+                legal ^= card
+                chosen[j] = card
+                if maximizing and (not j or (card & sm and card > best)):
+                    # P takes this trick for sure if nobody after can beat the card,
+                    # and then the last if nobody else holds a higher card of its suit
+                    lead = card if not j else best
+                    follow = after[j + 1] & SUIT_OF[lead if j else card]
+                    if follow.bit_length() < card.bit_length():
+                        rest = h ^ card
+                        others = 0
+                        for i in range(n):
+                            if i != j:
+                                others |= held[i] ^ chosen[i] if i < j else held[i]
+                        if (others & SUIT_OF[rest]).bit_length() < rest.bit_length():
+                            v = score(wins + ((P, card), (P, rest)))
+                            if v > value:
+                                value = v
+                                if value >= beta or value >= top:
+                                    return value
+                                if value > alpha:
+                                    alpha = value
+                            continue
+                if j == 0:
+                    v = rec(1, SUIT_OF[card], 0, card, alpha, beta)
+                else:
+                    bj, bc = (j, card) if card & sm and card > best else (best_j, best)
+                    if j + 1 < n:
+                        v = rec(j + 1, sm, bj, bc, alpha, beta)
+                    else:  # the trick is full: bj leads the last trick
+                        last = held[bj] ^ chosen[bj]
+                        lsm = SUIT_OF[last]
+                        w2, top2 = bj, last
+                        for i in range(n):
+                            c = held[i] ^ chosen[i]
+                            if c & lsm and c > top2:
+                                w2, top2 = i, c
+                        v = score(wins + ((seats[bj], bc), (P, top2))) if seats[w2] == P else 0
+                if maximizing:
+                    if v > value:
+                        value = v
+                        if value >= beta or value >= top:
+                            return value
+                        if value > alpha:
+                            alpha = value
+                elif v < value:
+                    value = v
+                    if value <= alpha or value <= 0:
+                        return value
+                    if value < beta:
+                        beta = value
+            return value
+
+        return rec(0, 0, 0, 0, -99, 99)
+
+    def _solve_two_highest(self, leader: int, wins: Tuple[Win, ...]) -> int:
+        """:meth:`_solve_two` under ``unfollowed_trick = "highest"`` (ranks compare
+        across suits when nobody follows)."""
+        n = self.n
+        P = self.player
+        table = self.table
         seats = [(leader + j) % n for j in range(n)]
         held = [self.hands[s] for s in seats]
         trick = [0] * n
@@ -594,7 +760,7 @@ class Searcher:
             h = held[j]
             legal = (h & SUIT_OF[trick[0]] or h) if j else h
             maximizing = seats[j] == P
-            best = -99 if maximizing else 99
+            value = -99 if maximizing else 99
             while legal:
                 card = legal & -legal
                 legal ^= card
@@ -602,28 +768,26 @@ class Searcher:
                 if j + 1 < n:
                     v = rec(j + 1, alpha, beta)
                 else:
-                    w = _winner(trick, leader, n, highest)
+                    w = _winner(trick, leader, n, True)
                     first = (w - leader) % n
                     last = [held[(first + i) % n] ^ trick[(first + i) % n] for i in range(n)]
-                    w2 = _winner(last, w, n, highest)
-                    if w2 != P:
-                        v = 0
-                    else:
-                        v = table.score(wins + ((w, trick[first]), (P, last[(P - w) % n])))
+                    w2 = _winner(last, w, n, True)
+                    v = table.score(wins + ((w, trick[first]), (P, last[(P - w) % n]))) \
+                        if w2 == P else 0
                 if maximizing:
-                    if v > best:
-                        best = v
-                        if best >= beta or best >= top:
-                            return best
-                        if best > alpha:
-                            alpha = best
-                elif v < best:
-                    best = v
-                    if best <= alpha or best <= 0:
-                        return best
-                    if best < beta:
-                        beta = best
-            return best
+                    if v > value:
+                        value = v
+                        if value >= beta or value >= top:
+                            return value
+                        if value > alpha:
+                            alpha = value
+                elif v < value:
+                    value = v
+                    if value <= alpha or value <= 0:
+                        return value
+                    if value < beta:
+                        beta = value
+            return value
 
         return rec(0, -99, 99)
 
@@ -641,21 +805,24 @@ class Searcher:
 
     def _moves(self, seat: int, legal: int) -> List[int]:
         """One card per class of equivalent cards, in the order to try them."""
+        if not legal & (legal - 1):
+            return [legal]
         reps = []
         present = self.present
         special = self.table.special_mask
         highest = self.table.highest
-        prev = 0
+        prev = prev_suit = 0
         while legal:
             bit = legal & -legal
             legal ^= bit
-            if (prev and not (bit | prev) & special and SUIT_OF[prev] == SUIT_OF[bit]
+            suit = SUIT_OF[bit]
+            if (suit == prev_suit and not (bit | prev) & special
                     and not (bit - 1) & ~((prev << 1) - 1) & present
                     and not (highest and _rank_between(prev, bit, present))):
-                prev = bit
+                prev = bit  # touching the previous card: the same card
                 continue
             reps.append(bit)
-            prev = bit
+            prev, prev_suit = bit, suit
         if len(reps) < 2:
             return reps
         return self._order(seat, reps)
@@ -673,12 +840,9 @@ class Searcher:
         if k == 0:
             if seat == P:
                 others = self.present & ~mine
-                keyed = [(0 if x > others & SUIT_OF[x] else 1, -x, x) for x in reps]
+                keyed = _p_lead_order(reps, others)
             else:
-                keyed = []
-                for x in reps:
-                    ps = mine & SUIT_OF[x]
-                    keyed.append((0 if not ps else 1 if x > ps else 2, x, x))
+                keyed = _o_lead_order(reps, mine)
             keyed.sort()
             return [x for _, _, x in keyed]
         sm = SUIT_OF[trick[0]]
@@ -735,6 +899,27 @@ def _distinct(options: List[int], used: int) -> bool:
         if _distinct(rest, used | seat):
             return True
     return False
+
+
+def _o_lead_order(reps: List[int], mine: int) -> List[Tuple[int, int, int]]:
+    """The others' leads: first a card that beats every card P holds in its suit
+    (P must follow and lose, and cannot choose what to throw), then a suit P
+    cannot follow, then the rest; low first."""
+    out = []
+    for x in reps:
+        ps = mine & SUIT_OF[x]
+        out.append((1 if not ps else 0 if x > ps else 2, x, x))
+    return out
+
+
+def _p_lead_order(reps: List[int], others: int) -> List[Tuple[int, int, int]]:
+    """P's leads: with two masters or more, the losers first (highest first),
+    keeping the masters (lowest first) to take the lead back; else the master
+    first, then the rest from the top."""
+    masters = [x for x in reps if x > others & SUIT_OF[x]]
+    if len(masters) >= 2:
+        return [(1, x, x) if x in masters else (0, -x, x) for x in reps]
+    return [(0 if x in masters else 1, -x, x) for x in reps]
 
 
 def _safe_lead(hand: int, mine: int) -> bool:

@@ -125,7 +125,7 @@ def guaranteed(state: HandState) -> int:
     return Searcher(pos.table, pos.players, pos.to_move).value(pos)
 
 
-def _points_words(state: HandState, line: List) -> Optional[str]:
+def _points_words(state: HandState, line: List[Tuple[int, int]]) -> Optional[str]:
     """The scoring sentence of the hand's end along ``line`` (from the engine)."""
     end = state
     for _, bit in line:
