@@ -1,5 +1,7 @@
 """The puzzle player widget, driven by clicks without a browser."""
 
+import re
+
 import pytest
 
 from spar_tutor.cards import Card
@@ -24,8 +26,13 @@ def click(player, code):
     buttons(player)[Card.parse(code).name].click()
 
 
+def text(html):
+    """What the learner reads: the HTML without its tags."""
+    return re.sub(r"<[^>]+>", "", html)
+
+
 def status(player):
-    return player.status.value
+    return text(player.status.value)
 
 
 def test_solve_a_puzzle_by_clicking():
@@ -34,9 +41,9 @@ def test_solve_a_puzzle_by_clicking():
     assert "3 points" in player.goal.value and "Seat 1" in player.table.value
     assert set(buttons(player)) == {"ace of diamonds", "six of clubs"}
     click(player, "AD")
-    assert "Good: AD keeps the goal" in status(player)
+    assert "Good: A♦ keeps the goal" in status(player)
     click(player, "6C")
-    assert "Solved! You won the last trick with 6C: 3 points." in status(player)
+    assert "Solved! You won the last trick with 6♣: 3 points." in status(player)
     assert "Cleanly solved" in status(player)
     assert player.progress.solved("ace-first-six-last")
     assert "✓" in player.picker.label and "Solved 1 of" in player.score.value
@@ -46,8 +53,8 @@ def test_solve_a_puzzle_by_clicking():
 def test_fail_on_purpose_then_try_again():
     player = PuzzlePlayer(start="lose-the-six")
     click(player, "7C")
-    assert "spar-pz-wrong" in status(player)
-    assert "7C throws the goal away" in status(player) and "Try another card" in status(player)
+    assert "spar-pz-wrong" in player.status.value
+    assert "7♣ throws the goal away" in status(player) and "Try another card" in status(player)
     assert set(buttons(player)) == {"six of hearts", "seven of clubs"}  # nothing was played
     click(player, "6H")
     assert "Your turn again" in status(player) or "Solved" in status(player)
@@ -70,15 +77,15 @@ def test_hints_and_the_solution_replay():
     player.hint_btn.click()
     assert "Hint: Nobody else has a spade" in status(player)
     player.hint_btn.click()
-    assert "The solver plays KD" in status(player)
+    assert "The solver plays K♦" in status(player)
     player.solution_btn.click()
-    assert "Step 1 of" in player.caption.value and "You play king of diamonds" in player.caption.value
+    assert "Step 1 of" in text(player.caption.value) and "You play king of diamonds" in player.caption.value
     assert player.back_btn.disabled and not player.fwd_btn.disabled
     steps = len(player.steps)
     for _ in range(steps):
         player.fwd_btn.click()
-    assert f"Step {steps} of {steps}" in player.caption.value
-    assert "3 points" in player.caption.value and player.fwd_btn.disabled
+    assert f"Step {steps} of {steps}" in text(player.caption.value)
+    assert "3 points" in text(player.caption.value) and player.fwd_btn.disabled
     assert "Seat 1" in player.table.value
     assert all("spar-pz-off" in b._dom_classes for b in player.hand_row.children)
     player.restart_btn.click()

@@ -13,6 +13,7 @@ from html import escape
 from typing import Optional
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of_mask, sort_hand
+from ..lessons.pictures import cardify
 from ..render import back_svg, card_svg
 from ..state import HandState, Trick
 
@@ -54,7 +55,14 @@ CSS = """<style>
 .spar-pz-card-btn.spar-pz-off { color: #777; }
 .spar-pz-card-btn.spar-pz-off:hover { transform: none; }
 .spar-pz-meta { font-size: 13px; color: #41524a; }
+.spar-pz .sp-c { font-weight: bold; white-space: nowrap; } .spar-pz .sp-red { color: #c62828; }
+.spar-pz-table .sp-red { color: #ffab91; }
 </style>"""
+
+
+def words_html(text: str) -> str:
+    """Plain text as HTML, card codes (``6S``, ``TD``) drawn as coloured suit symbols."""
+    return cardify(escape(text))
 
 
 def picture(card: Card, width: float = SMALL, label: Optional[str] = None,
@@ -62,7 +70,7 @@ def picture(card: Card, width: float = SMALL, label: Optional[str] = None,
     """A card face with its code (or ``label``) under it."""
     cls = "spar-pz-card spar-pz-win" if win else "spar-pz-card"
     return (f'<div class="{cls}">{card_svg(card, width=width)}'
-            f"{escape(label if label is not None else str(card))}</div>")
+            f"{words_html(label if label is not None else str(card))}</div>")
 
 
 def back(width: float = 30) -> str:
@@ -173,7 +181,7 @@ def _trick_words(t: Trick, state: HandState, learner: int, number: int) -> str:
     n = state.players
     cards = ", ".join(f"{seat_name(t.seat_of(i, n), learner)} {c}" for i, c in enumerate(t.cards))
     winner = seat_name(t.winner, learner).lower() if t.winner is not None else "nobody"
-    return escape(f"trick {number}: {cards}, won by {winner}")
+    return words_html(f"trick {number}: {cards}, won by {winner}")
 
 
 def out_of_play_html(state: HandState, learner: int) -> str:

@@ -1,9 +1,11 @@
 """Which puzzles a learner has solved and tried, kept in a JSON file per learner.
 
 The files live in ``$SPAR_TUTOR_HOME/puzzles/`` (default ``~/.spar-tutor``),
-named like the lessons' progress files: the learner's name made safe (it can
-never point outside that folder) plus a short hash, so two names never share a
-file. Writes are atomic; a damaged file reads as no progress.
+named by the lessons' rules (:func:`spar_tutor.lessons.progress.safe_name`: the
+name made safe, so it can never point outside that folder, plus a short hash,
+so two names never share a file). They are apart from the lessons' files, so
+a lesson player and a puzzle player open side by side never overwrite each
+other. Writes are atomic; a damaged file reads as no progress.
 """
 
 from __future__ import annotations
@@ -14,19 +16,10 @@ import tempfile
 from pathlib import Path
 from typing import Any, Dict, Iterable, Optional
 
-try:  # one naming rule for every progress file, once the lessons are installed
-    from ..lessons.progress import home, safe_name  # type: ignore[import-untyped,unused-ignore]
-except ImportError:  # pragma: no cover - the lessons are optional
-    from ._names import home, safe_name
+from ..lessons.progress import current_user, home, safe_name
 
-
-def current_learner() -> Optional[str]:
-    """The signed-in user on a shared server (``SPAR_TUTOR_USER`` or ``JUPYTERHUB_USER``)."""
-    for var in ("SPAR_TUTOR_USER", "JUPYTERHUB_USER"):
-        value = os.environ.get(var, "").strip()
-        if value:
-            return value
-    return None
+#: The signed-in learner on a shared server (``SPAR_TUTOR_USER`` or ``JUPYTERHUB_USER``), if any.
+current_learner = current_user
 
 
 class PuzzleProgress:

@@ -23,7 +23,7 @@ import ipywidgets as widgets
 from ..cards import Card, sort_hand
 from .loader import load_collection
 from .model import BANDS, Collection, Puzzle
-from .pictures import CSS, card_css, seat_name, table_html
+from .pictures import CSS, card_css, seat_name, table_html, words_html
 from .play import PuzzleGame, SolutionStep
 from .progress import MemoryProgress, PuzzleProgress
 
@@ -217,7 +217,7 @@ class PuzzlePlayer(widgets.VBox):
             f'<div class="spar-pz-meta">{p.band.capitalize()} · rating {p.rating} · '
             f"{p.players} players · {p.tricks} tricks to go · {escape(rules_words(p))} · "
             f"{kind} · attempts {tried}{done}</div>")
-        self.goal.value = f'<div class="spar-pz-goal"><b>Goal:</b> {escape(p.goal)}</div>'
+        self.goal.value = f'<div class="spar-pz-goal"><b>Goal:</b> {words_html(p.goal)}</div>'
         state = self.steps[self.step_at].state if self.step_at >= 0 else game.state
         self.table.value = table_html(state, game.seat, p.open or self.step_at >= 0, game.start)
         self._draw_hand(state)
@@ -272,7 +272,7 @@ class PuzzlePlayer(widgets.VBox):
     def say(self, text: str, kind: str = "") -> None:
         """Show one message under the table (``kind``: "", "wrong" or "solved")."""
         cls = f"spar-pz-status spar-pz-{kind}" if kind else "spar-pz-status"
-        self.status.value = f'<div class="{cls}" role="status">{escape(text)}</div>'
+        self.status.value = f'<div class="{cls}" role="status">{words_html(text)}</div>'
 
     # -- playing -------------------------------------------------------------------
 
@@ -346,7 +346,7 @@ class PuzzlePlayer(widgets.VBox):
     def _show_step(self) -> None:
         step = self.steps[self.step_at]
         self.caption.value = (f'<div class="spar-pz-status">Step {self.step_at + 1} of '
-                              f"{len(self.steps)}: {escape(step.caption)}</div>")
+                              f"{len(self.steps)}: {words_html(step.caption)}</div>")
         self.back_btn.disabled = self.step_at == 0
         self.fwd_btn.disabled = self.step_at == len(self.steps) - 1
         self.say("The solution is shown below. Click Start again to play it yourself.")

@@ -15,13 +15,13 @@ def test_solve_a_puzzle_in_the_browser(notebooks_server, voila_page):
     vp.screenshot("puzzles-start")
 
     play(vp, "six of clubs")  # wrong on purpose
-    vp.expect_text("6C throws the goal away")
+    vp.expect_text("6♣ throws the goal away")
     vp.screenshot("puzzles-wrong-card")
 
     play(vp, "ace of diamonds")
-    vp.expect_text("Good: AD keeps the goal")
+    vp.expect_text("Good: A♦ keeps the goal")
     play(vp, "six of clubs")
-    vp.expect_text("Solved! You won the last trick with 6C: 3 points.")
+    vp.expect_text("Solved! You won the last trick with 6♣: 3 points.")
     vp.screenshot("puzzles-solved")
 
     vp.click("Show solution")
@@ -45,5 +45,5 @@ def test_hint_next_and_a_closed_puzzle(notebooks_server, voila_page):
     expect(vp.page.get_by_text("Out of play")).to_be_visible()
     vp.screenshot("puzzles-closed")
     play(vp, "king of clubs")
-    vp.expect_text("Good: KC keeps the goal")
+    vp.expect_text("Good: K♣ keeps the goal")
     vp.screenshot("puzzles-closed-after-a-card")
