@@ -56,7 +56,7 @@ CSS = """<style>
 .spar-pz-card-btn.spar-pz-off:hover { transform: none; }
 .spar-pz-meta { font-size: 13px; color: #41524a; }
 .spar-pz .sp-c { font-weight: bold; white-space: nowrap; } .spar-pz .sp-red { color: #c62828; }
-.spar-pz-table .sp-red { color: #ffab91; }
+.spar-pz-table .sp-c { color: #fff; } .spar-pz-table .sp-red { color: #ffab91; }
 </style>"""
 
 
