@@ -95,13 +95,18 @@ def _generate(args: argparse.Namespace) -> int:
             sys.stdout.write(text)
     for g in made:
         d = g.difficulty
-        print(f"{g.table['id']}: {g.table['band']} {g.table['rating']}, {g.table['points']} "
-              f"points, winning {g.table['winning']} ({d.losing} of {d.legal} cards lose, "
-              f"{d.tempting} tempting, {d.critical} critical decisions)", file=sys.stderr)
+        print(f"{g.table['id']}: {g.table['band']} {g.table['rating']}, "
+              f"{_count(g.table['points'], 'point')}, winning {g.table['winning']} ({d.losing} of "
+              f"{d.legal} cards lose, {d.tempting} tempting, "
+              f"{_count(d.critical, 'critical decision')})", file=sys.stderr)
     if len(made) < args.count:
         print(f"only {len(made)} of {args.count} found in {args.max_tries} deals; try "
               "another seed or more --max-tries", file=sys.stderr)
     return 0
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _check(args: argparse.Namespace) -> int:

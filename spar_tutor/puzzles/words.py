@@ -74,7 +74,8 @@ def explanation_words(solution: Solution, winning: Sequence[Card], goal: int) ->
     losers = [mv for mv in solution.moves if mv.guaranteed < goal]
     losers.sort(key=lambda mv: (-mv.win_chance, mv.card.index))
     for mv in losers[:2]:
-        parts.append(f"{mv.card} fails: {plain(solution.explain(mv.card))}")
+        why = plain(solution.explain(mv.card))
+        parts.append(f"{mv.card} fails: {why[0].lower()}{why[1:]}")
     if len(winning) > 1:
         parts.append(f"{format_cards(winning[1:])} work{'s' if len(winning) == 2 else ''} too.")
     return " ".join(parts)
