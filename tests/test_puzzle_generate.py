@@ -87,7 +87,7 @@ def test_command_line_generate_and_check(tmp_path):
                   "--seed", "3", "--out", str(tmp_path))
     assert out.returncode == 0, out.stderr
     (path,) = tmp_path.glob("*.toml")
-    assert "wrote 2 puzzles" in out.stderr and "critical decisions" in out.stderr
+    assert "wrote 2 puzzles" in out.stderr and "critical decision" in out.stderr
     again = run_cli("puzzles", "generate", "--players", "3", "--tricks", "2", "--count", "2",
                     "--seed", "3")
     assert again.stdout == path.read_text(encoding="utf-8")
