@@ -75,6 +75,10 @@ def test_hints_first_the_puzzle_then_the_solver():
     assert g.hint() == g.puzzle.hint
     assert g.hint().startswith("The solver plays KD.")
     assert not g.clean
+    g.play(C("KD"))  # a new decision: a fresh nudge first, then the solver
+    nudge = g.hint()
+    assert nudge != g.puzzle.hint and not nudge.startswith("The solver")
+    assert g.hint().startswith("The solver plays")
 
 
 def test_closed_puzzle_hint_does_not_show_the_hidden_cards():

@@ -17,14 +17,14 @@ holds the hidden cards.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..cards import Card, format_cards
 from ..solver import solve
 from ..state import HandState
 from .judge import ClosedJudge, Judge, layouts
 from .model import Puzzle
-from .words import plain
+from .words import hint_words, plain
 
 PLAYING, SOLVED, MISTAKE = "playing", "solved", "mistake"
 
@@ -84,6 +84,7 @@ class PuzzleGame:
         self.mistakes = 0
         self.hints = 0
         self.saw_solution = False
+        self._hint_level: Dict[int, int] = {}
         self.group = list(layouts(self.start, self.seat)) if self.closed else []
 
     @property
@@ -190,10 +191,16 @@ class PuzzleGame:
         return result_words(self.state, self.seat)
 
     def hint(self) -> str:
-        """The next hint: first the puzzle's own, then the solver's card for this moment."""
+        """The next hint for this decision: first a nudge (the puzzle's own hint at the
+        start, later one from the shape of the winning line), then the solver's card."""
         self.hints += 1
-        if self.hints == 1 or not self.learner_to_move():
+        at = len(self.played)
+        level = self._hint_level.get(at, 0) + 1
+        self._hint_level[at] = level
+        if not self.learner_to_move():
             return self.puzzle.hint
+        if level == 1:
+            return self.puzzle.hint if at == 0 else hint_words(self.state, self.seat, self.judge)
         good = self.good_cards()
         if not good:
             return self.puzzle.hint
