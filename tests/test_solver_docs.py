@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-MODULES = ["solution", "review", "search", "position", "model", "hints", "worlds", "prelead",
-           "bots", "arena", "explain", "cli"]
+MODULES = ["solution", "review", "search", "bounds", "exact", "ordering", "bits", "position",
+           "model", "hints", "worlds", "prelead", "bots", "arena", "explain", "cli"]
 
 
 @pytest.mark.parametrize("name", MODULES)

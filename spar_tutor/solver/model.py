@@ -34,7 +34,8 @@ import random
 from typing import Any, Dict, List, Optional, Tuple
 
 from .position import Position, Table, Win, trick_winner_bits
-from .search import SUIT_BITS, SUIT_OF, Searcher
+from .bits import SUIT_BITS, SUIT_OF, bits_of, rank_of
+from .search import Searcher
 
 #: Expected points and chance of winning the last trick, one each per seat.
 Outcome = Tuple[Tuple[float, ...], Tuple[float, ...]]
@@ -91,7 +92,7 @@ class Model:
             if not legal_mask & (legal_mask - 1):
                 bit = legal_mask
             else:
-                legal = _bits(legal_mask)
+                legal = bits_of(legal_mask)
                 if left <= 2:
                     choices = endgame.choices(hands, trick, leader, left, wins, legal)
                 else:
@@ -147,7 +148,7 @@ class Model:
     def _choices(self, pos: Position) -> List[int]:
         """The cards the model may play here (uniformly at random)."""
         seat = pos.to_move
-        legal = _bits(pos.legal())
+        legal = bits_of(pos.legal())
         if seat == self.learner and self.floor > 0:
             legal = [b for b in legal if self._keeps_floor(pos, b)] or legal
         if len(legal) == 1:
@@ -212,17 +213,17 @@ def rules_of_thumb(legal: List[int], mine: int, trick: Tuple[int, ...], others: 
     if not trick:
         masters = [b for b in free if _master(b, others)]
         if masters:
-            return _top(masters, key=_rank)
+            return _top(masters, key=rank_of)
         length = {sm: (mine & sm).bit_count() for sm in SUIT_BITS}
-        return _top(free, key=lambda b: (length[SUIT_OF[b]], -_rank(b)))
+        return _top(free, key=lambda b: (length[SUIT_OF[b]], -rank_of(b)))
     sm = SUIT_OF[trick[0]]
     if free[0] & sm:
         best = max(c for c in trick if c & sm)
         sure = [b for b in free if b > best and (later & sm).bit_length() < b.bit_length()]
         if sure:
-            return _top(sure, key=lambda b: -_rank(b))
-        return _top(free, key=lambda b: -_rank(b))
-    return _top(free, key=lambda b: ((others & SUIT_OF[b] & ~((b << 1) - 1)).bit_count(), -_rank(b)))
+            return _top(sure, key=lambda b: -rank_of(b))
+        return _top(free, key=lambda b: -rank_of(b))
+    return _top(free, key=lambda b: ((others & SUIT_OF[b] & ~((b << 1) - 1)).bit_count(), -rank_of(b)))
 
 
 def end_plan(mine: int, others: int) -> Tuple[List[int], List[int]]:
@@ -231,39 +232,26 @@ def end_plan(mine: int, others: int) -> Tuple[List[int], List[int]]:
     highest card nobody else can beat (to take the second-to-last trick).
     Without a 6 or 7 the keeper is the best master (or the highest card).
     Cards that tie are all kept: the plan never prefers one suit's name."""
-    cards = _bits(mine)
+    cards = bits_of(mine)
     if not cards:
         return [], []
-    low = [b for b in cards if _rank(b) in (4, 5)]  # 6s and 7s
+    low = [b for b in cards if rank_of(b) in (4, 5)]  # 6s and 7s
     if not low:
         masters = [b for b in cards if _master(b, others)]
-        return _top(masters or cards, key=_rank), []
-    keepers = _top(low, key=lambda b: (-(others & SUIT_OF[b]).bit_count(), -_rank(b)))
+        return _top(masters or cards, key=rank_of), []
+    keepers = _top(low, key=lambda b: (-(others & SUIT_OF[b]).bit_count(), -rank_of(b)))
     masters = [b for b in cards if b not in keepers and _master(b, others)]
-    return keepers, (_top(masters, key=_rank) if masters else [])
+    return keepers, (_top(masters, key=rank_of) if masters else [])
 
 
 def _master(bit: int, others: int) -> bool:
     return (others & SUIT_OF[bit]).bit_length() < bit.bit_length()
 
 
-def _rank(bit: int) -> int:
-    return (bit.bit_length() - 1) % 13
-
-
 def _top(cards: List[int], key) -> List[int]:  # type: ignore[no-untyped-def]
     """Every card with the greatest ``key`` (ties are kept, for random choice)."""
     best = max(key(b) for b in cards)
     return [b for b in cards if key(b) == best]
-
-
-def _bits(mask: int) -> List[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
 
 
 class Endgame:

@@ -19,6 +19,7 @@ from ..cards import CARD_BY_BIT
 from ..errors import ViewError
 from ..state import DECLARE, UNDER_TEN, Action
 from ..view import SeatView
+from .bits import bits_of
 from .model import Model
 from .position import Position, Table
 from .worlds import WorldSampler
@@ -59,7 +60,7 @@ def prelead_values(view: SeatView, *, worlds: int = 60, seed: int = 0) -> List[A
         for s, h in enumerate(hands):
             if s != me:
                 held |= h
-        stock = _bits(unseen & ~held)
+        stock = bits_of(unseen & ~held)
         for action in actions:
             world = list(hands)
             dry = list(view.dry)
@@ -82,13 +83,4 @@ def prelead_values(view: SeatView, *, worlds: int = 60, seed: int = 0) -> List[A
         stderr = math.sqrt(p * (1 - p) / (worlds - 1)) if worlds > 1 else 1.0
         out.append(ActionValue(action, p, sums[action][1] / worlds, stderr))
     out.sort(key=lambda v: (-v.expected, -v.win_chance, v.action.kind != "pass"))
-    return out
-
-
-def _bits(mask: int) -> List[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
     return out

@@ -25,6 +25,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from ..cards import SUIT_MASKS, SUITS, Card
 from ..errors import ViewError
 from ..view import SeatView
+from .bits import bits_of
 
 REJECTION_TRIES = 40
 
@@ -176,18 +177,9 @@ class WorldSampler:
             held = hands[s] & options
             if not held:
                 return None
-            choices = _bits(held)
+            choices = bits_of(held)
             wets[s] = choices[rng.randrange(len(choices))]
         return hands, wets
-
-
-def _bits(mask: int) -> List[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
 
 
 def check_consistent(view: SeatView, hands: Sequence[int]) -> None:
