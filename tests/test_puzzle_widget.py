@@ -148,3 +148,25 @@ def test_an_empty_collection_says_so():
     player = PuzzlePlayer(collection=Collection())
     assert "could not be loaded" in status(player)
     assert player.game is None
+
+
+def test_an_unwritable_progress_folder_is_not_an_error(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    monkeypatch.setenv("SPAR_TUTOR_HOME", str(blocker))
+    player = PuzzlePlayer(learner="Yaw", start="draw-the-queen")
+    click(player, "KS")
+    click(player, "7S")
+    assert "Solved" in status(player) and "could not be saved" in status(player)
+    assert player.progress.solved("draw-the-queen")
+
+
+def test_a_failure_while_opening_is_reported_not_raised(monkeypatch):
+    import spar_tutor.puzzles.widget as widget
+
+    def broken(puzzle):
+        raise RuntimeError("no solver today")
+
+    monkeypatch.setattr(widget, "PuzzleGame", broken)
+    player = PuzzlePlayer(start="ace-first-six-last")
+    assert "Sorry, something went wrong" in status(player)

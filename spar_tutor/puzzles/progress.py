@@ -11,12 +11,15 @@ other. Writes are atomic; a damaged file reads as no progress.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import tempfile
 from pathlib import Path
 from typing import Any, Dict, Iterable, Optional
 
 from ..lessons.progress import current_user, home, safe_name
+
+log = logging.getLogger("spar_tutor.puzzles")
 
 #: The signed-in learner on a shared server (``SPAR_TUTOR_USER`` or ``JUPYTERHUB_USER``), if any.
 current_learner = current_user
@@ -32,6 +35,7 @@ class PuzzleProgress:
         if self.path.parent != folder:  # cannot happen with safe_name; checked anyway
             raise ValueError(f"unsafe learner name {learner!r}")
         self.data: Dict[str, Any] = self._read()
+        self.unsaved = False  # set when a save failed (a read-only folder, a full disk)
 
     def _read(self) -> Dict[str, Any]:
         empty: Dict[str, Any] = {"learner": self.learner, "puzzles": {}, "last": None}
@@ -45,13 +49,23 @@ class PuzzleProgress:
         data.setdefault("last", None)
         return dict(data)
 
-    def save(self) -> None:
-        """Write the file atomically (a crash never leaves half a file)."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".puzzles-")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(self.data, f, indent=1, sort_keys=True)
-        os.replace(tmp, self.path)
+    def save(self) -> bool:
+        """Write the file atomically (a crash never leaves half a file). A folder that
+        cannot be written is logged, not raised: progress then lasts for the page."""
+        tmp = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".puzzles-")
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(self.data, f, indent=1, sort_keys=True)
+            os.replace(tmp, self.path)
+        except OSError as e:
+            log.warning("puzzle progress of %r not saved to %s: %s", self.learner, self.path, e)
+            if tmp is not None and os.path.exists(tmp):
+                os.unlink(tmp)
+            self.unsaved = True
+            return False
+        return True
 
     def _entry(self, puzzle_id: str) -> Dict[str, Any]:
         entry = self._get(puzzle_id)
@@ -109,6 +123,7 @@ class MemoryProgress(PuzzleProgress):
         self.learner = ""
         self.path = Path(os.devnull)
         self.data = {"learner": "", "puzzles": {}, "last": None}
+        self.unsaved = False
 
-    def save(self) -> None:
-        return None
+    def save(self) -> bool:
+        return True

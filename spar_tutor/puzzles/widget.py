@@ -84,8 +84,11 @@ class PuzzlePlayer(widgets.VBox):
         if not self.collection.puzzles:
             self.say("The puzzles could not be loaded. Please tell your teacher.", "wrong")
             return
-        first = (start and self.collection.find(start)) or self._resume()
-        self.show_puzzle(first)
+        self._first(start)
+
+    @guarded
+    def _first(self, start: Optional[str]) -> None:
+        self.show_puzzle((start and self.collection.find(start)) or self._resume())
 
     # -- building ------------------------------------------------------------------
 
@@ -289,6 +292,8 @@ class PuzzlePlayer(widgets.VBox):
         if feedback.kind == "solved":
             self.progress.solve(game.puzzle.id, game.clean)
             extra = " Cleanly solved: well done!" if game.clean else ""
+            if self.progress.unsaved:
+                extra += " (Your progress could not be saved on this computer.)"
             self.say(feedback.text + extra + " Click Next puzzle to go on.", "solved")
             self._refresh_picker()
         elif feedback.kind == "wrong":
