@@ -25,8 +25,10 @@ CSS = """<style>
 .spar-pz-table { background: #1b6e3f; border: 8px solid #6b3f1d; border-radius: 16px;
   padding: 8px 12px; color: #fff; display: flex; flex-direction: column; gap: 6px;
   max-width: 760px; }
-.spar-pz-seat { display: flex; align-items: center; gap: 10px; min-height: 40px; }
-.spar-pz-name { min-width: 110px; font-weight: bold; font-size: 14px; }
+.spar-pz-seats { display: flex; flex-wrap: wrap; gap: 4px 18px; }
+.spar-pz-seat { display: flex; align-items: center; gap: 10px; min-height: 40px;
+  flex: 1 1 320px; }
+.spar-pz-name { min-width: 90px; font-weight: bold; font-size: 14px; }
 .spar-pz-name small { display: block; font-weight: normal; font-size: 12px; color: #d9f2e1; }
 .spar-pz-cards { display: flex; gap: 4px; flex-wrap: wrap; align-items: center; }
 .spar-pz-card { text-align: center; font-size: 11px; line-height: 1.1; }
@@ -94,11 +96,8 @@ def table_html(state: HandState, learner: int, open_hands: bool,
     """The table: each other seat's hand, the trick being played, the tricks played in
     this puzzle (since ``start``) and, when the hands are closed, the cards out of play."""
     n = state.players
-    rows = []
-    for k in range(1, n):
-        seat = (learner + k) % n
-        rows.append(_seat_row(state, seat, learner, open_hands))
-    rows.append(_trick_row(state, learner, start))
+    seats = [_seat_row(state, (learner + k) % n, learner, open_hands) for k in range(1, n)]
+    rows = [f'<div class="spar-pz-seats">{"".join(seats)}</div>', _trick_row(state, learner, start)]
     first = len(start.tricks) if start is not None else 0
     done = state.tricks[first:]
     if done:
@@ -153,6 +152,8 @@ def _trick_row(state: HandState, learner: int, start: Optional[HandState] = None
     if state.current_trick:
         trick = Trick(state.leader, state.current_trick, None)
         title = f"Trick {state.trick_number}"
+        if state.to_move == learner:
+            title += "<br>your turn to play"
         winning = _winning_so_far(trick, n)
     elif state.tricks and (start is None or len(state.tricks) > len(start.tricks)):
         trick = state.tricks[-1]

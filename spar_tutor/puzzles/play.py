@@ -183,9 +183,12 @@ class PuzzleGame:
         return Feedback("wrong", text, card, refutation=refutation)
 
     def _good_words(self, card: Card, replies: Sequence[Tuple[int, Card]]) -> str:
-        answered = ", ".join(f"seat {s} {c}" for s, c in replies)
-        return (f"Good: {card} keeps the goal." + (f" The others answer: {answered}." if answered
-                                                   else "") + " Your turn again.")
+        if len(replies) <= 3:
+            answered = ", ".join(f"seat {s} {c}" for s, c in replies)
+            said = f" The others answer: {answered}." if answered else ""
+        else:
+            said = " The others have answered: see the table."
+        return f"Good: {card} keeps the goal.{said} Your turn again."
 
     def _result_words(self) -> str:
         return result_words(self.state, self.seat)

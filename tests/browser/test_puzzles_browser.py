@@ -47,3 +47,17 @@ def test_hint_next_and_a_closed_puzzle(notebooks_server, voila_page):
     play(vp, "king of clubs")
     vp.expect_text("Good: K♣ keeps the goal")
     vp.screenshot("puzzles-closed-after-a-card")
+
+
+def test_seven_players_part_way_through_a_trick(notebooks_server, voila_page):
+    vp = voila_page.open(notebooks_server, "puzzles.ipynb", wait_for="Goal:")
+    picker = vp.page.locator("select").nth(1)
+    labels = [t.replace("\xa0", " ") for t in picker.locator("option").all_text_contents()]
+    picker.select_option(index=next(i for i, t in enumerate(labels) if "throw the middle club" in t))
+    vp.expect_text("Seat 5 led 10♦")
+    vp.screenshot("puzzles-seven-players")
+    play(vp, "ten of hearts")  # wrong on purpose
+    vp.expect_text("throws the goal away")
+    play(vp, "queen of clubs")
+    vp.expect_text("Good: Q♣ keeps the goal")
+    vp.screenshot("puzzles-seven-players-after")
