@@ -57,6 +57,17 @@ def test_solve_and_guaranteed_agree_with_brute_force():
         assert solution.best.guaranteed == guaranteed(state)
 
 
+def test_guaranteed_for_a_seat_not_to_move_agrees_with_brute_force():
+    rng = random.Random(7)
+    for i in range(36):
+        config = CONFIGS[i % len(CONFIGS)]
+        state = random_position(rng, config, rng.choice([2, 3, 4]), 2)
+        if state.is_over():
+            continue
+        for seat in range(state.players):
+            assert guaranteed(state, seat) == brute_force(state, seat), (config, state, seat)
+
+
 def test_first_lead_of_full_deals_is_searched_exactly():
     # 3 players x 5 cards: brute force is still feasible for a few cards
     for seed in range(2):

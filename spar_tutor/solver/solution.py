@@ -20,7 +20,7 @@ from ..errors import IllegalMoveError
 from ..state import HandState
 from .explain import explain_line
 from .model import Model
-from .position import Position
+from .position import Position, SolverError
 from .search import Searcher
 
 
@@ -118,11 +118,15 @@ def principal_line(state: HandState, pos: Position, searcher: Searcher, bit: int
     return [CARD_BY_BIT[b] for _, b in line], why
 
 
-def guaranteed(state: HandState) -> int:
-    """The exact open-hand guarantee of the player to move: the most they can be
-    sure to score in this hand whatever the others play."""
+def guaranteed(state: HandState, seat: Optional[int] = None) -> int:
+    """The exact open-hand guarantee of ``seat`` (default: the player to move): the
+    most they can be sure to score in this hand whatever the others play."""
     pos = Position.of(state)
-    return Searcher(pos.table, pos.players, pos.to_move).value(pos)
+    player = pos.to_move if seat is None else seat
+    if not 0 <= player < pos.players:
+        raise SolverError(f"there is no seat {player} at a table of {pos.players}",
+                          seat=player, rule="seats")
+    return Searcher(pos.table, pos.players, player).value(pos)
 
 
 def _points_words(state: HandState, line: List[Tuple[int, int]]) -> Optional[str]:
