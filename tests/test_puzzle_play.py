@@ -125,3 +125,24 @@ def test_the_puzzle_model_does_not_import_widgets():
                          env={"PYTHONPATH": str(root)})
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == ""
+
+
+@pytest.mark.parametrize("puzzle", COLLECTION.puzzles, ids=[p.id for p in COLLECTION.puzzles])
+def test_the_defence_holds_the_learner_to_the_goal(puzzle):
+    """Against the strongest defence the learner's guarantee (the solver's public
+    ``guaranteed(state, seat)``) stays exactly the goal, and no other reply lowers it."""
+    from spar_tutor.solver import guaranteed
+
+    g = PuzzleGame(puzzle)
+    state = g.state
+    while not state.is_over():
+        if state.to_move == puzzle.seat:
+            state = state.apply(g.judge.line(state)[0][1])
+            continue
+        card = g.judge.defence(state)
+        after = state.apply(card)
+        value = after.result.points[puzzle.seat] if after.is_over() else guaranteed(after, puzzle.seat)
+        assert value == puzzle.points
+        assert all((s.result.points[puzzle.seat] if s.is_over() else guaranteed(s, puzzle.seat))
+                   >= value for s in (state.apply(c) for c in state.legal_cards()))
+        state = after
