@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 from typing import Any, List, Optional
 
-from ..errors import SparError
 
 
 def register(subparsers: Any) -> None:
@@ -142,4 +141,4 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["register", "SparError"]
+__all__ = ["register"]
