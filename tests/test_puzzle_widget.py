@@ -170,3 +170,10 @@ def test_a_failure_while_opening_is_reported_not_raised(monkeypatch):
     monkeypatch.setattr(widget, "PuzzleGame", broken)
     player = PuzzlePlayer(start="ace-first-six-last")
     assert "Sorry, something went wrong" in status(player)
+
+
+def test_next_skips_solved_puzzles():
+    player = PuzzlePlayer(learner="Abena", start="1")
+    player.progress.solve(COLLECTION.puzzles[1].id, clean=True)
+    player.next_btn.click()
+    assert player.game.puzzle.id == COLLECTION.puzzles[2].id

@@ -320,12 +320,12 @@ class PuzzlePlayer(widgets.VBox):
 
     @guarded
     def on_next(self, _: Any = None) -> None:
+        """The next puzzle of the list not solved yet (the next one, once all are solved)."""
         listed = self._listed() or self.collection.puzzles
-        if self.game is None or self.game.puzzle not in listed:
-            self.show_puzzle(listed[0])
-            return
-        i = listed.index(self.game.puzzle)
-        self.show_puzzle(listed[(i + 1) % len(listed)])
+        i = listed.index(self.game.puzzle) if self.game and self.game.puzzle in listed else -1
+        after = listed[i + 1:] + listed[:i + 1]
+        unsolved = [p for p in after if not self.progress.solved(p.id)]
+        self.show_puzzle(unsolved[0] if unsolved else after[0])
 
     # -- the solution --------------------------------------------------------------
 
