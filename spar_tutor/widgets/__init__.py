@@ -1,0 +1,1 @@
+"""ipywidgets views over a :class:`spar_tutor.session.GameSession`."""

@@ -1,0 +1,169 @@
+"""The table drawn as HTML: a green felt oval, seats around it, the trick in the middle.
+
+:func:`table_html` is a pure function of a hand state (no widgets), so the
+live table, the replay and the tests all draw the same picture. The viewer's
+seat is at the bottom; the others follow in play order, clockwise or
+counter-clockwise as the rules say.
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+from typing import List, Optional, Sequence, Tuple
+
+from ..cards import Card
+from ..render import back_svg, card_svg, hand_svg
+from ..state import HandState, Trick, trick_winner
+
+FELT_W, FELT_H = 680, 440
+TRICK_CARD_W = 54
+DECL_CARD_W = 30
+
+
+def seat_position(seat: int, viewer: int, players: int, clockwise: bool = True,
+                  scale: float = 1.0) -> Tuple[float, float]:
+    """Where a seat sits on the felt (px): the viewer at the bottom, then round the table."""
+    k = (seat - viewer) % players
+    theta = math.radians(90 + (1 if clockwise else -1) * k * 360 / players)
+    rx, ry = (FELT_W / 2 - 82) * scale, (FELT_H / 2 - 48) * scale
+    return FELT_W / 2 + rx * math.cos(theta), FELT_H / 2 + ry * math.sin(theta)
+
+
+def _backs(count: int) -> str:
+    """A fan of ``count`` face-down cards (which cards does not matter: only backs show)."""
+    return hand_svg([Card(6, "S")] * count, face_down=True, width_per_card=22, overlap=0.55)
+
+
+def _at(x: float, y: float) -> str:
+    return f"left:{x:.0f}px;top:{y:.0f}px"
+
+
+def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
+              scores: Optional[Sequence[int]], four: bool, clockwise: bool) -> str:
+    x, y = seat_position(seat, viewer, state.players, clockwise)
+    classes = ["spar-seat"]
+    turn = state.to_move == seat
+    if turn:
+        classes.append("spar-turn")
+    if seat == viewer:
+        classes.append("spar-you")
+    chips = ""
+    if seat == state.dealer:
+        chips += '<span class="spar-chip spar-chip-dealer" title="dealer">D</span>'
+    if state.leader == seat and not state.is_over():
+        chips += '<span class="spar-chip spar-chip-lead">leads</span>'
+    if turn:
+        chips += '<span class="spar-chip spar-chip-turn">to play</span>'
+    lines = [f'<div class="spar-seat-name">{escape(names[seat])}{chips}</div>']
+    if scores is not None:
+        lines.append(f'<div>{scores[seat]} point{"" if scores[seat] == 1 else "s"}</div>')
+    cards = []
+    held = len(state.hand(seat))
+    if seat != viewer and held:
+        cards.append(f'<div class="spar-decl">{_backs(held)}'
+                     f'<br>{held} card{"" if held == 1 else "s"}</div>')
+    dry, wet = state.dry[seat], state.wet[seat]
+    if dry is not None:
+        cards.append(f'<div class="spar-decl">{card_svg(dry, width=DECL_CARD_W, four_colour=four)}'
+                     '<br>dry</div>')
+    if wet is not None:
+        if state.wet_shown[seat] or state.is_over():
+            pic = card_svg(wet, width=DECL_CARD_W, four_colour=four)
+            words = "wet (shown)"
+        elif seat == viewer:
+            pic = card_svg(wet, width=DECL_CARD_W, four_colour=four,
+                           label=f"your wet {wet.name}, face down to the others")
+            words = "wet (hidden)"
+        else:
+            pic, words = back_svg(width=DECL_CARD_W, label="a wet card, face down"), "wet"
+        cards.append(f'<div class="spar-decl">{pic}<br>{words}</div>')
+    if cards:
+        lines.append('<div class="spar-seat-cards">' + "".join(cards) + "</div>")
+    return (f'<div class="{" ".join(classes)}" style="{_at(x, y)}" '
+            f'data-seat="{seat}">{"".join(lines)}</div>')
+
+
+def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: int, four: bool,
+                 clockwise: bool, faded: bool) -> str:
+    n = state.players
+    cx, cy = FELT_W / 2, FELT_H / 2
+    winning = trick.winner
+    if winning is None and trick.cards:
+        winning = trick_winner(state.rules, trick.leader, trick.cards, n)
+    out = []
+    for i, card in enumerate(trick.cards):
+        seat = trick.seat_of(i, n)
+        sx, sy = seat_position(seat, viewer, n, clockwise)
+        x, y = cx + (sx - cx) * 0.5, cy + (sy - cy) * 0.46
+        who = "You" if names[seat] == "You" else names[seat].split(" (")[0]
+        tag = " led" if i == 0 else ""
+        cls = "spar-trick-card" + (" spar-winning" if seat == winning else "")
+        style = _at(x, y) + (";opacity:.72" if faded else "")
+        out.append(f'<div class="{cls}" style="{style}">'
+                   f'{card_svg(card, width=TRICK_CARD_W, four_colour=four)}'
+                   f'{escape(who)}{tag}</div>')
+    return "".join(out)
+
+
+def _centre(state: HandState, names: Sequence[str], result_text: str) -> Tuple[str, Optional[Trick]]:
+    """The words in the middle, and the trick to draw there."""
+    total = state.rules.tricks
+    if state.is_over():
+        last = state.abandoned_trick or (state.tricks[-1] if state.tricks else None)
+        return f'<div class="spar-banner">{escape(result_text)}</div>', last
+    if state.current_trick:
+        return f"Trick {state.trick_number} of {total}", None
+    phase_words = {"under_ten": "Under-ten round", "declare": "Dry and wet round"}
+    head = phase_words.get(state.phase, f"Trick {state.trick_number} of {total}")
+    lead = f"{names[state.leader]} lead{'' if names[state.leader] == 'You' else 's'}"
+    if state.tricks:
+        t = state.tricks[-1]
+        won = f"{names[t.winner]} won trick {state.trick_number - 1} with {t.winning_card(state.players)}"
+        return f'{head}<br><span style="font-size:12px">{escape(won)}</span><br>{escape(lead)}', t
+    return f"{head}<br>{escape(lead)}", None
+
+
+def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
+               scores: Optional[Sequence[int]] = None, four_colour: bool = False,
+               result_text: str = "") -> str:
+    """The whole table as HTML (needs the CSS of :mod:`spar_tutor.widgets.common`)."""
+    clockwise = state.rules.direction == "clockwise"
+    seats = "".join(_seat_box(state, s, names, viewer, scores, four_colour, clockwise)
+                    for s in range(state.players))
+    centre, shown = _centre(state, names, result_text or (state.result.reason if state.result else ""))
+    trick = Trick(state.leader, state.current_trick, None) if state.current_trick else shown
+    cards = _trick_cards(state, trick, names, viewer, four_colour, clockwise,
+                         faded=trick is shown and not state.is_over()) if trick else ""
+    felt = (f'<div class="spar-felt" style="width:{FELT_W}px;height:{FELT_H}px" '
+            f'aria-label="the card table">'
+            f'<div class="spar-oval"></div>{cards}'
+            f'<div class="spar-centre" style="{_at(FELT_W / 2, FELT_H / 2)}">{centre}</div>'
+            f'{seats}</div>')
+    return f'<div class="spar-table">{felt}{side_html(state, names, four_colour)}</div>'
+
+
+def side_html(state: HandState, names: Sequence[str], four: bool = False) -> str:
+    """Beside the table: the stock and under card, the face-up pile of played tricks."""
+    parts: List[str] = []
+    if state.stock or state.rules.under_card:
+        parts.append(f"<h4>Stock: {len(state.stock)} cards, face down</h4>")
+        if state.stock:
+            pics = back_svg(width=34, label=f"the stock, {len(state.stock)} cards")
+            if state.under_card is not None:
+                who = names[state.under_card_seat] if state.under_card_seat is not None else ""
+                pics += (f' {card_svg(state.under_card, width=34, four_colour=four)} '
+                         f'under card (asked by {escape(who)})')
+            parts.append(f'<div class="spar-pile-row">{pics}</div>')
+    parts.append("<h4>Played cards (face up)</h4>")
+    if not state.tricks:
+        parts.append("<div>none yet</div>")
+    for i, t in enumerate(state.tricks, start=1):
+        winner = names[t.winner] if t.winner is not None else "nobody"
+        parts.append(f'<div class="spar-pile-row">{i}. '
+                     f'{hand_svg(t.cards, width_per_card=24, overlap=0.25, four_colour=four)} '
+                     f'{escape(winner)}</div>')
+    for seat, shown in state.exchanged:
+        parts.append(f"<h4>Out of play: {escape(names[seat])}'s under-ten hand</h4>"
+                     f'{hand_svg(shown, width_per_card=24, overlap=0.25, four_colour=four)}')
+    return '<div class="spar-side">' + "".join(parts) + "</div>"
