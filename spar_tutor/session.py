@@ -164,6 +164,31 @@ class GameSession:
         self.finished_hands: List[List[Move]] = []
         self._deal_hand()
 
+    def restart(self, rules: Union[str, Rules, None] = None,
+                seats: Optional[Sequence[Union[str, Seat]]] = None,
+                seed: Union[int, str, None] = None) -> None:
+        """A new match at this table, optionally with new rules, seats or seed (free play)."""
+        new_rules = self.rules if rules is None else (
+            Rules.preset(rules) if isinstance(rules, str) else rules)
+        specs = list(seats) if seats is not None else list(self.seats)
+        new_rules.check_players(len(specs))
+        self.rules = new_rules
+        if seed is not None:
+            self.seed = seed
+        self.seats = [self._make_seat(spec, i, specs) for i, spec in enumerate(specs)]
+        self.start_match()
+
+    def resume(self, text: str) -> None:
+        """Replace this session's match with a saved one (JSON text); observers stay.
+
+        A bad file raises :class:`SparError` and leaves the game as it was."""
+        other = type(self).loads(text, bot_factory=self._bot_factory, solver=self.hints._solver)
+        keep = {"_observers": self._observers, "hints": self.hints,
+                "version": self.version}
+        self.__dict__.update(other.__dict__)
+        self.__dict__.update(keep)
+        self._changed("resumed")
+
     def _deal_hand(self) -> None:
         self.deal: Deal = self._match_before.deal()
         self._states: List[HandState] = [self.deal.start()]
@@ -218,7 +243,7 @@ class GameSession:
     def result_text(self) -> str:
         """How the hand ended, in plain words ("" while it goes on)."""
         result = self.state.result
-        return self._friendly(result.reason) if result else ""
+        return self.friendly(result.reason) if result else ""
 
     def moves(self) -> List[Move]:
         """The moves of the current hand so far, in order."""
@@ -257,9 +282,9 @@ class GameSession:
             return (f"Playing {card} would be a renege: you hold a card of the suit led "
                     f"({led}). If it is proven you score -3. Follow suit instead.")
         why = state.explain_illegal(card)
-        return self._friendly(why) if why else None
+        return self.friendly(why) if why else None
 
-    def _friendly(self, text: str) -> str:
+    def friendly(self, text: str) -> str:
         """Engine words made personal: 'seat 0 holds' becomes 'you hold'."""
         for seat in self.human_seats:
             if self.seats[seat].name == "You":
@@ -297,7 +322,7 @@ class GameSession:
         try:
             new = state.apply(move, seat=seat)
         except SparError as e:
-            return Outcome(False, self._friendly(e.reason))
+            return Outcome(False, self.friendly(e.reason))
         self._push(new)
         self._run_bots()
         self._changed(f"{self.name(seat)}: {move}")

@@ -37,6 +37,21 @@ def guarded(report: Callable[[str], None]) -> Callable[[F], F]:
     return wrap
 
 
+def defer(fn: Callable[[], Any]) -> None:
+    """Run ``fn`` after the current kernel message is handled (at once outside a kernel).
+
+    Slow drawings (charts) use it so that a click's main answer reaches the
+    browser first."""
+    import asyncio
+
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        fn()
+        return
+    loop.call_soon(fn)
+
+
 def session_reporter(session: Any) -> Callable[[str], None]:
     """A ``report`` for :func:`guarded` that shows the message through the session."""
     return lambda message: session.emit("error", message)
