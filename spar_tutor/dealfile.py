@@ -195,7 +195,7 @@ class DealFile:
     def state(self) -> HandState:
         """The state after everything in the file (declarations, plays)."""
         state = self.start()
-        if self.resolve_prelead and state.phase in (UNDER_TEN, DECLARE):
+        if self.resolve_prelead:
             state = self._resolve_prelead(state)
         for move in self.plays:
             state = state.apply(move)
@@ -204,7 +204,7 @@ class DealFile:
     def states(self) -> List[HandState]:
         """The state before each play and after the last one."""
         state = self.start()
-        if self.resolve_prelead and state.phase in (UNDER_TEN, DECLARE):
+        if self.resolve_prelead:
             state = self._resolve_prelead(state)
         out = [state]
         for move in self.plays:
@@ -214,8 +214,9 @@ class DealFile:
 
     def _resolve_prelead(self, state: HandState) -> HandState:
         pending_ut = list(self.under_ten)
+        full = len(self.hands[0]) == self.rules.hand_size  # else start() placed them
         pending = {s: [m for m in (Action.dry(d) if d else None, Action.wet(w) if w else None) if m]
-                   for s, d, w in self.declarations}
+                   for s, d, w in self.declarations if full}
         while state.phase in (UNDER_TEN, DECLARE):
             seat = state.to_move
             if state.phase == UNDER_TEN:

@@ -575,6 +575,9 @@ class HandState:
             return f" ({card} is not in the {self._rules.name} pack)"
         if any(card in t.cards for t in self._tricks) or card in self._trick:
             return f" ({card} has been played)"
+        for other, hand in enumerate(self._hands):
+            if hand & card.bit:
+                return f" ({card} is in seat {other}'s hand)"
         return ""
 
     def apply(self, move: Move, seat: Optional[int] = None) -> "HandState":
