@@ -76,9 +76,9 @@ CSS = """
   border-left: 5px solid #17803d; min-height: 22px; }
 .spar-status.spar-warn { background: #fff6e0; border-left-color: #d9a521; }
 .spar-status.spar-error { background: #fdecea; border-left-color: #b3261e; }
-.spar-table { display: flex; gap: 12px; align-items: flex-start; }
+.spar-table { display: flex; flex-direction: column; gap: 6px; }
 .spar-felt { position: relative; flex: none; }
-.spar-oval { position: absolute; left: 40px; top: 34px; right: 40px; bottom: 34px;
+.spar-oval { position: absolute; left: 44px; top: 36px; right: 44px; bottom: 36px;
   border-radius: 50%; background: radial-gradient(ellipse at center, #2a8f55 0%, #1b6e3f 60%,
   #125431 100%); border: 14px solid #6b3f1d; box-shadow: inset 0 0 30px rgba(0,0,0,.45),
   0 4px 10px rgba(0,0,0,.35); }
@@ -104,7 +104,8 @@ CSS = """
   text-align: center; font-size: 14px; text-shadow: 0 1px 2px #000; width: 260px; }
 .spar-banner { background: rgba(0,0,0,.55); border-radius: 8px; padding: 6px 10px;
   font-size: 15px; font-weight: bold; }
-.spar-side { width: 230px; font-size: 12px; }
+.spar-side { display: flex; flex-flow: row wrap; gap: 6px 24px; font-size: 12px;
+  max-width: 680px; }
 .spar-side h4 { margin: 4px 0 4px 0; font-size: 13px; color: #0f5a31; }
 .spar-pile-row { display: flex; align-items: center; gap: 6px; margin: 2px 0; }
 .spar-hand-box { align-items: flex-end; gap: 6px; padding: 6px 4px; }

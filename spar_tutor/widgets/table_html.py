@@ -16,7 +16,7 @@ from ..cards import Card
 from ..render import back_svg, card_svg, hand_svg
 from ..state import HandState, Trick, trick_winner
 
-FELT_W, FELT_H = 680, 440
+FELT_W, FELT_H = 680, 430
 TRICK_CARD_W = 54
 DECL_CARD_W = 30
 
@@ -26,7 +26,7 @@ def seat_position(seat: int, viewer: int, players: int, clockwise: bool = True,
     """Where a seat sits on the felt (px): the viewer at the bottom, then round the table."""
     k = (seat - viewer) % players
     theta = math.radians(90 + (1 if clockwise else -1) * k * 360 / players)
-    rx, ry = (FELT_W / 2 - 82) * scale, (FELT_H / 2 - 48) * scale
+    rx, ry = (FELT_W / 2 - 96) * scale, (FELT_H / 2 - 50) * scale
     return FELT_W / 2 + rx * math.cos(theta), FELT_H / 2 + ry * math.sin(theta)
 
 
@@ -52,10 +52,12 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
     if seat == state.dealer:
         chips += '<span class="spar-chip spar-chip-dealer" title="dealer">D</span>'
     if state.leader == seat and not state.is_over():
-        chips += '<span class="spar-chip spar-chip-lead">leads</span>'
+        chips += '<span class="spar-chip spar-chip-lead">leader</span>'
     if turn:
         chips += '<span class="spar-chip spar-chip-turn">to play</span>'
-    lines = [f'<div class="spar-seat-name">{escape(names[seat])}{chips}</div>']
+    lines = [f'<div class="spar-seat-name">{escape(names[seat])}</div>']
+    if chips:
+        lines.append(f"<div>{chips}</div>")
     if scores is not None:
         lines.append(f'<div>{scores[seat]} point{"" if scores[seat] == 1 else "s"}</div>')
     cards = []
@@ -95,7 +97,7 @@ def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: i
     for i, card in enumerate(trick.cards):
         seat = trick.seat_of(i, n)
         sx, sy = seat_position(seat, viewer, n, clockwise)
-        x, y = cx + (sx - cx) * 0.5, cy + (sy - cy) * 0.46
+        x, y = cx + (sx - cx) * 0.44, cy + (sy - cy) * 0.40
         who = "You" if names[seat] == "You" else names[seat].split(" (")[0]
         tag = " led" if i == 0 else ""
         cls = "spar-trick-card" + (" spar-winning" if seat == winning else "")
@@ -146,24 +148,23 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
 def side_html(state: HandState, names: Sequence[str], four: bool = False) -> str:
     """Beside the table: the stock and under card, the face-up pile of played tricks."""
     parts: List[str] = []
-    if state.stock or state.rules.under_card:
-        parts.append(f"<h4>Stock: {len(state.stock)} cards, face down</h4>")
-        if state.stock:
-            pics = back_svg(width=34, label=f"the stock, {len(state.stock)} cards")
-            if state.under_card is not None:
-                who = names[state.under_card_seat] if state.under_card_seat is not None else ""
-                pics += (f' {card_svg(state.under_card, width=34, four_colour=four)} '
-                         f'under card (asked by {escape(who)})')
-            parts.append(f'<div class="spar-pile-row">{pics}</div>')
-    parts.append("<h4>Played cards (face up)</h4>")
-    if not state.tricks:
-        parts.append("<div>none yet</div>")
+    if state.stock:
+        pics = back_svg(width=34, label=f"the stock, {len(state.stock)} cards")
+        if state.under_card is not None:
+            who = names[state.under_card_seat] if state.under_card_seat is not None else ""
+            pics += (f' {card_svg(state.under_card, width=34, four_colour=four)} '
+                     f'under card<br>(asked by {escape(who)})')
+        parts.append(f'<div><h4>Stock: {len(state.stock)} cards</h4>'
+                     f'<div class="spar-pile-row">{pics}</div></div>')
+    rows = []
     for i, t in enumerate(state.tricks, start=1):
         winner = names[t.winner] if t.winner is not None else "nobody"
-        parts.append(f'<div class="spar-pile-row">{i}. '
-                     f'{hand_svg(t.cards, width_per_card=24, overlap=0.25, four_colour=four)} '
-                     f'{escape(winner)}</div>')
+        rows.append(f'<div class="spar-pile-row">Trick {i}: '
+                    f'{hand_svg(t.cards, width_per_card=26, overlap=0.2, four_colour=four)} '
+                    f'won by {escape(winner)}</div>')
+    parts.append("<div><h4>Played cards (they stay face up)</h4>"
+                 + ("".join(rows) or "none yet") + "</div>")
     for seat, shown in state.exchanged:
-        parts.append(f"<h4>Out of play: {escape(names[seat])}'s under-ten hand</h4>"
-                     f'{hand_svg(shown, width_per_card=24, overlap=0.25, four_colour=four)}')
+        parts.append(f"<div><h4>Out of play: {escape(names[seat])}'s under-ten hand</h4>"
+                     f'{hand_svg(shown, width_per_card=26, overlap=0.2, four_colour=four)}</div>')
     return '<div class="spar-side">' + "".join(parts) + "</div>"
