@@ -76,6 +76,7 @@ CSS = """
   border-left: 5px solid #17803d; min-height: 22px; }
 .spar-status.spar-warn { background: #fff6e0; border-left-color: #d9a521; }
 .spar-status.spar-error { background: #fdecea; border-left-color: #b3261e; }
+.spar-main { gap: 12px; }
 .spar-table { display: flex; flex-direction: column; gap: 6px; }
 .spar-felt { position: relative; flex: none; }
 .spar-oval { position: absolute; left: 44px; top: 36px; right: 44px; bottom: 36px;

@@ -67,10 +67,9 @@ class PlayTable(widgets.VBox):
                              layout=widgets.Layout(width="360px", flex="0 0 auto"))
         header = widgets.HBox([self.title, self.four_colour],
                               layout=widgets.Layout(justify_content="space-between"))
-        super().__init__([widgets.HTML(CSS), header, self.status,
-                          widgets.HBox([left, right],
-                                       layout=widgets.Layout(flex_flow="row wrap", gap="12px")),
-                          self.tabs], **kwargs)
+        main = widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap"))
+        main.add_class("spar-main")
+        super().__init__([widgets.HTML(CSS), header, self.status, main, self.tabs], **kwargs)
         self.add_class("spar-app")
         self.undo.on_click(guarded(report)(lambda _: self._say(session.undo())))
         self.redo.on_click(guarded(report)(lambda _: self._say(session.redo())))
