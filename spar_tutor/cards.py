@@ -207,6 +207,18 @@ def cards_of_mask(mask: int) -> List[Card]:
     return out
 
 
+_SUIT_RUNS: Dict[int, Tuple[Card, ...]] = {}
+
+
+def cards_of_suit_mask(mask: int) -> Tuple[Card, ...]:
+    """The cards of a mask holding one suit only, in index order (cached: hot path)."""
+    try:
+        return _SUIT_RUNS[mask]
+    except KeyError:
+        cards = _SUIT_RUNS[mask] = tuple(cards_of_mask(mask))
+        return cards
+
+
 def mask_of(cards: Iterable[Card]) -> int:
     """The bit mask of some cards."""
     m = 0

@@ -73,7 +73,8 @@ class Deal:
 
     def start(self) -> HandState:
         """The hand's first state (the phases before the first lead, or the first lead)."""
-        return HandState.new(self.rules, self.hands, self.dealer, stock=self.stock)
+        masks = tuple(sum(c.bit for c in h) for h in self.hands)
+        return HandState._start(self.rules, masks, self.dealer, self.stock)
 
 
 def deal(
@@ -107,9 +108,9 @@ def deal(
     order = [(dealer + 1 + k) % players for k in range(players)]
     for packet_no, size in enumerate(rules.packets, start=1):
         for seat in order:
-            for card in pack[top:top + size]:
-                hands[seat].append(card)
-                steps.append(DealStep(seat, card, packet_no))
+            packet = pack[top:top + size]
+            hands[seat].extend(packet)
+            steps.extend([DealStep(seat, card, packet_no) for card in packet])
             top += size
     return Deal(
         rules=rules,

@@ -38,7 +38,7 @@ from typing import (
 )
 
 from .cards import (
-    CARD_BY_BIT, SUIT_MASKS, SUIT_NAMES, SUIT_SINGULAR, Card, cards_of_mask,
+    CARD_BY_BIT, SUIT_MASKS, cards_of_suit_mask, SUIT_NAMES, SUIT_SINGULAR, Card, cards_of_mask,
     format_cards, parse_card, sort_hand,
 )
 from .errors import DealError, IllegalMoveError, NotationError
@@ -263,18 +263,7 @@ class HandState:
                 f"{rules.hand_size} cards, not {[len(h) for h in parsed]}",
                 rule="hand size",
             )
-        s = object.__new__(cls)
-        d = s.__dict__
-        d.update(
-            _rules=rules, _n=n, _dealer=dealer,
-            _hands=tuple(sum(c.bit for c in h) for h in parsed),
-            _stock=tuple(stock_cards), _phase=PLAY, _to_move=0, _prelead_index=0,
-            _leader=0, _trick=(), _tricks=(), _nplays=0, _tricks_total=rules.hand_size,
-            _first_trick=rules.hand_size - size,
-            _dry=(None,) * n, _wet=(None,) * n, _wet_shown=(False,) * n,
-            _exchanged=(), _under_card=None, _under_card_seat=None, _reneges=(),
-            _abandoned=None, _result=None, _history=(),
-        )
+        masks = tuple(sum(c.bit for c in h) for h in parsed)
         first = dealer if rules.first_lead == "dealer" else (dealer + 1) % n
         if size == rules.hand_size:
             if leader is not None and leader != first:
@@ -287,20 +276,38 @@ class HandState:
                     "declarations in a full hand are made as moves in the declare phase",
                     rule="dry and wet",
                 )
-            d["_leader"] = d["_to_move"] = first
-            if rules.under_ten:
-                d["_phase"] = UNDER_TEN
-            elif rules.dry_wet:
-                d["_phase"] = DECLARE
+            return cls._start(rules, masks, dealer, tuple(stock_cards))
+        s = cls._start(rules, masks, dealer, tuple(stock_cards), size)
+        d = s.__dict__
+        if leader is None:
+            leader = first
+        if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < n:
+            raise DealError(f"leader must be a seat from 0 to {n - 1}, not {leader!r}",
+                            rule="leader")
+        d["_leader"] = d["_to_move"] = leader
+        s._place_declarations(d, declarations)
+        return s
+
+    @classmethod
+    def _start(cls, rules: Rules, hands: Tuple[int, ...], dealer: int, stock: Tuple[Card, ...],
+               size: Optional[int] = None) -> "HandState":
+        """A hand's first state from checked masks (the deal's fast path). With
+        ``size`` below the hand size, an end position with play about to start."""
+        n = len(hands)
+        s = object.__new__(cls)
+        d = s.__dict__
+        first = dealer if rules.first_lead == "dealer" else (dealer + 1) % n
+        d.update(
+            _rules=rules, _n=n, _dealer=dealer, _hands=hands, _stock=stock, _phase=PLAY,
+            _to_move=first, _prelead_index=0, _leader=first, _trick=(), _tricks=(), _nplays=0,
+            _tricks_total=rules.hand_size, _first_trick=rules.hand_size - (size or rules.hand_size),
+            _dry=(None,) * n, _wet=(None,) * n, _wet_shown=(False,) * n,
+            _exchanged=(), _under_card=None, _under_card_seat=None, _reneges=(),
+            _abandoned=None, _result=None, _history=(),
+        )
+        if size is None and (rules.under_ten or rules.dry_wet):
+            d["_phase"] = UNDER_TEN if rules.under_ten else DECLARE
             s._skip_to_decision(d)
-        else:
-            if leader is None:
-                leader = first
-            if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < n:
-                raise DealError(f"leader must be a seat from 0 to {n - 1}, not {leader!r}",
-                                rule="leader")
-            d["_leader"] = d["_to_move"] = leader
-            s._place_declarations(d, declarations)
         return s
 
     def _place_declarations(self, d: Dict[str, Any], declarations: Sequence[Dict[str, Any]]) -> None:
@@ -466,16 +473,16 @@ class HandState:
         phase = self._phase
         if phase == PLAY:
             hand = self._hands[self._to_move]
+            moves: List[Move] = []
             if self._trick:
                 follow = hand & SUIT_MASKS[self._trick[0].suit_index]
                 if follow:
-                    hand = follow
-            moves: List[Move] = []
-            while hand:
-                low = hand & -hand
-                moves.append(CARD_BY_BIT[low])
-                hand ^= low
-            if self._under_card_open():
+                    moves.extend(cards_of_suit_mask(follow))
+                    hand = 0
+            for suit_mask in SUIT_MASKS:
+                if hand & suit_mask:
+                    moves.extend(cards_of_suit_mask(hand & suit_mask))
+            if self._rules.under_card and self._under_card_open():
                 moves.append(UNDER_CARD)
             return moves
         if phase == OVER:
@@ -586,20 +593,19 @@ class HandState:
         number and rule) if the rules forbid it. ``self`` is never changed."""
         if seat is not None and seat != self._to_move:
             self._out_of_turn(move, seat)
-        if isinstance(move, Card) and self._phase == PLAY:
+        if type(move) is Card and self._phase == PLAY:
             seat = self._to_move
             hand = self._hands[seat]
-            trick = self._trick
-            renege = None
             if not hand & move.bit:
                 self._raise(move)
+            trick = self._trick
             if trick:
                 led = trick[0].suit_index
                 if move.suit_index != led and hand & SUIT_MASKS[led]:
                     if not self._rules.offside:
                         self._raise(move)
-                    renege = Renege(seat, led, self._nplays + 1, move)
-            return self._play(seat, move, renege)
+                    return self._play(seat, move, Renege(seat, led, self._nplays + 1, move))
+            return self._play(seat, move, None)
         problem = self._problem(move)
         if problem:
             self._raise(move, problem)
@@ -631,7 +637,9 @@ class HandState:
         return new, d
 
     def _play(self, seat: int, card: Card, renege: Optional[Renege]) -> "HandState":
-        new, d = self._copy()
+        new = object.__new__(HandState)
+        d = new.__dict__
+        d.update(self.__dict__)
         n = self._n
         hands = list(self._hands)
         hands[seat] ^= card.bit
@@ -646,7 +654,7 @@ class HandState:
             for r in self._reneges:
                 if r.seat == seat and r.suit_index == card.suit_index:
                     return self._offside(new, d, r, card)
-        if card is self._dry[seat] and self.tricks_left > 2 and self._wet[seat] is not None:
+        if card is self._dry[seat] and self._wet[seat] is not None and self.tricks_left > 2:
             shown = list(self._wet_shown)
             shown[seat] = True
             d["_wet_shown"] = tuple(shown)

@@ -73,7 +73,7 @@ def test_stakes_ledger():
 
 
 def test_offside_pays_three_stakes_to_each_and_the_same_dealer_deals():
-    from conftest import position, play_out
+    from engine_helpers import position, play_out
     rules = {"preset": "standard", "offside": True, "stake": 1}
     m = Match.new(Rules.from_json(rules), 2, seed=1, dealer=1)
     state = play_out(position(rules, hands=["AH 6C 9D TS 7S", "8H 7C 9S KD 8S"], dealer=1),

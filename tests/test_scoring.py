@@ -4,7 +4,7 @@ import pytest
 
 from spar_tutor.rules import Rules
 from spar_tutor.scoring import scoring_table
-from conftest import play_out, position
+from engine_helpers import play_out, position
 
 BONUS = {"preset": "standard", "two_trick_bonus": True}
 DRYWET = {"preset": "standard", "two_trick_bonus": True, "dry_wet": True}

@@ -5,7 +5,7 @@ import pytest
 from spar_tutor import Action, Card, HandState, IllegalMoveError, Rules, SparError
 from spar_tutor.deal import deal
 from spar_tutor.state import EXCHANGE, PASS, UNDER_CARD, parse_move, trick_winner
-from conftest import play_out, position
+from engine_helpers import play_out, position
 
 C = Card.parse
 

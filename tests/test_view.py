@@ -3,7 +3,7 @@ import pytest
 from spar_tutor import Card, Rules, ViewError
 from spar_tutor.deal import deal
 from spar_tutor.state import EXCHANGE, PASS, Action
-from conftest import position
+from engine_helpers import position
 
 C = Card.parse
 

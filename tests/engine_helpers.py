@@ -1,12 +1,10 @@
-"""Shared helpers for the engine tests."""
+"""Shared helpers for the engine tests (imported by name: tests/ is on sys.path)."""
 
 from __future__ import annotations
 
 from typing import Any, Dict
 
-import pytest
-
-from spar_tutor import Card, DealFile, HandState, Rules, parse_cards
+from spar_tutor import Card, DealFile, HandState, parse_cards
 
 
 def play_out(state: HandState, cards: str) -> HandState:
@@ -20,11 +18,6 @@ def position(rules: Any = "standard", **keys: Any) -> HandState:
     """The state described by a deal-file object with these keys."""
     obj: Dict[str, Any] = {"rules": rules, **keys}
     return DealFile.from_json(obj).state()
-
-
-@pytest.fixture
-def standard() -> Rules:
-    return Rules.preset("standard")
 
 
 __all__ = ["play_out", "position", "parse_cards"]

@@ -1,0 +1,120 @@
+"""Serve the app notebook with Voila.
+
+Voila is configured entirely from here, on its command line, so that nothing in
+a user's or the system's Jupyter configuration is needed. Only the standard
+library is imported at module import time; Voila runs in a subprocess.
+
+The settings and where Voila 0.5 documents them (``docs/customize.md`` in the
+Voila repository, "Cull idle kernels" and "Preheated kernels"; ``voila
+--help-all``):
+
+* ``--Voila.open_browser``: off unless asked for.
+* ``--Voila.ip`` / ``--Voila.port`` and ``--Voila.port_retries=0``: listen
+  exactly where asked, failing rather than moving to another port.
+* ``--theme``: ``light`` or ``dark``.
+* ``--strip_sources=True``: no code in the page (Voila's default, made explicit).
+* ``--show_tracebacks=False``: errors in the app do not leak tracebacks.
+* ``--preheat_kernel=True --pool_size=1``: one kernel per notebook is started
+  and runs the notebook before anyone asks, so the first page shows at once.
+  Voila keeps pooled kernels out of the idle culler.
+* ``--MappingKernelManager.cull_idle_timeout`` / ``cull_interval``: kernels of
+  closed pages are shut down after being idle for a while.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Iterable, List, Optional, Sequence, Union
+
+from .errors import SparError
+from .resources import app_notebook, checkout_root
+
+THEMES = ("light", "dark")
+CULL_IDLE_TIMEOUT = 600
+"""Seconds a kernel with no open page may stay idle before it is shut down."""
+CULL_INTERVAL = 60
+"""Seconds between two checks for idle kernels."""
+
+
+def voila_argv(
+    notebook_path: Union[str, os.PathLike],
+    port: int = 8866,
+    host: str = "127.0.0.1",
+    theme: str = "light",
+    open_browser: bool = False,
+    extra: Iterable[str] = (),
+    *,
+    preheat: bool = True,
+    cull_idle_timeout: int = CULL_IDLE_TIMEOUT,
+    cull_interval: int = CULL_INTERVAL,
+) -> List[str]:
+    """The command line that runs Voila on a notebook (or a folder of them).
+
+    ``extra`` arguments are appended; they must not repeat a setting made here
+    (Voila refuses a setting given twice), hence the keyword arguments.
+    """
+    if theme not in THEMES:
+        raise SparError(f"unknown theme {theme!r}: use one of {', '.join(THEMES)}")
+    return [
+        sys.executable,
+        "-m",
+        "voila",
+        str(notebook_path),
+        f"--Voila.ip={host}",
+        f"--Voila.port={int(port)}",
+        "--Voila.port_retries=0",
+        f"--Voila.open_browser={bool(open_browser)}",
+        f"--theme={theme}",
+        "--strip_sources=True",
+        "--show_tracebacks=False",
+        f"--preheat_kernel={bool(preheat)}",
+        f"--pool_size={1 if preheat else 0}",
+        f"--MappingKernelManager.cull_idle_timeout={int(cull_idle_timeout)}",
+        f"--MappingKernelManager.cull_interval={int(cull_interval)}",
+        *extra,
+    ]
+
+
+def voila_env(base: Optional[dict] = None) -> dict:
+    """The environment for Voila and so for its kernels.
+
+    From a source checkout, the repository root goes first on ``PYTHONPATH`` so
+    that kernels import this checkout's ``spar_tutor``.
+    """
+    env = dict(os.environ if base is None else base)
+    root = checkout_root()
+    if root is not None:
+        rest = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and p != str(root)]
+        env["PYTHONPATH"] = os.pathsep.join([str(root), *rest])
+    return env
+
+
+def app_url(host: str, port: int) -> str:
+    """The address a browser opens to see what Voila serves."""
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
+
+
+def serve(
+    notebook_path: Union[str, os.PathLike, None] = None,
+    port: int = 8866,
+    host: str = "127.0.0.1",
+    theme: str = "light",
+    open_browser: bool = False,
+    extra: Sequence[str] = (),
+) -> int:
+    """Serve the app (or another notebook) until interrupted; returns Voila's exit code."""
+    notebook = Path(notebook_path) if notebook_path is not None else app_notebook()
+    if not notebook.exists():
+        raise SparError(f"no notebook to serve at {notebook}")
+    argv = voila_argv(notebook, port=port, host=host, theme=theme, open_browser=open_browser, extra=extra)
+    print(f"Serving {notebook.name} at {app_url(host, port)} (Ctrl-C to stop)", flush=True)
+    proc = subprocess.Popen(argv, env=voila_env())
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:
+        # Ctrl-C reached Voila too: let it shut its kernels down before returning.
+        return proc.wait()

@@ -1,0 +1,188 @@
+"""The Voila command line, ``serve()``, and where the notebooks are found (no browser)."""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from spar_tutor import resources
+from spar_tutor.errors import SparError
+from spar_tutor.serve import CULL_IDLE_TIMEOUT, CULL_INTERVAL, app_url, voila_argv, voila_env
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_voila_argv_runs_this_python_on_the_notebook():
+    argv = voila_argv("nb/app.ipynb")
+    assert argv[:4] == [sys.executable, "-m", "voila", "nb/app.ipynb"]
+
+
+def test_voila_argv_has_the_serving_settings():
+    argv = voila_argv("app.ipynb", port=9123, host="0.0.0.0")
+    for flag in [
+        "--Voila.ip=0.0.0.0",
+        "--Voila.port=9123",
+        "--Voila.port_retries=0",
+        "--Voila.open_browser=False",
+        "--theme=light",
+        "--show_tracebacks=False",
+        "--strip_sources=True",
+        "--preheat_kernel=True",
+        "--pool_size=1",
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+    ]:
+        assert flag in argv
+    assert CULL_IDLE_TIMEOUT > 0 and 0 < CULL_INTERVAL <= CULL_IDLE_TIMEOUT
+
+
+def test_voila_argv_sets_each_setting_once():
+    keys = [arg.split("=", 1)[0] for arg in voila_argv("app.ipynb")[4:]]
+    assert len(keys) == len(set(keys))
+
+
+def test_voila_argv_options():
+    argv = voila_argv("app.ipynb", theme="dark", open_browser=True, preheat=False, cull_idle_timeout=5, cull_interval=1)
+    assert "--theme=dark" in argv
+    assert "--Voila.open_browser=True" in argv
+    assert "--preheat_kernel=False" in argv and "--pool_size=0" in argv
+    assert "--MappingKernelManager.cull_idle_timeout=5" in argv
+    assert "--MappingKernelManager.cull_interval=1" in argv
+
+
+def test_voila_argv_appends_extra_arguments_last():
+    argv = voila_argv("app.ipynb", extra=["--Voila.log_level=INFO", "--template=lab"])
+    assert argv[-2:] == ["--Voila.log_level=INFO", "--template=lab"]
+
+
+def test_voila_argv_rejects_unknown_theme():
+    with pytest.raises(SparError, match="theme"):
+        voila_argv("app.ipynb", theme="neon")
+
+
+def test_voila_accepts_the_arguments():
+    """Voila itself parses the command line (and reports the settings) without complaint."""
+    argv = voila_argv(REPO / "tests" / "browser" / "fixtures", theme="dark", extra=["--Voila.show_config_json=True"])
+    result = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    config = json.loads(result.stdout)
+    assert config["VoilaConfiguration"]["theme"] == "dark"
+    assert config["VoilaConfiguration"]["show_tracebacks"] is False
+    assert config["VoilaConfiguration"]["preheat_kernel"] is True
+    assert config["Voila"]["open_browser"] is False
+    # Voila leaves the kernel manager's settings as text until the manager exists.
+    assert int(config["MappingKernelManager"]["cull_idle_timeout"]) == CULL_IDLE_TIMEOUT
+
+
+def test_app_url():
+    assert app_url("127.0.0.1", 8866) == "http://127.0.0.1:8866/"
+    assert app_url("::1", 8866) == "http://[::1]:8866/"
+
+
+def test_voila_env_puts_the_checkout_first_on_pythonpath():
+    env = voila_env({"PYTHONPATH": f"/elsewhere:{REPO}", "HOME": "/home/x"})
+    assert env["PYTHONPATH"] == f"{REPO}:/elsewhere"
+    assert env["HOME"] == "/home/x"
+    assert voila_env({})["PYTHONPATH"] == str(REPO)
+
+
+def test_serve_module_does_not_import_voila_or_ipywidgets():
+    code = "import sys, spar_tutor.serve; print(sorted(m for m in ('voila', 'ipywidgets', 'jupyter_server') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_resources_in_a_checkout():
+    assert resources.checkout_root() == REPO
+    assert resources.notebooks_dir() == REPO / "notebooks"
+    assert resources.lessons_dir() == REPO / "lessons"
+    assert resources.app_notebook() == REPO / "notebooks" / "app.ipynb"
+
+
+def test_resources_in_an_installed_package(tmp_path, monkeypatch):
+    package = tmp_path / "site-packages" / "spar_tutor"
+    package.mkdir(parents=True)
+    monkeypatch.setattr(resources, "_PACKAGE_DIR", package)
+    assert resources.checkout_root() is None
+    assert resources.notebooks_dir() == package / "_data" / "notebooks"
+    assert resources.lessons_dir() == package / "_data" / "lessons"
+
+
+def test_installed_package_finds_its_shipped_notebooks(tmp_path):
+    """The installed ``spar_tutor`` (``pip install .``) finds the folders the wheel ships."""
+    code = (
+        "import json, spar_tutor.resources as r; "
+        "print(json.dumps([str(r._PACKAGE_DIR), str(r.notebooks_dir()), str(r.lessons_dir())]))"
+    )
+    result = subprocess.run([sys.executable, "-I", "-c", code], cwd=tmp_path, capture_output=True, text=True)
+    assert result.returncode == 0, "spar_tutor is not installed from this checkout (pip install .):\n" + result.stderr
+    package, notebooks, lessons = map(Path, json.loads(result.stdout))
+    if package == REPO / "spar_tutor":  # an editable install runs the checkout itself
+        assert notebooks == REPO / "notebooks"
+    else:
+        assert notebooks == package / "_data" / "notebooks"
+        assert lessons == package / "_data" / "lessons"
+    assert notebooks.is_dir() and lessons.is_dir()
+
+
+def _processes_mentioning(text: str) -> list:
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and text.encode() in (proc / "cmdline").read_bytes():
+                found.append(int(proc.name))
+        except OSError:
+            pass
+    return found
+
+
+@pytest.mark.slow
+def test_serve_prints_the_url_serves_and_stops_on_ctrl_c(tmp_path):
+    """``serve()`` runs Voila on one notebook; Ctrl-C stops Voila and its kernels."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    notebook = REPO / "tests" / "browser" / "fixtures" / "smoke.ipynb"
+    connections = tmp_path / "connections"
+    connections.mkdir()
+    code = (
+        "import sys; from spar_tutor.serve import serve; "
+        f"sys.exit(serve({str(notebook)!r}, port={port}, extra=['--Voila.connection_dir_root={connections}']))"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        text=True, start_new_session=True,
+    )
+    try:
+        assert proc.stdout.readline().strip() == f"Serving smoke.ipynb at http://127.0.0.1:{port}/ (Ctrl-C to stop)"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30) as response:
+                    page = response.read().decode()
+                break
+            except (urllib.error.URLError, ConnectionError):
+                assert time.monotonic() < deadline, "Voila did not answer"
+                time.sleep(0.25)
+        assert "Smoke test" in page and "on_click" not in page  # rendered, sources stripped
+        assert '"kernelId"' in page
+        assert _processes_mentioning(str(connections)), "no kernel was started"
+
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal does
+        assert proc.wait(timeout=30) == 0
+        deadline = time.monotonic() + 10
+        while _processes_mentioning(str(connections)) and time.monotonic() < deadline:
+            time.sleep(0.25)
+        assert _processes_mentioning(str(connections)) == []
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
