@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import functools
 import logging
-from typing import Any, Callable, TypeVar
+import os
+import tempfile
+from typing import Any, Callable, Optional, TypeVar
 
 import ipywidgets as widgets
 
@@ -14,6 +16,24 @@ SORRY = ("Sorry, something went wrong there (the details are in the log). "
          "Your game is safe: carry on.")
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def log_to_file(path: Optional[str] = None) -> str:
+    """Send spar_tutor's log to a file (once), so details never land in the learner's page.
+
+    The file is ``$SPAR_TUTOR_LOG`` or ``spar-tutor.log`` in the temp folder."""
+    logger = logging.getLogger("spar_tutor")
+    for h in logger.handlers:
+        if isinstance(h, logging.FileHandler):
+            return h.baseFilename
+    path = path or os.environ.get("SPAR_TUTOR_LOG") or os.path.join(
+        tempfile.gettempdir(), "spar-tutor.log")
+    handler = logging.FileHandler(path, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+    logger.addHandler(handler)
+    if logger.level == logging.NOTSET:
+        logger.setLevel(logging.INFO)
+    return handler.baseFilename
 
 
 def guarded(report: Callable[[str], None]) -> Callable[[F], F]:

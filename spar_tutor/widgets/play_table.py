@@ -14,7 +14,7 @@ import ipywidgets as widgets
 from ..cards import SUIT_NAMES
 from ..rules import Rules
 from ..session import GameSession
-from .common import CSS, guarded, session_reporter
+from .common import CSS, guarded, log_to_file, session_reporter
 from .deal_view import DealWidget
 from .declare import DeclarationsPanel
 from .hand import HandWidget
@@ -33,6 +33,7 @@ class PlayTable(widgets.VBox):
                  rules: Union[str, Rules] = "standard", players: int = 4,
                  bots: Union[str, Sequence[str]] = "beginner", seed: Union[int, str] = 0,
                  **kwargs: Any) -> None:
+        self.log_file = log_to_file()
         if session is None:
             specs = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
             session = GameSession(rules, ["human", *specs], seed=seed)
