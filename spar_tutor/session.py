@@ -21,6 +21,7 @@ nothing. Save and resume: :meth:`GameSession.to_json` and
 from __future__ import annotations
 
 import logging
+import re
 import zlib
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Union
 
@@ -294,6 +295,8 @@ class GameSession:
                     text = text.replace(a, b)
         for seat in range(self.players - 1, -1, -1):
             text = text.replace(f"seat {seat}", self.name(seat))
+        text = re.sub(r": (-?\d+)$", lambda m: f": {m.group(1)} point"
+                      + ("" if m.group(1) == "1" else "s"), text)
         return text[:1].upper() + text[1:] + "."
 
     # -- acting -------------------------------------------------------------------------

@@ -133,11 +133,12 @@ class SessionHints:
 
 def _review_text(r: Any) -> str:
     """'played KH: lost 2 points; 6C would have kept the lead' style words."""
-    if r.cost <= 1e-9 or r.card == r.best:
+    explanation = (r.explanation or "").strip()
+    if r.cost <= 1e-9:
         head = f"played {r.card}: a best card"
     else:
         head = f"played {r.card}: lost {_points(r.cost)}"
-    explanation = (r.explanation or "").strip()
+        explanation = explanation or f"{r.best} was better"
     return f"{head}; {explanation}" if explanation else head
 
 

@@ -10,6 +10,7 @@ from typing import Optional, Sequence
 from matplotlib.figure import Figure
 
 from ..cards import Card
+from ..render import suit_colour
 
 GREEN, GOLD, GREY = "#17803d", "#d9a521", "#9e9e9e"
 LINE_COLOURS = ["#0d47a1", "#b3261e", "#17803d", "#6a1b9a", "#e65100", "#00838f", "#5d4037"]
@@ -39,6 +40,8 @@ def values_chart(values: Sequence, best: Optional[Card]) -> str:
         if not math.isnan(v.expected):
             ax.annotate(f"{v.expected:+.1f} pts", (bar.get_x() + bar.get_width() / 2,
                         bar.get_height()), ha="center", va="bottom", fontsize=8)
+    for tick, v in zip(ax.get_xticklabels(), values):
+        tick.set_color(suit_colour(v.card.suit))
     ax.set_ylim(0, 115)
     ax.set_ylabel("wins the hand (%)")
     ax.set_title("Each card you may play", fontsize=10)
@@ -49,7 +52,7 @@ def values_chart(values: Sequence, best: Optional[Card]) -> str:
 
 def score_chart(history: Sequence, names: Sequence[str], target: Optional[int]) -> str:
     """Each player's total after every hand (``history`` is Match.history)."""
-    fig = _figure(4.2, 2.4)
+    fig = _figure(4.2, 3.0)
     ax = fig.add_subplot()
     totals = [[0] for _ in names]
     for record in history:
@@ -65,6 +68,6 @@ def score_chart(history: Sequence, names: Sequence[str], target: Optional[int]) 
     ax.set_xlabel("hands played")
     ax.set_ylabel("points")
     ax.set_xticks(hands)
-    ax.legend(fontsize=7, loc="upper left", frameon=False)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(0, -0.3), ncols=2, frameon=False)
     ax.spines[["top", "right"]].set_visible(False)
     return figure_html(fig, "chart of the score over the hands")

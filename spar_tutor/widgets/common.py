@@ -97,6 +97,7 @@ CSS = """
 .spar-status.spar-warn { background: #fff6e0; border-left-color: #d9a521; }
 .spar-status.spar-error { background: #fdecea; border-left-color: #b3261e; }
 .spar-main { gap: 12px; }
+.spar-replay { zoom: 0.8; }
 .spar-table { display: flex; flex-direction: column; gap: 6px; }
 .spar-felt { position: relative; flex: none; }
 .spar-oval { position: absolute; left: 44px; top: 36px; right: 44px; bottom: 36px;

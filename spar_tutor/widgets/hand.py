@@ -36,7 +36,7 @@ class HandWidget(widgets.VBox):
         self.session = session
         self.four_colour = four_colour
         self._style = widgets.HTML()
-        self._row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", min_height="150px"))
+        self._row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", min_height="40px"))
         self._row.add_class("spar-hand-box")
         self._caption = widgets.HTML()
         self._renege_box = widgets.HBox()
@@ -78,6 +78,8 @@ class HandWidget(widgets.VBox):
             b.close()
         whose = "Your cards" if s.name(seat) == "You" else f"{s.name(seat)}'s cards"
         hint = " (click a card to play it)" if playable else ""
+        if state.is_over():
+            hint = ": the hand is over. Click Next hand for new cards."
         self._caption.value = f'<span class="spar-panel-title">{whose}</span>{hint}'
 
     def _why_not(self, card: Card) -> Optional[str]:

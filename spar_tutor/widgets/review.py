@@ -27,6 +27,7 @@ class ReviewPanel(widgets.VBox):
                                         layout=widgets.Layout(width="95%"))
         self.step_text = widgets.HTML()
         self.replay = widgets.HTML()
+        self.replay.add_class("spar-replay")
         self._states: List[Any] = []
         self._replay_box = widgets.VBox([self.slider, self.step_text, self.replay])
         super().__init__([self.button, self.lines, self._replay_box], **kwargs)
@@ -71,9 +72,10 @@ class ReviewPanel(widgets.VBox):
         names = [seat.name for seat in s.seats]
         if i:
             seat, move = state.history[-1]
-            self.step_text.value = f"Move {i} of {len(self._states) - 1}: {escape(names[seat])} {escape(str(move))}"
+            self.step_text.value = (f"Move {i} of {len(self._states) - 1}: "
+                                    f"{escape(names[seat])}: {escape(str(move))}")
         else:
             self.step_text.value = "The start of the hand"
         reason = s.friendly(state.result.reason) if state.result else ""
         self.replay.value = table_html(state, names, s.viewer, four_colour=self.four_colour,
-                                       result_text=reason)
+                                       result_text=reason, show_own=True)

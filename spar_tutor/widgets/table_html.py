@@ -12,7 +12,7 @@ import math
 from html import escape
 from typing import List, Optional, Sequence, Tuple
 
-from ..cards import Card
+from ..cards import Card, sort_hand
 from ..render import back_svg, card_svg, hand_svg
 from ..state import HandState, Trick, trick_winner
 
@@ -40,7 +40,8 @@ def _at(x: float, y: float) -> str:
 
 
 def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
-              scores: Optional[Sequence[int]], four: bool, clockwise: bool) -> str:
+              scores: Optional[Sequence[int]], four: bool, clockwise: bool,
+              show_own: bool = False) -> str:
     x, y = seat_position(seat, viewer, state.players, clockwise)
     classes = ["spar-seat"]
     turn = state.to_move == seat
@@ -62,7 +63,10 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
         lines.append(f'<div>{scores[seat]} point{"" if scores[seat] == 1 else "s"}</div>')
     cards = []
     held = len(state.hand(seat))
-    if seat != viewer and held:
+    if seat == viewer and show_own and held:
+        cards.append(hand_svg(sort_hand(state.hand(seat)), width_per_card=32, overlap=0.3,
+                              four_colour=four))
+    elif seat != viewer and held:
         cards.append(f'<div class="spar-decl">{_backs(held)}'
                      f'<br>{held} card{"" if held == 1 else "s"}</div>')
     dry, wet = state.dry[seat], state.wet[seat]
@@ -113,7 +117,12 @@ def _centre(state: HandState, names: Sequence[str], result_text: str) -> Tuple[s
     total = state.rules.tricks
     if state.is_over():
         last = state.abandoned_trick or (state.tricks[-1] if state.tricks else None)
-        return f'<div class="spar-banner">{escape(result_text)}</div>', last
+        cards = ""
+        if last is not None:
+            win = last.winning_card(state.players)
+            cards = "<br>" + hand_svg(last.cards, width_per_card=40, overlap=0.0,
+                                      selected=[win] if win else [])
+        return f'<div class="spar-banner">{escape(result_text)}{cards}</div>', None
     if state.current_trick:
         return f"Trick {state.trick_number} of {total}", None
     phase_words = {"under_ten": "Under-ten round", "declare": "Dry and wet round"}
@@ -128,10 +137,12 @@ def _centre(state: HandState, names: Sequence[str], result_text: str) -> Tuple[s
 
 def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
                scores: Optional[Sequence[int]] = None, four_colour: bool = False,
-               result_text: str = "") -> str:
-    """The whole table as HTML (needs the CSS of :mod:`spar_tutor.widgets.common`)."""
+               result_text: str = "", show_own: bool = False) -> str:
+    """The whole table as HTML (needs the CSS of :mod:`spar_tutor.widgets.common`).
+
+    ``show_own`` draws the viewer's cards in their seat (the replay has no hand widget)."""
     clockwise = state.rules.direction == "clockwise"
-    seats = "".join(_seat_box(state, s, names, viewer, scores, four_colour, clockwise)
+    seats = "".join(_seat_box(state, s, names, viewer, scores, four_colour, clockwise, show_own)
                     for s in range(state.players))
     centre, shown = _centre(state, names, result_text or (state.result.reason if state.result else ""))
     trick = Trick(state.leader, state.current_trick, None) if state.current_trick else shown
@@ -160,7 +171,7 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False) -> str
     for i, t in enumerate(state.tricks, start=1):
         winner = names[t.winner] if t.winner is not None else "nobody"
         rows.append(f'<div class="spar-pile-row">Trick {i}: '
-                    f'{hand_svg(t.cards, width_per_card=26, overlap=0.2, four_colour=four)} '
+                    f'{hand_svg(t.cards, width_per_card=32, overlap=0.3, four_colour=four)} '
                     f'won by {escape(winner)}</div>')
     parts.append("<div><h4>Played cards (they stay face up)</h4>"
                  + ("".join(rows) or "none yet") + "</div>")

@@ -1,0 +1,73 @@
+"""Play a whole hand of Spar in the Voila-served play notebook, in Chromium.
+
+Clicks real card buttons (one by keyboard), asks for hints, ends the hand,
+opens the review, and saves screenshots to ``test-artifacts/screenshots/``.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+NOTEBOOK = "play.ipynb"
+TIMEOUT_MS = 45_000
+
+
+def card_buttons(page: Page):
+    return page.locator("button.spar-card-btn")
+
+
+def play_one_card(page: Page, by_keyboard: bool = False) -> None:
+    """Click (or press Enter on) the first playable card; wait until the hand shrinks."""
+    before = card_buttons(page).count()
+    card = page.locator("button.spar-card-btn:not(.spar-unplayable)").first
+    if by_keyboard:
+        card.focus()
+        page.keyboard.press("Enter")
+    else:
+        card.click()
+    expect(card_buttons(page)).to_have_count(before - 1, timeout=TIMEOUT_MS)
+
+
+def play_hand(voila_page, server, notebook: str = NOTEBOOK) -> None:
+    """The whole scenario; ``server`` serves a folder holding ``notebook``."""
+    page = voila_page.page
+    page.set_viewport_size({"width": 1280, "height": 1500})
+    voila_page.open(server, notebook, wait_for="Your cards")
+    expect(card_buttons(page)).to_have_count(5, timeout=TIMEOUT_MS)
+    table = page.locator(".spar-felt[aria-label='the card table']").first
+    expect(table.locator(".spar-seat")).to_have_count(4)
+    expect(table.locator(".spar-seat-name").filter(has_text="You")).to_have_count(1)
+    voila_page.screenshot("play-1-start")
+
+    page.get_by_role("button", name="1 · Nudge").click()
+    voila_page.expect_text("A nudge:")
+    page.get_by_role("button", name="3 · Solver's answer").click()
+    voila_page.expect_text("The solver's answer:")
+    expect(page.locator(".spar-app img[alt^='chart of each legal card']")).to_be_visible(
+        timeout=TIMEOUT_MS)
+    voila_page.screenshot("play-2-hint")
+
+    play_one_card(page, by_keyboard=True)
+    dimmed = page.locator("button.spar-card-btn.spar-unplayable")
+    if dimmed.count():
+        dimmed.first.click()
+        expect(page.locator(".spar-status.spar-warn")).to_be_visible(timeout=TIMEOUT_MS)
+    play_one_card(page)
+    voila_page.screenshot("play-3-mid-hand")
+    while card_buttons(page).count():
+        play_one_card(page)
+    voila_page.expect_text("review this hand below")
+    expect(page.locator(".spar-banner")).to_be_visible()
+    voila_page.screenshot("play-4-hand-over")
+
+    page.get_by_role("button", name="Review this hand").click()
+    voila_page.expect_text("Your cards, hand 1")
+    voila_page.screenshot("play-5-review")
+    page.get_by_role("button", name="Next hand").click()
+    expect(card_buttons(page)).to_have_count(5, timeout=TIMEOUT_MS)
+
+
+def test_play_a_whole_hand_by_clicking_cards(notebooks_server, voila_page):
+    play_hand(voila_page, notebooks_server)
+    log = notebooks_server.log()
+    assert "Traceback" not in log
