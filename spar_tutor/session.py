@@ -108,7 +108,7 @@ class GameSession:
         seed = zlib.crc32(f"{self.seed}:{index}".encode()) & 0xFFFF
         if self._bot_factory is not None:
             return self._bot_factory(spec, seed)
-        from .solver.bots import make_bot  # lazily: the solver is heavy
+        from .solver.bots import make_bot  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
         return make_bot(spec, seed)
 
@@ -276,8 +276,9 @@ class GameSession:
         state = self.state
         if state.is_over():
             return "The hand is over."
-        if not self.is_human_turn:
-            return f"Wait: it is {self.name(state.to_move)}'s turn."
+        seat = _mover(state)
+        if not self.seats[seat].is_human:
+            return f"Wait: it is {self.name(seat)}'s turn."
         if state.can_renege(card):
             led = state.current_trick[0].suit
             return (f"Playing {card} would be a renege: you hold a card of the suit led "
@@ -335,7 +336,7 @@ class GameSession:
         """Play ``card`` as a renege (only with ``offside``): the learner insisted."""
         if not self.is_human_turn or not self.state.can_renege(card):
             return Outcome(False, "That is not a renege you can make now.")
-        seat = self.state.to_move
+        seat = _mover(self.state)
         self._push(self.state.apply(card, seat=seat))
         self._run_bots()
         self._changed(f"{self.name(seat)} reneged with {card}")
@@ -350,9 +351,8 @@ class GameSession:
     def _run_bots(self) -> None:
         """Let the bots move until a human must decide or the hand is over."""
         state = self.state
-        while not state.is_over() and not self.seats[state.to_move].is_human:
-            seat = state.to_move
-            state = self._bot_move(seat, state)
+        while not state.is_over() and not self.seats[_mover(state)].is_human:
+            state = self._bot_move(_mover(state), state)
             self._push(state)
 
     def _bot_move(self, seat: int, state: HandState) -> HandState:
@@ -369,7 +369,7 @@ class GameSession:
 
     def _is_decision(self, i: int) -> bool:
         s = self._states[i]
-        return not s.is_over() and self.seats[s.to_move].is_human
+        return not s.is_over() and self.seats[_mover(s)].is_human
 
     @property
     def can_undo(self) -> bool:
@@ -424,7 +424,8 @@ class GameSession:
         """A session resumed from :meth:`to_json` data; a bad file raises SparError."""
         from .session_file import session_from_json
 
-        return session_from_json(cls, data, **kwargs)
+        session: GameSession = session_from_json(cls, data, **kwargs)
+        return session
 
     def dumps(self) -> str:
         import json
@@ -435,7 +436,8 @@ class GameSession:
     def loads(cls, text: str, **kwargs: Any) -> "GameSession":
         from .session_file import session_from_text
 
-        return session_from_text(cls, text, **kwargs)
+        session: GameSession = session_from_text(cls, text, **kwargs)
+        return session
 
     def _restore(self, finished: List[List[Move]], matches: Match, states: List[HandState],
                  deal: Deal) -> None:
@@ -448,3 +450,11 @@ class GameSession:
         self._match_after = None
         self._run_bots()
         self._changed("resumed")
+
+
+def _mover(state: HandState) -> int:
+    """The seat to move in a hand that is not over."""
+    seat = state.to_move
+    if seat is None:
+        raise SparError("the hand is over: nobody is to move", rule="end of hand")
+    return seat

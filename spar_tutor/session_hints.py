@@ -67,7 +67,7 @@ class SessionHints:
     def solver(self) -> Any:
         """The solver module (imported on first use; a test may pass its own)."""
         if self._solver is None:
-            from . import solver
+            from . import solver  # type: ignore[attr-defined, unused-ignore]
 
             self._solver = solver
         return self._solver
@@ -88,7 +88,7 @@ class SessionHints:
 
     def _make(self, level: int) -> HintAnswer:
         s = self._session
-        view = s.state.view(s.state.to_move)
+        view = s.state.view(s.viewer)
         title = LEVEL_TITLES[level]
         if level == 1:
             return HintAnswer(1, title, coach.nudge(view))
