@@ -69,7 +69,10 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
     elif seat != viewer and held:
         cards.append(f'<div class="spar-decl">{_backs(held)}'
                      f'<br>{held} card{"" if held == 1 else "s"}</div>')
-    dry, wet = state.dry[seat], state.wet[seat]
+    # declared cards show in front of their owner until they are played
+    in_hand = set(state.hand(seat))
+    dry = state.dry[seat] if state.dry[seat] in in_hand else None
+    wet = state.wet[seat] if state.wet[seat] in in_hand else None
     if dry is not None:
         cards.append(f'<div class="spar-decl">{card_svg(dry, width=DECL_CARD_W, four_colour=four)}'
                      '<br>dry</div>')
@@ -98,16 +101,18 @@ def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: i
     if winning is None and trick.cards:
         winning = trick_winner(state.rules, trick.leader, trick.cards, n)
     out = []
+    width = TRICK_CARD_W if n <= 4 else TRICK_CARD_W - 4 * (n - 4)  # 42 px at seven seats
+    reach = 0.44 if n <= 4 else 0.52
     for i, card in enumerate(trick.cards):
         seat = trick.seat_of(i, n)
         sx, sy = seat_position(seat, viewer, n, clockwise)
-        x, y = cx + (sx - cx) * 0.44, cy + (sy - cy) * 0.40
+        x, y = cx + (sx - cx) * reach, cy + (sy - cy) * (reach - 0.04)
         who = "You" if names[seat] == "You" else names[seat].split(" (")[0]
         tag = " led" if i == 0 else ""
         cls = "spar-trick-card" + (" spar-winning" if seat == winning else "")
         style = _at(x, y) + (";opacity:.72" if faded else "")
         out.append(f'<div class="{cls}" style="{style}">'
-                   f'{card_svg(card, width=TRICK_CARD_W, four_colour=four)}'
+                   f'{card_svg(card, width=width, four_colour=four)}'
                    f'{escape(who)}{tag}</div>')
     return "".join(out)
 
