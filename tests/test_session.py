@@ -265,3 +265,14 @@ def test_hint_levels_one_and_two_need_no_solver():
     assert play_until_follow(s)
     assert "follow suit" in s.hint(2).text and "were led" in s.hint(1).text
     assert s.hint(7).text.startswith("Hints come")
+
+
+def test_session_imports_no_widgets_or_charts():
+    import subprocess
+    import sys
+
+    code = ("import sys, spar_tutor.session, spar_tutor.coach\n"
+            "bad = [m for m in ('ipywidgets', 'matplotlib') if m in sys.modules]\n"
+            "assert not bad, bad")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
