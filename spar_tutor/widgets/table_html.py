@@ -16,7 +16,7 @@ from ..cards import Card, sort_hand
 from ..render import back_svg, card_svg, hand_svg
 from ..state import HandState, Trick, trick_winner
 
-FELT_W, FELT_H = 680, 430
+FELT_W, FELT_H = 680, 450
 TRICK_CARD_W = 54
 DECL_CARD_W = 30
 
@@ -26,7 +26,7 @@ def seat_position(seat: int, viewer: int, players: int, clockwise: bool = True,
     """Where a seat sits on the felt (px): the viewer at the bottom, then round the table."""
     k = (seat - viewer) % players
     theta = math.radians(90 + (1 if clockwise else -1) * k * 360 / players)
-    rx, ry = (FELT_W / 2 - 96) * scale, (FELT_H / 2 - 50) * scale
+    rx, ry = (FELT_W / 2 - 96) * scale, (FELT_H / 2 - 64) * scale
     return FELT_W / 2 + rx * math.cos(theta), FELT_H / 2 + ry * math.sin(theta)
 
 
