@@ -222,3 +222,27 @@ def test_play_a_whole_match_to_the_end_and_start_again():
     assert "the match" in table.status.value
     table.next_hand.click()
     assert s.match.hands_played == 0 and not s.state.is_over()
+
+
+def test_seats_go_round_in_play_order_either_way():
+    from spar_tutor.widgets.table_html import FELT_W, seat_position
+
+    me_x, me_y = seat_position(0, 0, 4)
+    left_x, _ = seat_position(1, 0, 4, clockwise=True)
+    right_x, _ = seat_position(1, 0, 4, clockwise=False)
+    assert me_y > 300 and left_x < FELT_W / 2 < right_x
+
+
+def test_coach_words_for_every_phase():
+    from spar_tutor import coach
+
+    s = session(rules="ghana_table", seed=0)
+    view = s.state.view(0)
+    assert "9" in coach.nudge(view) and "Under ten" in coach.principle(view)
+    s = session(rules="ghana_table", seed=3)
+    view = s.state.view(0)
+    assert "dry" in coach.nudge(view).lower() and "double" in coach.principle(view)
+    s = session()
+    while s.state.tricks_left > 1:
+        s.play(s.legal_cards()[0])
+    assert "last trick" in s.hint(1).text or "Can you beat it" in s.hint(1).text
