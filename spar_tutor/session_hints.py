@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Tuple
 
 from . import coach
 from .cards import Card
-from .state import PLAY
+from .state import PLAY, Move
 
 if TYPE_CHECKING:  # pragma: no cover
     from .session import GameSession
@@ -26,11 +26,12 @@ LEVEL_TITLES = {1: "A nudge", 2: "The rule", 3: "The solver's answer"}
 
 
 class CardValue(NamedTuple):
-    """One legal card's value in a level-3 hint."""
+    """One legal card's (or pre-lead action's) value in a level-3 hint."""
 
-    card: Card
-    win_chance: float  # 0..1: how often this card wins the hand (over the worlds tried)
+    card: Optional[Card]  # None for an action
+    win_chance: float  # 0..1: how often this choice wins the hand (over the worlds tried)
     expected: float  # expected points for the learner
+    label: str = ""  # words for the choice ("6S", "dry 6D", "pass")
 
 
 class HintAnswer(NamedTuple):
@@ -40,7 +41,7 @@ class HintAnswer(NamedTuple):
     title: str
     text: str
     values: Tuple[CardValue, ...] = ()
-    best: Optional[Card] = None
+    best: Optional[Move] = None
     worlds: int = 0
 
 
@@ -92,23 +93,35 @@ class SessionHints:
         title = LEVEL_TITLES[level]
         if level == 1:
             return HintAnswer(1, title, coach.nudge(view))
-        if level == 2 or view.phase != PLAY:
-            text = coach.principle(view)
-            if level == 3:
-                text = "The solver weighs card play; for this decision: " + text
-            return HintAnswer(level, title, text)
+        if level == 2:
+            return HintAnswer(2, title, coach.principle(view))
+        if view.phase != PLAY:
+            return self._prelead(view)
         cards = [m for m in view.legal_moves if isinstance(m, Card)]
         if len(cards) == 1:
             return HintAnswer(3, title, f"{cards[0]} is your only legal card.",
-                              (CardValue(cards[0], float("nan"), float("nan")),), cards[0])
+                              (CardValue(cards[0], float("nan"), float("nan"), str(cards[0])),),
+                              cards[0])
         answer = self.solver.hint(view, seed=s.version, budget_ms=HINT_BUDGET_MS)
-        values = tuple(CardValue(m.card, float(m.win_chance), float(m.expected))
+        values = tuple(CardValue(m.card, float(m.win_chance), float(m.expected), str(m.card))
                        for m in answer.moves)
         best = values[0].card if values else None
         why = answer.explain(best) if best is not None else ""
-        chance = values[0].win_chance if values else 0.0
-        text = f"Play {best}: it wins the hand {chance:.0%} of the time. {why}".strip()
+        text = f"Play {best}. {_sentence(why)}".strip()
         return HintAnswer(3, title, text, values, best, int(getattr(answer, "worlds", 0) or 0))
+
+    def _prelead(self, view: Any) -> HintAnswer:
+        """Level 3 before the first lead: the solver's value of each offered action."""
+        values = tuple(CardValue(None, float(v.win_chance), float(v.expected),
+                                 str(v.action))
+                       for v in self.solver.prelead_values(view, seed=self._session.version))
+        if not values:
+            return HintAnswer(3, LEVEL_TITLES[3], coach.principle(view))
+        top = values[0]
+        text = (f"The solver would {top.label}: you win the hand {top.win_chance:.0%} of the "
+                f"time that way, for {top.expected:.2f} points on average.")
+        moves = [m for m in view.legal_moves if str(m) == top.label]
+        return HintAnswer(3, LEVEL_TITLES[3], text, values, moves[0] if moves else None)
 
     def review(self) -> List[ReviewLine]:
         """Each card a human played this hand, with its cost (empty before the hand ends)."""
@@ -129,6 +142,11 @@ class SessionHints:
             lines.append(ReviewLine(trick, r.card, r.best, float(r.cost), _review_text(r)))
         self._review = (id(final), lines)
         return lines
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if not text or text.endswith(".") else ".")
 
 
 def _review_text(r: Any) -> str:

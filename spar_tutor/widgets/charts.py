@@ -5,11 +5,10 @@ from __future__ import annotations
 import base64
 import io
 import math
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from matplotlib.figure import Figure
 
-from ..cards import Card
 from ..render import suit_colour
 
 GREEN, GOLD, GREY = "#17803d", "#d9a521", "#9e9e9e"
@@ -28,25 +27,28 @@ def figure_html(fig, alt: str) -> str:
     return f'<img src="data:image/png;base64,{data}" alt="{alt}" style="max-width:100%">'
 
 
-def values_chart(values: Sequence, best: Optional[Card]) -> str:
-    """A bar per legal card: how often it wins the hand; the best card in gold."""
+def values_chart(values: Sequence[Any], best: Any = None) -> str:
+    """A bar per legal card (or action), best first in gold: how often it wins the hand."""
     fig = _figure(4.2, 2.4)
     ax = fig.add_subplot()
-    labels = [c.card.symbol_text for c in values]
+    labels = [c.card.symbol_text if c.card else c.label for c in values]
     chances = [0.0 if math.isnan(c.win_chance) else 100 * c.win_chance for c in values]
-    colours = [GOLD if c.card == best else GREEN for c in values]
+    colours = [GOLD if i == 0 else GREEN for i in range(len(values))]  # best first
     bars = ax.bar(labels, chances, color=colours, edgecolor="#333")
     for bar, v in zip(bars, values):
         if not math.isnan(v.expected):
             ax.annotate(f"{v.expected:+.1f} pts", (bar.get_x() + bar.get_width() / 2,
                         bar.get_height()), ha="center", va="bottom", fontsize=8)
     for tick, v in zip(ax.get_xticklabels(), values):
-        tick.set_color(suit_colour(v.card.suit))
+        if v.card is not None:
+            tick.set_color(suit_colour(v.card.suit))
     ax.set_ylim(0, 115)
     ax.set_ylabel("wins the hand (%)")
-    ax.set_title("Each card you may play", fontsize=10)
+    ax.set_title("Each card you may play" if values and values[0].card else "Each choice",
+                 fontsize=10)
     ax.spines[["top", "right"]].set_visible(False)
-    alt = "; ".join(f"{c.card.name}: {ch:.0f} percent" for c, ch in zip(values, chances))
+    alt = "; ".join(f"{c.card.name if c.card else c.label}: {ch:.0f} percent"
+                    for c, ch in zip(values, chances))
     return figure_html(fig, "chart of each legal card's chance to win the hand: " + alt)
 
 

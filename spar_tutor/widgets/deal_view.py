@@ -9,7 +9,7 @@ from typing import Any, List, Tuple
 import ipywidgets as widgets
 
 from ..cards import Card
-from ..render import back_svg, card_svg, hand_svg
+from ..render import back_svg, hand_svg
 from .common import guarded, session_reporter
 from .table_html import FELT_H, FELT_W, seat_position
 
