@@ -58,7 +58,9 @@ class Outcome(NamedTuple):
 
 
 class Event(NamedTuple):
-    """What the session tells its observers. ``kind`` is one of ``changed``,
+    """What the session tells its observers. ``kind`` is one of ``changed`` (the
+    game has settled: a human decides or the hand is over), ``moved`` (one move
+    was made and bots are still to play: the table may show it at once),
     ``hand_over``, ``match_over``, ``message`` or ``error``."""
 
     kind: str
@@ -328,6 +330,7 @@ class GameSession:
         except SparError as e:
             return Outcome(False, self.friendly(e.reason))
         self._push(new)
+        self._moved(seat, move)
         self._run_bots()
         self._changed(f"{self.name(seat)}: {move}")
         return Outcome(True, "")
@@ -352,8 +355,15 @@ class GameSession:
         """Let the bots move until a human must decide or the hand is over."""
         state = self.state
         while not state.is_over() and not self.seats[_mover(state)].is_human:
-            state = self._bot_move(_mover(state), state)
+            seat = _mover(state)
+            state = self._bot_move(seat, state)
             self._push(state)
+            self._moved(seat, state.history[-1][1])
+
+    def _moved(self, seat: int, move: Move) -> None:
+        """Tell observers about one move while the bots are still to play."""
+        if not self.state.is_over() and not self.is_human_turn:
+            self.emit("moved", f"{self.name(seat)}: {move}")
 
     def _bot_move(self, seat: int, state: HandState) -> HandState:
         try:

@@ -139,7 +139,8 @@ class SessionHints:
             if r.seat not in humans:
                 continue
             trick = (r.play - 1) // final.players + 1 if r.play else 0
-            lines.append(ReviewLine(trick, r.card, r.best, float(r.cost), _review_text(r)))
+            text = s.friendly(_review_text(r)).rstrip(".")
+            lines.append(ReviewLine(trick, r.card, r.best, float(r.cost), text))
         self._review = (id(final), lines)
         return lines
 
@@ -152,8 +153,13 @@ def _sentence(text: str) -> str:
 def _review_text(r: Any) -> str:
     """'played KH: lost 2 points; 6C would have kept the lead' style words."""
     explanation = (r.explanation or "").strip()
+    for prefix in (f"{r.card}: ", f"{r.card} - "):
+        if explanation.startswith(prefix):
+            explanation = explanation[len(prefix):]
+    if explanation.startswith(f"{r.card} cost "):  # the head says that already
+        explanation = explanation.partition("; ")[2]
     if r.cost <= 1e-9:
-        head = f"played {r.card}: a best card"
+        head = f"played {r.card}: nothing lost"
     else:
         head = f"played {r.card}: lost {_points(r.cost)}"
         explanation = explanation or f"{r.best} was better"

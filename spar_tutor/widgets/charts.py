@@ -42,7 +42,8 @@ def values_chart(values: Sequence[Any], best: Any = None) -> str:
     for tick, v in zip(ax.get_xticklabels(), values):
         if v.card is not None:
             tick.set_color(suit_colour(v.card.suit))
-    ax.set_ylim(0, 115)
+    top = max(chances, default=0.0)
+    ax.set_ylim(0, 115 if top > 60 else max(12.0, top * 1.6))  # small chances stay visible
     ax.set_ylabel("wins the hand (%)")
     ax.set_title("Each card you may play" if values and values[0].card else "Each choice",
                  fontsize=10)

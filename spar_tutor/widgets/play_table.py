@@ -85,6 +85,9 @@ class PlayTable(widgets.VBox):
     def _on_event(self, event: Any) -> None:
         if event.kind == "changed":
             self._refresh()
+        elif event.kind == "moved" and self.session.state.to_move is not None:
+            self._show(f"{event.message}. Waiting for "
+                       f"{self.session.name(self.session.state.to_move)}...")
         elif event.kind in ("message", "error") and event.message:
             self._show(event.message, "spar-warn" if event.kind == "message" else "spar-error")
 

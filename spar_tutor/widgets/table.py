@@ -20,7 +20,7 @@ class TableWidget(widgets.HTML):
         self.refresh()
 
     def _on_event(self, event: Any) -> None:
-        if event.kind == "changed":
+        if event.kind in ("changed", "moved"):
             self.refresh()
 
     def set_four_colour(self, flag: bool) -> None:
