@@ -276,3 +276,14 @@ def test_session_imports_no_widgets_or_charts():
             "assert not bad, bad")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
+
+
+def test_each_move_before_the_bots_finish_is_announced():
+    s = session()
+    seen = []
+    s.subscribe(lambda e: seen.append((e.kind, e.message)))
+    s.play(s.legal_cards()[0])
+    moved = [m for k, m in seen if k == "moved"]
+    assert moved and moved[0].startswith("You: ")
+    assert all(m.startswith("Bot ") for m in moved[1:])
+    assert seen[-1][0] == "changed"
