@@ -1,6 +1,6 @@
 """Play a whole hand of Spar in the Voila-served play notebook, in Chromium.
 
-Clicks real card buttons (one by keyboard), asks for hints, ends the hand,
+Clicks real card buttons (one by keyboard, one double-clicked), asks for hints, ends the hand,
 opens the review, and saves screenshots to ``test-artifacts/screenshots/``.
 """
 
@@ -23,18 +23,24 @@ CLICK_MS: List[float] = []
 """Browser-side time from each card click until the new hand is on screen."""
 
 
-def play_one_card(page: Page, by_keyboard: bool = False) -> None:
-    """Click (or press Enter on) the first playable card; wait until the hand shrinks."""
+def play_one_card(page: Page, how: str = "click") -> None:
+    """Click, double-click or press Enter on the first playable card; wait until the
+    hand shrinks by exactly one card."""
     before = card_buttons(page).count()
     start = time.perf_counter()
     card = page.locator("button.spar-card-btn:not(.spar-unplayable)").first
-    if by_keyboard:
+    if how == "keyboard":
         card.focus()
         page.keyboard.press("Enter")
+    elif how == "double":
+        card.dblclick()
     else:
         card.click()
     expect(card_buttons(page)).to_have_count(before - 1, timeout=TIMEOUT_MS)
     CLICK_MS.append((time.perf_counter() - start) * 1000)
+    if how == "double":
+        page.wait_for_timeout(1500)  # a second card would have gone by now
+        expect(card_buttons(page)).to_have_count(before - 1)
 
 
 def play_hand(voila_page, server, notebook: str = NOTEBOOK) -> None:
@@ -56,12 +62,12 @@ def play_hand(voila_page, server, notebook: str = NOTEBOOK) -> None:
         timeout=TIMEOUT_MS)
     voila_page.screenshot("play-2-hint")
 
-    play_one_card(page, by_keyboard=True)
+    play_one_card(page, how="keyboard")
     dimmed = page.locator("button.spar-card-btn.spar-unplayable")
     if dimmed.count():
         dimmed.first.click()
         expect(page.locator(".spar-status.spar-warn")).to_be_visible(timeout=TIMEOUT_MS)
-    play_one_card(page)
+    play_one_card(page, how="double")
     voila_page.screenshot("play-3-mid-hand")
     while card_buttons(page).count():
         play_one_card(page)
