@@ -106,7 +106,7 @@ def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: i
     for i, card in enumerate(trick.cards):
         seat = trick.seat_of(i, n)
         sx, sy = seat_position(seat, viewer, n, clockwise)
-        x, y = cx + (sx - cx) * reach, cy + (sy - cy) * (reach - 0.04)
+        x, y = cx + (sx - cx) * reach, cy + (sy - cy) * (reach - 0.08)
         who = "You" if names[seat] == "You" else names[seat].split(" (")[0]
         tag = " led" if i == 0 else ""
         cls = "spar-trick-card" + (" spar-winning" if seat == winning else "")
