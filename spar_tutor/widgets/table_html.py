@@ -117,7 +117,8 @@ def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: i
     return "".join(out)
 
 
-def _centre(state: HandState, names: Sequence[str], result_text: str) -> Tuple[str, Optional[Trick]]:
+def _centre(state: HandState, names: Sequence[str], result_text: str,
+            four: bool = False) -> Tuple[str, Optional[Trick]]:
     """The words in the middle, and the trick to draw there."""
     total = state.rules.tricks
     if state.is_over():
@@ -125,7 +126,7 @@ def _centre(state: HandState, names: Sequence[str], result_text: str) -> Tuple[s
         cards = ""
         if last is not None:
             win = last.winning_card(state.players)
-            cards = "<br>" + hand_svg(last.cards, width_per_card=40, overlap=0.0,
+            cards = "<br>" + hand_svg(last.cards, width_per_card=40, overlap=0.0, four_colour=four,
                                       selected=[win] if win else [])
         return f'<div class="spar-banner">{escape(result_text)}{cards}</div>', None
     if state.current_trick:
@@ -135,8 +136,12 @@ def _centre(state: HandState, names: Sequence[str], result_text: str) -> Tuple[s
     lead = f"{names[state.leader]} lead{'' if names[state.leader] == 'You' else 's'}"
     if state.tricks:
         t = state.tricks[-1]
-        won = f"{names[t.winner]} won trick {state.trick_number - 1} with {t.winning_card(state.players)}"
-        return f'{head}<br><span style="font-size:12px">{escape(won)}</span><br>{escape(lead)}', t
+        win = t.winning_card(state.players)
+        won = f"{names[t.winner]} won trick {state.trick_number - 1} with {win}:"
+        cards = hand_svg(t.cards, width_per_card=30, overlap=0.0, four_colour=four,
+                         selected=[win] if win else [])
+        return (f'{head}<br><span style="font-size:12px">{escape(won)}</span><br>{cards}'
+                f'<br>{escape(lead)}', None)
     return f"{head}<br>{escape(lead)}", None
 
 
@@ -149,7 +154,8 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
     clockwise = state.rules.direction == "clockwise"
     seats = "".join(_seat_box(state, s, names, viewer, scores, four_colour, clockwise, show_own)
                     for s in range(state.players))
-    centre, shown = _centre(state, names, result_text or (state.result.reason if state.result else ""))
+    centre, shown = _centre(state, names,
+                            result_text or (state.result.reason if state.result else ""), four_colour)
     trick = Trick(state.leader, state.current_trick, None) if state.current_trick else shown
     cards = _trick_cards(state, trick, names, viewer, four_colour, clockwise,
                          faded=trick is shown and not state.is_over()) if trick else ""
