@@ -94,7 +94,7 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
 
 
 def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: int, four: bool,
-                 clockwise: bool, faded: bool) -> str:
+                 clockwise: bool) -> str:
     n = state.players
     cx, cy = FELT_W / 2, FELT_H / 2
     winning = trick.winner
@@ -110,7 +110,7 @@ def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: i
         who = "You" if names[seat] == "You" else names[seat].split(" (")[0]
         tag = " led" if i == 0 else ""
         cls = "spar-trick-card" + (" spar-winning" if seat == winning else "")
-        style = _at(x, y) + (";opacity:.72" if faded else "")
+        style = _at(x, y)
         out.append(f'<div class="{cls}" style="{style}">'
                    f'{card_svg(card, width=width, four_colour=four)}'
                    f'{escape(who)}{tag}</div>')
@@ -118,8 +118,8 @@ def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: i
 
 
 def _centre(state: HandState, names: Sequence[str], result_text: str,
-            four: bool = False) -> Tuple[str, Optional[Trick]]:
-    """The words in the middle, and the trick to draw there."""
+            four: bool = False) -> str:
+    """The words in the middle (with the last trick, small, between tricks)."""
     total = state.rules.tricks
     if state.is_over():
         last = state.abandoned_trick or (state.tricks[-1] if state.tricks else None)
@@ -128,9 +128,9 @@ def _centre(state: HandState, names: Sequence[str], result_text: str,
             win = last.winning_card(state.players)
             cards = "<br>" + hand_svg(last.cards, width_per_card=40, overlap=0.0, four_colour=four,
                                       selected=[win] if win else [])
-        return f'<div class="spar-banner">{escape(result_text)}{cards}</div>', None
+        return f'<div class="spar-banner">{escape(result_text)}{cards}</div>'
     if state.current_trick:
-        return f"Trick {state.trick_number} of {total}", None
+        return f"Trick {state.trick_number} of {total}"
     phase_words = {"under_ten": "Under-ten round", "declare": "Dry and wet round"}
     head = phase_words.get(state.phase, f"Trick {state.trick_number} of {total}")
     lead = f"{names[state.leader]} lead{'' if names[state.leader] == 'You' else 's'}"
@@ -141,8 +141,8 @@ def _centre(state: HandState, names: Sequence[str], result_text: str,
         cards = hand_svg(t.cards, width_per_card=30, overlap=0.0, four_colour=four,
                          selected=[win] if win else [])
         return (f'{head}<br><span style="font-size:12px">{escape(won)}</span><br>{cards}'
-                f'<br>{escape(lead)}', None)
-    return f"{head}<br>{escape(lead)}", None
+                f'<br>{escape(lead)}')
+    return f"{head}<br>{escape(lead)}"
 
 
 def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
@@ -154,11 +154,12 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
     clockwise = state.rules.direction == "clockwise"
     seats = "".join(_seat_box(state, s, names, viewer, scores, four_colour, clockwise, show_own)
                     for s in range(state.players))
-    centre, shown = _centre(state, names,
-                            result_text or (state.result.reason if state.result else ""), four_colour)
-    trick = Trick(state.leader, state.current_trick, None) if state.current_trick else shown
-    cards = _trick_cards(state, trick, names, viewer, four_colour, clockwise,
-                         faded=trick is shown and not state.is_over()) if trick else ""
+    centre = _centre(state, names,
+                     result_text or (state.result.reason if state.result else ""), four_colour)
+    cards = ""
+    if state.current_trick:
+        trick = Trick(state.leader, state.current_trick, None)
+        cards = _trick_cards(state, trick, names, viewer, four_colour, clockwise)
     felt = (f'<div class="spar-felt" style="width:{FELT_W}px;height:{FELT_H}px" '
             f'aria-label="the card table">'
             f'<div class="spar-oval"></div>{cards}'
