@@ -32,7 +32,9 @@ def _summary(name: str, ms: List[float], target: float) -> str:
 
 async def run(hands: int, bots: str, seed: int) -> int:
     from spar_tutor.session import GameSession
-    from spar_tutor.widgets import PlayTable
+    from spar_tutor.widgets import PlayTable, common
+
+    common.DEFER_IN_LOOP = True  # as in a kernel: the score chart follows the click
 
     t0 = time.perf_counter()
     table = PlayTable(GameSession("standard", ["human"] + [bots] * 3, seed=seed))

@@ -73,6 +73,8 @@ def play_hand(voila_page, server, notebook: str = NOTEBOOK) -> None:
         play_one_card(page)
     voila_page.expect_text("review this hand below")
     expect(page.locator(".spar-banner")).to_be_visible()
+    expect(page.locator("img[alt='chart of the score over the hands']")).to_be_visible(
+        timeout=TIMEOUT_MS)  # drawn just after the click that ended the hand
     voila_page.screenshot("play-4-hand-over")
 
     page.get_by_role("button", name="Review this hand").click()
@@ -84,7 +86,8 @@ def play_hand(voila_page, server, notebook: str = NOTEBOOK) -> None:
 
 def test_play_a_whole_hand_by_clicking_cards(notebooks_server, voila_page):
     play_hand(voila_page, notebooks_server)
-    print(f"card click to redrawn hand in Chromium: max {max(CLICK_MS):.0f} ms over "
-          f"{len(CLICK_MS)} clicks")
+    ms = sorted(CLICK_MS)
+    print(f"card click to redrawn hand in Chromium: median {ms[len(ms) // 2]:.0f} ms, "
+          f"max {ms[-1]:.0f} ms over {len(ms)} clicks")
     log = notebooks_server.log()
     assert "Traceback" not in log
