@@ -69,7 +69,7 @@ def test_unplayable_cards_are_dimmed_and_explained():
     tips = {b.description: b.tooltip for b in player.hand_row.children}
     assert tips == {"ace of hearts": "Play ace of hearts", "ten of hearts": "Play ten of hearts"}
     player2 = PuzzlePlayer(start="throw-the-jack")
-    assert all("spar-pz-off" not in b._dom_classes for b in player2.hand_row.children)
+    assert all("spar-unplayable" not in b._dom_classes for b in player2.hand_row.children)
 
 
 def test_hints_and_the_solution_replay():
@@ -87,7 +87,7 @@ def test_hints_and_the_solution_replay():
     assert f"Step {steps} of {steps}" in text(player.caption.value)
     assert "3 points" in text(player.caption.value) and player.fwd_btn.disabled
     assert "Seat 1" in player.table.value
-    assert all("spar-pz-off" in b._dom_classes for b in player.hand_row.children)
+    assert all("spar-unplayable" in b._dom_classes for b in player.hand_row.children)
     player.restart_btn.click()
     assert player.step_at == -1 and player.solution_box.children == ()
     assert "Back to the start" in status(player)

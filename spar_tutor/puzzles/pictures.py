@@ -8,7 +8,6 @@ remember them.
 
 from __future__ import annotations
 
-import base64
 from html import escape
 from typing import Optional
 
@@ -47,15 +46,6 @@ CSS = """<style>
 .spar-pz-status.spar-pz-wrong { background: #fdecea; border-left-color: #b3261e; }
 .spar-pz-status.spar-pz-solved { background: #e3f4e8; border-left-color: #17803d;
   font-weight: bold; }
-.spar-pz-card-btn.jupyter-button { width: 84px; height: 140px; padding: 0 2px 3px 2px;
-  background-color: transparent !important; background-repeat: no-repeat;
-  background-position: 5px 4px; background-size: 74px 104px; border: 2px solid transparent;
-  border-radius: 10px; display: flex; align-items: flex-end; justify-content: center;
-  white-space: normal; font-size: 11px; line-height: 1.15; box-shadow: none; }
-.spar-pz-card-btn.jupyter-button:hover { transform: translateY(-6px); }
-.spar-pz-card-btn.jupyter-button:focus-visible { outline: 3px solid #1565c0; }
-.spar-pz-card-btn.spar-pz-off { color: #777; }
-.spar-pz-card-btn.spar-pz-off:hover { transform: none; }
 .spar-pz-meta { font-size: 13px; color: #41524a; }
 .spar-pz .sp-c { font-weight: bold; white-space: nowrap; } .spar-pz .sp-red { color: #c62828; }
 .spar-pz-table .sp-c { color: #fff; } .spar-pz-table .sp-red { color: #ffab91; }
@@ -78,13 +68,6 @@ def picture(card: Card, width: float = SMALL, label: Optional[str] = None,
 def back(width: float = 30) -> str:
     """A small face-down card (closed puzzles)."""
     return f'<div class="spar-pz-card">{back_svg(width=width, label="hidden card")}</div>'
-
-
-def card_css(card: Card, css_class: str, dimmed: bool = False) -> str:
-    """A CSS rule painting ``card`` as the background of buttons of ``css_class``."""
-    svg = card_svg(card, width=74, dimmed=dimmed)
-    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    return f'.{css_class} {{ background-image: url("data:image/svg+xml;base64,{data}"); }}'
 
 
 def seat_name(seat: int, learner: int) -> str:

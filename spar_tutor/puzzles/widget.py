@@ -23,7 +23,9 @@ import ipywidgets as widgets
 from ..cards import Card, sort_hand
 from .loader import load_collection
 from .model import BANDS, Collection, Puzzle
-from .pictures import CSS, card_css, seat_name, table_html, words_html
+from ..widgets.common import CSS as WIDGET_CSS
+from ..widgets.hand import card_css
+from .pictures import CSS, seat_name, table_html, words_html
 from .play import PuzzleGame, SolutionStep
 from .progress import MemoryProgress, PuzzleProgress
 
@@ -93,7 +95,7 @@ class PuzzlePlayer(widgets.VBox):
     # -- building ------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.style = widgets.HTML(CSS)
+        self.style = widgets.HTML(WIDGET_CSS + CSS)  # the play table's card buttons, and ours
         self.card_style = widgets.HTML()
         self.band = widgets.Dropdown(options=[("All bands", ALL)] + [
             (b.capitalize(), b) for b in BANDS], value=ALL, description="Band",
@@ -108,6 +110,7 @@ class PuzzlePlayer(widgets.VBox):
         self.goal = widgets.HTML()
         self.table = widgets.HTML()
         self.hand_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", min_height="40px"))
+        self.hand_row.add_class("spar-hand-box")
         self.hand_title = widgets.HTML()
         self.hand_box = widgets.VBox([self.card_style, self.hand_title, self.hand_row])
         self.status = widgets.HTML()
@@ -233,15 +236,15 @@ class PuzzlePlayer(widgets.VBox):
         rules, buttons = [], []
         for card in cards:
             off = card not in playable
-            css = f"spar-pz-c-{card}-{'d' if off else 'n'}"
-            rules.append(card_css(card, css, dimmed=off))
+            css = f"spar-c-{card}-{'d' if off else 'n'}"  # the hand widget's classes
+            rules.append(card_css(card, css, four_colour=False, dimmed=off))
             b = widgets.Button(description=card.name, layout=widgets.Layout(width="84px",
                                                                              height="140px"),
                                tooltip=self._card_tip(card, off))
-            b.add_class("spar-pz-card-btn")
+            b.add_class("spar-card-btn")
             b.add_class(css)
             if off:
-                b.add_class("spar-pz-off")
+                b.add_class("spar-unplayable")
             b.on_click(lambda _, c=card: self.click_card(c))
             buttons.append(b)
         old = self.hand_row.children
