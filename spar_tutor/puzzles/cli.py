@@ -135,7 +135,7 @@ def _list(args: argparse.Namespace) -> int:
     for i, p in enumerate(c.puzzles, start=1):
         kind = "open" if p.open else "closed"
         print(f"{i:3} {p.id:32} {p.band:12} {p.rating:5} {p.players}p {p.tricks}t "
-              f"{p.preset:12} {kind:6} {p.title}")
+              f"{kind:6} {p.rules_words:32} {p.title}")
     for problem in c.problems:
         print(f"problem: {problem}")
     return 0

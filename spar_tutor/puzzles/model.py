@@ -72,6 +72,18 @@ class Puzzle:
     def preset(self) -> str:
         return self.position.rules.name
 
+    @property
+    def rules_words(self) -> str:
+        """The rules in a few words: "standard rules", "seven cards, two-trick bonus"."""
+        rules = self.position.rules
+        words = [{"standard": "standard rules", "seven_card": "seven cards"}.get(rules.name,
+                                                                                rules.name)]
+        if rules.dry_wet:
+            words.append("dry and wet")
+        elif rules.two_trick_bonus:
+            words.append("two-trick bonus")
+        return ", ".join(words)
+
 
 @dataclass(frozen=True)
 class Problem:

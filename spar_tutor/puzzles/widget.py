@@ -221,7 +221,7 @@ class PuzzlePlayer(widgets.VBox):
         self.header.value = (
             f'<h3 style="margin:4px 0">Puzzle {number}: {escape(p.title)}</h3>'
             f'<div class="spar-pz-meta">{p.band.capitalize()} · rating {p.rating} · '
-            f"{p.players} players · {p.tricks} tricks to go · {escape(rules_words(p))} · "
+            f"{p.players} players · {p.tricks} tricks to go · {escape(p.rules_words)} · "
             f"{kind} · attempts {tried}{done}</div>")
         self.goal.value = f'<div class="spar-pz-goal"><b>Goal:</b> {words_html(p.goal)}</div>'
         state = self.steps[self.step_at].state if self.step_at >= 0 else game.state
@@ -365,14 +365,3 @@ class PuzzlePlayer(widgets.VBox):
         self.step_at = -1
         self.solution_box.children = []
 
-
-def rules_words(puzzle: Puzzle) -> str:
-    """The rules in a few words: "standard", "seven cards, two-trick bonus"."""
-    rules = puzzle.position.rules
-    words = [{"standard": "standard rules", "seven_card": "seven cards"}.get(rules.name,
-                                                                            rules.name)]
-    if rules.dry_wet:
-        words.append("dry and wet")
-    elif rules.two_trick_bonus:
-        words.append("two-trick bonus")
-    return ", ".join(words)
