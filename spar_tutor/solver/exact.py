@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Tuple
 
 from .bits import SUIT_OF, winner_of
-from .bounds import Bounds
+from .control import Control
 from .ordering import Ordering
 from .position import Win
 
 
-class Exact(Bounds, Ordering):
+class Exact(Control, Ordering):
     """Exact values with three tricks left or fewer (part of the searcher)."""
 
     def _small(self) -> int:

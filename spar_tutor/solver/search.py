@@ -16,6 +16,8 @@ double-dummy tools:
 * sure wins: P on lead (or sure to take this trick) who can win every trick
   left by leading each suit from the top; and sure losses: another player who
   can do the same;
+* control (:mod:`.control`): P holds masters and at most a loser or two, and
+  the others cannot keep the lead away from P to the end;
 * move ordering from the table's best moves and Spar sense: the others take
   tricks from P and hand the lead to a player with a suit P cannot win.
 
@@ -62,6 +64,8 @@ class Searcher(Exact):
         self._compressed: Dict[int, int] = {}  # (suit cards left, a hand's) -> relative ranks
         self._keys: Dict[Tuple[Any, ...], Tuple[Any, ...]] = {}  # exact position -> relative-rank key
         self._exact: Dict[Tuple[Any, ...], int] = {}  # exact values near the end
+        self._races: Dict[Tuple[Any, ...], bool] = {}  # the control test's boards
+        self._shapes: Dict[int, Tuple[int, int]] = {}  # hand -> packed counts and tops per suit
         # Exact values (rather than probes) pay off near the end; how near
         # depends on how many players share each trick.
         self._exact_from = 3 if players <= 4 else 2
@@ -276,6 +280,8 @@ class Searcher(Exact):
                     return 0
                 if self._guarded():
                     return 0
+                if t <= 1 and self.left <= 4 and not self.table.highest and self._keeps_control():
+                    return 1  # P wins the last trick: 1 point at least
             seat = self.leader
             moves = self._moves(seat, hands[seat])
             good = self.best.get(key)

@@ -1,0 +1,84 @@
+"""The search's quick tests and move ordering against brute force.
+
+The other solver tests compare whole searches on small deals, where the search
+hands most positions to its exact end-of-hand solvers before any quick test
+runs. Here each test is checked on its own (whenever it claims a result, brute
+force must agree), and the whole search is run with probes down to the last
+trick (``_exact_from = 1``), so that every pruning rule and ordering runs on
+positions small enough to check.
+"""
+
+import random
+
+import pytest
+
+from spar_tutor.solver.position import Position
+from spar_tutor.solver.search import Searcher
+
+from solver_helpers import CONFIGS, brute_force, brute_force_memo, random_deal, random_position
+
+
+def loaded(state, player):
+    """A searcher for ``player`` with ``state`` loaded, as a probe would have it."""
+    pos = Position.of(state)
+    searcher = Searcher(pos.table, pos.players, player)
+    searcher._load(pos)
+    return searcher
+
+
+def test_memoized_brute_force_is_the_brute_force():
+    rng = random.Random(3)
+    for i in range(24):
+        state = random_position(rng, CONFIGS[i % len(CONFIGS)], rng.choice([2, 3]), 3)
+        if state.is_over():
+            continue
+        for player in range(state.players):
+            assert brute_force_memo(state, player) == brute_force(state, player)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_control_test_only_claims_won_hands(seed):
+    # whenever P is said to keep control, P wins the last trick (scores 1 or more)
+    rng = random.Random(seed)
+    claimed = 0
+    for i in range(150):
+        config = CONFIGS[i % len(CONFIGS)]
+        if config[1].get("unfollowed_trick") == "highest":
+            continue  # the search never asks then
+        players = rng.choice([3, 4, 5])
+        played = rng.choice([0, 1])  # a trick played: the scoring looks back at it
+        size = 4 if players == 3 and not played else 3
+        state = random_deal(rng, config, players, size, tricks_played=played)
+        if state.is_over():
+            continue
+        for player in range(players):
+            if loaded(state, player)._keeps_control():
+                claimed += 1
+                assert brute_force_memo(state, player) >= 1, (config, state, player)
+    assert claimed >= 20
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_probing_to_the_last_trick_agrees_with_brute_force(seed):
+    # every scoring option; probes (and so every quick test and the move
+    # ordering) all the way down, not only above the exact end-of-hand solvers
+    rng = random.Random(100 + seed)
+    checked = 0
+    for i in range(36):
+        config = CONFIGS[i % len(CONFIGS)]
+        players = rng.choice([3, 4, 5])
+        size = 4 if players < 5 else 3
+        state = random_position(rng, config, players, size)
+        if state.is_over():
+            continue
+        player = state.to_move
+        pos = Position.of(state)
+        searcher = Searcher(pos.table, pos.players, player)
+        searcher._exact_from = 1
+        values = searcher.move_values(pos)
+        memo: dict = {}
+        for card in state.legal_cards():
+            assert values[card.bit] == brute_force_memo(state.apply(card), player, memo), \
+                (config, state, card)
+            checked += 1
+    assert checked > 40
