@@ -18,8 +18,10 @@ double-dummy tools:
   can do the same;
 * control (:mod:`.control`): P holds masters and at most a loser or two, and
   the others cannot keep the lead away from P to the end;
-* move ordering from the table's best moves and Spar sense: the others take
-  tricks from P and hand the lead to a player with a suit P cannot win.
+* move ordering from the table's best moves, then the lead that last decided
+  a probe for the same seat with as many tricks left (a "killer"), then Spar
+  sense: the others take tricks from P and hand the lead to a player with a
+  suit P cannot win.
 
 With ``unfollowed_trick = "highest"`` ranks are compared across suits when
 nobody follows, so the table keys on exact cards and the other tests check
@@ -66,6 +68,7 @@ class Searcher(Exact):
         self._exact: Dict[Tuple[Any, ...], int] = {}  # exact values near the end
         self._races: Dict[Tuple[Any, ...], bool] = {}  # the control test's boards
         self._shapes: Dict[int, Tuple[int, int]] = {}  # hand -> packed counts and tops per suit
+        self.killers: Dict[Tuple[int, int], int] = {}  # (seat, tricks left) -> last lead that decided a probe
         # Exact values (rather than probes) pay off near the end; how near
         # depends on how many players share each trick.
         self._exact_from = 3 if players <= 4 else 2
@@ -284,7 +287,7 @@ class Searcher(Exact):
                     return 1  # P wins the last trick: 1 point at least
             seat = self.leader
             moves = self._moves(seat, hands[seat])
-            good = self.best.get(key)
+            good = self.best.get(key) or self.killers.get((seat, self.left))
             if good and moves[0] != good and good in moves:
                 moves.remove(good)
                 moves.insert(0, good)
@@ -325,6 +328,8 @@ class Searcher(Exact):
                     if v >= t:
                         if key is not None:
                             self.best[key] = bit
+                        if not k:
+                            self.killers[(seat, self.left)] = bit
                         break
         else:
             best = 99
@@ -342,6 +347,8 @@ class Searcher(Exact):
                     if v < t:
                         if key is not None:
                             self.best[key] = bit
+                        if not k:
+                            self.killers[(seat, self.left)] = bit
                         break
         if key is not None:
             entry = self.tt.get(key)
