@@ -73,15 +73,18 @@ class Ordering(SearchState):
         elif i < k and trick[i] == best:  # P is winning the trick so far: take it
             for x in reps:
                 keyed.append((0 if x & sm and x > best else 1, x, x))
-        elif i < k or not mine & sm:
-            # P cannot win this trick: the lead had better go to a player with a
-            # suit P cannot win
+        elif i < k or mine & sm < best:
+            # P cannot win this trick (it has played, or holds nothing above the
+            # best card): the lead had better go to a player with a suit P cannot
+            # win; else throw low, keeping the cards that beat all of P's in
+            # their suit
             hand = hands[seat]
             for x in reps:
-                if x & sm and x > best and safe_lead(hand ^ x, mine):
-                    keyed.append((0, x, x))
-                else:
-                    keyed.append((1, x, x))
+                guard = 1 if x > mine & SUIT_OF[x] else 0
+                take = x & sm and x > best and safe_lead(hand ^ x, mine)
+                keyed.append((0 if take else 1, guard, x, x))
+            keyed.sort()
+            return [x for *_, x in keyed]
         else:  # P plays later: beat every card P holds in the suit if possible
             ps = mine & sm
             for x in reps:
