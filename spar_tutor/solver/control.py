@@ -49,6 +49,7 @@ class Control(Bounds):
 
     _races: Dict[Board, bool]
     _shapes: Dict[int, Tuple[int, int]]
+    _splits: Dict[Tuple[int, int, int], Tuple[int, int]]
 
     def _keeps_control(self) -> bool:
         """True if P surely wins the last trick (at a trick boundary, standard
@@ -68,24 +69,16 @@ class Control(Bounds):
         most = 1 if self.leader != P else MAX_LOSERS
         masters = losers = 0
         mine = hands[P]
+        splits = self._splits
         for s in range(4):
-            cards = mine & SUIT_BITS[s]
-            sub_c = counts >> 32 * s
-            sub_t = tops >> 32 * s
-            k = 0
-            while cards:
-                rank = cards.bit_length() - 13 * s
-                # a master needs no other player with more than k cards of the
-                # suit to hold a higher one
-                if any((sub_c >> 4 * w & 15) > k and (sub_t >> 4 * w & 15) > rank
-                       for w in range(self.n)):
-                    losers |= cards
-                    if losers.bit_count() > most:
-                        return False
-                    break
-                cards ^= 1 << (cards.bit_length() - 1)
-                k += 1
-            masters |= k << 4 * s
+            key = (mine & SUIT_BITS[s], counts >> 32 * s & 0xFFFFFFFF, tops >> 32 * s & 0xFFFFFFFF)
+            split = splits.get(key)
+            if split is None:
+                split = splits[key] = _split(*key, s)
+            masters |= split[0] << 4 * s
+            losers |= split[1]
+        if losers.bit_count() > most:
+            return False
         return self._wins((self.left, self.leader, masters, losers, counts, tops))
 
     def _wins(self, board: Board) -> bool:
@@ -144,6 +137,22 @@ class Control(Bounds):
         if left == 1:
             return takers == [self.player]
         return all(self._wins((left - 1, w, masters, losers, counts, tops)) for w in takers)
+
+
+def _split(cards: int, counts: int, tops: int, s: int) -> Tuple[int, int]:
+    """P's masters (how many) and losers (a mask) among ``cards`` of suit ``s``,
+    given the others' counts and top ranks in that suit (packed, 4 bits a seat).
+    P's k-th card from the top is a master if the cards above it are, and no
+    other player with more than k cards of the suit holds a higher one."""
+    k = 0
+    while cards:
+        rank = cards.bit_length() - 13 * s
+        for w in range(8):
+            if (counts >> 4 * w & 15) > k and (tops >> 4 * w & 15) > rank:
+                return k, cards
+        cards ^= 1 << (cards.bit_length() - 1)
+        k += 1
+    return k, 0
 
 
 def _shape(hand: int) -> Tuple[int, int]:

@@ -68,6 +68,7 @@ class Searcher(Exact):
         self._exact: Dict[Tuple[Any, ...], int] = {}  # exact values near the end
         self._races: Dict[Tuple[Any, ...], bool] = {}  # the control test's boards
         self._shapes: Dict[int, Tuple[int, int]] = {}  # hand -> packed counts and tops per suit
+        self._splits: Dict[Tuple[int, int, int], Tuple[int, int]] = {}  # P's masters, losers in a suit
         self.killers: Dict[Tuple[int, int], int] = {}  # (seat, tricks left) -> last lead that decided a probe
         # Exact values (rather than probes) pay off near the end; how near
         # depends on how many players share each trick.
