@@ -50,7 +50,7 @@ class Ordering(SearchState):
                 others = self.present & ~mine
                 keyed = player_lead_order(reps, others)
             else:
-                keyed = others_lead_order(reps, mine)
+                keyed = others_lead_order(reps, mine, self.present & ~mine)
             keyed.sort()
             return [x for _, _, x in keyed]
         sm = SUIT_OF[trick[0]]
@@ -96,14 +96,25 @@ class Ordering(SearchState):
         return [x for _, _, x in keyed]
 
 
-def others_lead_order(reps: List[int], mine: int) -> List[Tuple[int, int, int]]:
-    """The others' leads: first a card that beats every card P holds in its suit
-    (P must follow and lose, and cannot choose what to throw), then a suit P
-    cannot follow, then the rest; low first."""
+def others_lead_order(reps: List[int], mine: int, others: int) -> List[Tuple[int, int, int]]:
+    """The others' leads (``others``: the cards of the others): first a card that
+    beats every card P holds in its suit (P must follow and lose, and cannot
+    choose what to throw), then a suit in which P's lowest card beats every
+    other (P must take the trick and then lead from what it has left), then a
+    suit P cannot follow, then the rest; low first."""
     out = []
     for x in reps:
-        ps = mine & SUIT_OF[x]
-        out.append((1 if not ps else 0 if x > ps else 2, x, x))
+        sm = SUIT_OF[x]
+        ps = mine & sm
+        if not ps:
+            cat = 2
+        elif x > ps:
+            cat = 0
+        elif (ps & -ps) > others & sm:
+            cat = 1
+        else:
+            cat = 3
+        out.append((cat, x, x))
     return out
 
 
