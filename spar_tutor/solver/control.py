@@ -79,6 +79,10 @@ class Control(Bounds):
             losers |= split[1]
         if losers.bit_count() > most:
             return False
+        # only the top ranks of the suits of P's losers matter (more boards shared)
+        for s in range(4):
+            if not losers & SUIT_BITS[s]:
+                tops &= ~(0xFFFFFFFF << 32 * s)
         return self._wins((self.left, self.leader, masters, losers, counts, tops))
 
     def _wins(self, board: Board) -> bool:
