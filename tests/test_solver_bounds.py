@@ -58,6 +58,27 @@ def test_the_control_test_only_claims_won_hands(seed):
     assert claimed >= 20
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_the_control_test_in_mid_trick_only_claims_won_hands(seed):
+    # the same, once P has played to the trick in progress
+    rng = random.Random(50 + seed)
+    claimed = 0
+    for i in range(150):
+        config = CONFIGS[i % len(CONFIGS)]
+        if config[1].get("unfollowed_trick") == "highest":
+            continue
+        players = rng.choice([3, 4, 5])
+        state = random_deal(rng, config, players, 3, tricks_played=rng.choice([0, 1]))
+        for _ in range(rng.randrange(1, players)):
+            state = state.apply(rng.choice(state.legal_cards()))
+        for j in range(len(state.current_trick)):
+            player = (state.leader + j) % players
+            if loaded(state, player)._control_after():
+                claimed += 1
+                assert brute_force_memo(state, player) >= 1, (config, state, player)
+    assert claimed >= 20
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_probing_to_the_last_trick_agrees_with_brute_force(seed):
     # every scoring option; probes (and so every quick test and the move

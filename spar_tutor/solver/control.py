@@ -54,6 +54,45 @@ class Control(Bounds):
     def _keeps_control(self) -> bool:
         """True if P surely wins the last trick (at a trick boundary, standard
         trick rule, no renege pending)."""
+        parts = self._board_parts(1 if self.leader != self.player else MAX_LOSERS)
+        if parts is None:
+            return False
+        masters, losers, counts, tops = parts
+        return self._wins((self.left, self.leader, masters, losers, counts,
+                           _only_suits(tops, losers)))
+
+    def _control_after(self) -> bool:
+        """:meth:`_keeps_control` in the middle of a trick to which P has played:
+        the player with the best card so far, or any player still to play who
+        holds a higher card of the suit, takes the trick."""
+        parts = self._board_parts(MAX_LOSERS)
+        if parts is None:
+            return False
+        masters, losers, counts, tops = parts
+        trick = self.trick
+        n = self.n
+        s = (trick[0].bit_length() - 1) // 13
+        sm = SUIT_BITS[s]
+        best = 0
+        for i, c in enumerate(trick):
+            if c & sm and c > best:
+                best, first = c, i
+        rank = best.bit_length() - 13 * s
+        takers = [(self.leader + first) % n]
+        after = counts
+        for i in range(len(trick), n):
+            w = (self.leader + i) % n
+            field = 32 * s + 4 * w
+            if counts >> field & 15:
+                after -= 1 << field
+                if tops >> field & 15 > rank:
+                    takers.append(w)
+        tops = _only_suits(tops, losers)
+        return self._all_take(self.left, takers, masters, losers, after, tops)
+
+    def _board_parts(self, most: int) -> "Tuple[int, int, int, int] | None":
+        """P's masters and losers (None if more than ``most`` losers), the
+        others' counts and top ranks, packed."""
         hands = self.hands
         P = self.player
         shapes = self._shapes
@@ -66,7 +105,6 @@ class Control(Bounds):
                 shape = shapes[h] = _shape(h)
             counts |= shape[0] << 4 * seat
             tops |= shape[1] << 4 * seat
-        most = 1 if self.leader != P else MAX_LOSERS
         masters = losers = 0
         mine = hands[P]
         splits = self._splits
@@ -78,12 +116,8 @@ class Control(Bounds):
             masters |= split[0] << 4 * s
             losers |= split[1]
         if losers.bit_count() > most:
-            return False
-        # only the top ranks of the suits of P's losers matter (more boards shared)
-        for s in range(4):
-            if not losers & SUIT_BITS[s]:
-                tops &= ~(0xFFFFFFFF << 32 * s)
-        return self._wins((self.left, self.leader, masters, losers, counts, tops))
+            return None
+        return masters, losers, counts, tops
 
     def _wins(self, board: Board) -> bool:
         """True if P wins the last trick on ``board``."""
@@ -141,6 +175,15 @@ class Control(Bounds):
         if left == 1:
             return takers == [self.player]
         return all(self._wins((left - 1, w, masters, losers, counts, tops)) for w in takers)
+
+
+def _only_suits(tops: int, losers: int) -> int:
+    """The top ranks of the suits of P's losers only: no others are looked at,
+    so boards that differ elsewhere are shared."""
+    for s in range(4):
+        if not losers & SUIT_BITS[s]:
+            tops &= ~(0xFFFFFFFF << 32 * s)
+    return tops
 
 
 def _split(cards: int, counts: int, tops: int, s: int) -> Tuple[int, int]:

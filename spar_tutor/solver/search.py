@@ -108,10 +108,13 @@ class Searcher(Exact):
             return self.scores[0]
         self._load(pos)
         i = (self.player - pos.leader) % self.n
-        if i < len(pos.trick) and not self.any_proof and self._sure_trick(pos.trick[i], i):
-            sure = self._sure_after(pos.trick[i])  # P's card already takes this trick
-            if sure >= t:
-                return sure
+        if i < len(pos.trick) and not self.any_proof:  # P has played to this trick
+            if self._sure_trick(pos.trick[i], i):
+                sure = self._sure_after(pos.trick[i])  # P's card already takes it
+                if sure >= t:
+                    return sure
+            if t <= 1 and self._control_near():
+                return 1
         return self._node(t)
 
     def upper_bound(self, pos: Position) -> int:
@@ -249,6 +252,15 @@ class Searcher(Exact):
 
     # -- internals: the probe ----------------------------------------------------
 
+    def _control_near_ok(self) -> bool:
+        """True if the control test is worth asking (four tricks left or fewer,
+        and the standard trick rule)."""
+        return self.left <= 4 and not self.table.highest
+
+    def _control_near(self) -> bool:
+        """The control test in the middle of a trick P has played to."""
+        return self._control_near_ok() and self._control_after()
+
     def _node(self, t: int) -> int:
         """A fail-soft zero-window probe: returns v with v >= t meaning P is sure
         of at least v, and v < t meaning P cannot be sure of more than v."""
@@ -284,7 +296,7 @@ class Searcher(Exact):
                     return 0
                 if self._guarded():
                     return 0
-                if t <= 1 and self.left <= 4 and not self.table.highest and self._keeps_control():
+                if t <= 1 and self._control_near_ok() and self._keeps_control():
                     return 1  # P wins the last trick: 1 point at least
             seat = self.leader
             moves = self._moves(seat, hands[seat])
@@ -311,6 +323,7 @@ class Searcher(Exact):
         if seat == P:
             best = -99
             sure_check = not self.any_proof
+            control = sure_check and t <= 1 and not last and self._control_near_ok()
             led = SUIT_OF[trick[0]] if k else 0
             for bit in moves:
                 hands[seat] ^= bit
@@ -321,7 +334,10 @@ class Searcher(Exact):
                         v = OFFSIDE_PENALTY
                     else:
                         trick.append(bit)
-                        v = self._finish_trick(t) if last else self._node(t)
+                        if control and self._control_after():
+                            v = 1  # P wins the last trick: 1 point at least
+                        else:
+                            v = self._finish_trick(t) if last else self._node(t)
                         trick.pop()
                 hands[seat] ^= bit
                 if v > best:
