@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from spar_tutor.errors import SparError
 from spar_tutor.solver.position import Position
 from spar_tutor.solver.search import Searcher
 
@@ -77,6 +78,34 @@ def test_the_control_test_in_mid_trick_only_claims_won_hands(seed):
                 claimed += 1
                 assert brute_force_memo(state, player) >= 1, (config, state, player)
     assert claimed >= 20
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_two_tricks_left_quick_values_agree_with_brute_force(seed):
+    # the quick exact values (a sure win, P keeping the card the taker must
+    # lead into, a sure loss) and the exact two-trick solver, 3 to 7 players
+    rng = random.Random(200 + seed)
+    quick = lost = 0
+    for i in range(120):
+        config = CONFIGS[i % len(CONFIGS)]
+        players = rng.randint(3, 7)
+        played = rng.choice([0, 1]) if players <= 5 else 0
+        try:
+            state = random_deal(rng, config, players, 2, tricks_played=played)
+        except SparError:
+            continue  # too many players for this pack
+        for player in range(players):
+            searcher = loaded(state, player)
+            expected = brute_force_memo(state, player)
+            assert searcher._two_left() == expected, (config, state, player)
+            searcher._load(Position.of(state))
+            if searcher._quick_exact():
+                quick += 1
+                assert searcher._quick_exact() == expected, (config, state, player)
+            if searcher._lost():
+                lost += 1
+                assert expected <= 0, (config, state, player)
+    assert quick >= 30 and lost >= 30
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -94,8 +94,19 @@ class Exact(Control, Ordering):
         key = (self.leader, ctx, *hands)
         v = self._exact.get(key)
         if v is None:
-            v = self._exact[key] = self._quick_exact() or self._solve_two(self.leader, tuple(wins))
+            v = self._quick_exact()
+            if not v and not self._lost():
+                v = self._solve_two(self.leader, tuple(wins))
+            self._exact[key] = v
         return v
+
+    def _lost(self) -> bool:
+        """True if P surely scores nothing: the leader (another player) wins every
+        trick left, or each suit P holds has its own guard."""
+        leader = self.leader
+        if leader != self.player and self._all_win(leader, self.hands[leader]) is not None:
+            return True
+        return self._guarded()
 
     def _solve_two(self, leader: int, wins: Tuple[Win, ...]) -> int:
         """Minimax (alpha-beta on points) over the last two tricks. The trick's
