@@ -127,11 +127,15 @@ class Exact(Control, Ordering):
         for j in range(n - 1, -1, -1):
             after[j] = after[j + 1] | held[j]
 
+        jp = seats.index(P)
+
         def rec(j: int, sm: int, best_j: int, best: int, alpha: int, beta: int) -> int:
             h = held[j]
             legal = (h & sm or h) if j else h
-            maximizing = seats[j] == P
+            maximizing = j == jp
             value = -99 if maximizing else 99
+            if j and not maximizing and legal & (legal - 1):
+                legal = kept_first(legal, sm, best, held[jp] ^ chosen[jp] if jp < j else held[jp])
             while legal:
                 card = legal & -legal
                 legal ^= card
@@ -246,3 +250,22 @@ class Exact(Control, Ordering):
         return self.table.score(tuple(self.wins) + ((winner, trick[(winner - leader) % n]),))
 
     # -- internals: moves --------------------------------------------------------
+
+
+def kept_first(legal: int, sm: int, best: int, mine: int) -> int:
+    """Of another player's two cards, when neither can take the trick (of the
+    suit led, ``sm``; best card so far ``best``), the one to play: only the last
+    trick is left to matter, where a kept card counts only if it beats a card
+    P may keep (``mine``) of its suit; keep the one that does, or the higher of
+    one suit. Playing the other is never better for P (an exact cut)."""
+    a = legal & -legal
+    b = legal ^ a
+    if (a & sm and a > best) or (b & sm and b > best):
+        return legal
+    pa = mine & SUIT_OF[a]
+    pb = mine & SUIT_OF[b]
+    if not (pb and b > pb & -pb):
+        return b  # keeping b could never stop P: keep a
+    if not (pa and a > pa & -pa) or SUIT_OF[a] == SUIT_OF[b]:
+        return a  # keep b (the higher of the two in one suit)
+    return legal
