@@ -81,6 +81,29 @@ def test_the_control_test_in_mid_trick_only_claims_won_hands(seed):
 
 
 @pytest.mark.parametrize("seed", range(2))
+def test_guards_only_claim_what_they_should(seed):
+    # guarded suits: P scores nothing; guarded 6s, 7s and declared cards: P
+    # cannot score more than 1 (a plain card is all it can win the last trick with)
+    rng = random.Random(300 + seed)
+    claimed = [0, 0]
+    for i in range(60):
+        config = CONFIGS[i % len(CONFIGS)]
+        players = rng.choice([3, 4, 5])
+        state = random_deal(rng, config, players, 3, tricks_played=rng.choice([0, 1]))
+        if state.is_over():
+            continue
+        for player in range(players):
+            searcher = loaded(state, player)
+            if searcher._guarded():
+                claimed[0] += 1
+                assert brute_force_memo(state, player) <= 0, (config, state, player)
+            elif searcher._guarded(searcher.table.special_mask) and claimed[1] < 40:
+                claimed[1] += 1
+                assert brute_force_memo(state, player) <= 1, (config, state, player)
+    assert min(claimed) >= 10
+
+
+@pytest.mark.parametrize("seed", range(2))
 def test_two_tricks_left_quick_values_agree_with_brute_force(seed):
     # the quick exact values (a sure win, P keeping the card the taker must
     # lead into, a sure loss) and the exact two-trick solver, 3 to 7 players

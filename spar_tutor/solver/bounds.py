@@ -144,22 +144,24 @@ class Bounds(SearchState):
             return self.table.score(wins)
         return self._sure_win(self.hands[self.player], left, wins)
 
-    def _guarded(self) -> bool:
+    def _guarded(self, cards: int = -1) -> bool:
         """True if each suit P holds has its own guard: another player (a different
         one for each suit) with at least as many cards of the suit as P and one
         above all of P's. Playing its lowest card of the suit whenever it must play
         the suit, a guard keeps its top card to the end, so P cannot win the last
-        trick (each lead of the suit costs P and the guard one card each)."""
+        trick (each lead of the suit costs P and the guard one card each). With
+        ``cards``, only P's cards among them need guarding (a guard then needs
+        one card above those): P cannot win the last trick with one of them."""
         hands = self.hands
         P = self.player
         mine = hands[P]
         options = []
         for sm in SUIT_BITS:
             ms = mine & sm
-            if not ms:
+            if not ms & cards:
                 continue
             need = ms.bit_count()
-            top = ms.bit_length()
+            top = (ms & cards).bit_length()
             guards = 0
             for seat, h in enumerate(hands):
                 hs = h & sm

@@ -280,6 +280,8 @@ class Searcher(Exact):
                 ub = self._hand_bound(hands[P], self.left, self.wins)
                 if ub < t:
                     return ub
+                if t > 1 and self._guarded(self.table.special_mask):
+                    return 1  # P cannot take the last trick with a 6, 7 or declared card
                 key = self._key()
             entry = self.tt.get(key)
             if entry is not None:
