@@ -12,7 +12,7 @@ from typing import Dict, List, Tuple
 
 from spar_tutor.cards import Card
 from spar_tutor.rules import Rules
-from spar_tutor.state import HandState
+from spar_tutor.state import OVER, PLAY, Action, HandState
 
 #: (preset, options): every option that changes how a hand is won or scored.
 CONFIGS: List[Tuple[str, Dict[str, object]]] = [
@@ -61,10 +61,12 @@ def brute_force_memo(state: HandState, player: int,
 def random_deal(rng: random.Random, config: Tuple[str, Dict[str, object]], players: int,
                 size: int, tricks_played: int = 0) -> HandState:
     """A random end position at a trick boundary: ``size`` cards each, random
-    declarations when dry and wet are on, then ``tricks_played`` tricks of
-    random (legal) cards."""
+    declarations when dry and wet are on (none in a full hand), then
+    ``tricks_played`` tricks of random (legal) cards."""
     state = random_position(rng, config, players, size + tricks_played, reneges=False,
                             plays=0)
+    while state.phase not in (PLAY, OVER):  # a full hand: nobody declares
+        state = state.apply(Action("pass"))
     for _ in range(tricks_played * players):
         state = state.apply(rng.choice(state.legal_cards()))
     return state
@@ -82,7 +84,7 @@ def random_position(rng: random.Random, config: Tuple[str, Dict[str, object]],
     rng.shuffle(pack)
     hands = [pack[i * size:(i + 1) * size] for i in range(players)]
     declarations = []
-    if rules.dry_wet:
+    if rules.dry_wet and size < rules.hand_size:  # a full hand declares in its own phase
         for seat, hand in enumerate(hands):
             low = [c for c in hand if c.rank in (6, 7)]
             if low and rng.random() < 0.7:

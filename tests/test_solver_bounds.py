@@ -46,9 +46,9 @@ def test_the_control_test_only_claims_won_hands(seed):
         config = CONFIGS[i % len(CONFIGS)]
         if config[1].get("unfollowed_trick") == "highest":
             continue  # the search never asks then
-        players = rng.choice([3, 4, 5])
+        players = rng.choice([2, 3, 4, 5])
         played = rng.choice([0, 1])  # a trick played: the scoring looks back at it
-        size = 4 if players == 3 and not played else 3
+        size = {2: 5, 3: 4}.get(players, 3) - played  # up to five tricks left
         state = random_deal(rng, config, players, size, tricks_played=played)
         if state.is_over():
             continue

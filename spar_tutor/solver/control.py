@@ -38,7 +38,8 @@ from .bounds import Bounds
 Board = Tuple[int, int, int, int, int, int]
 
 #: Boards with more losers in P's hand than this are not tried (too rarely won);
-#: with another player on lead, more than one loser is hardly ever won.
+#: with another player on lead, more than one loser is hardly ever won, and
+#: with five tricks or more left, any.
 MAX_LOSERS = 2
 #: The low bit of each seat's field of one suit (32 bits a suit).
 ONES = 0x11111111
@@ -54,7 +55,8 @@ class Control(Bounds):
     def _keeps_control(self) -> bool:
         """True if P surely wins the last trick (at a trick boundary, standard
         trick rule, no renege pending)."""
-        parts = self._board_parts(1 if self.leader != self.player else MAX_LOSERS)
+        others_lead = self.leader != self.player
+        parts = self._board_parts((1 if self.left <= 4 else 0) if others_lead else MAX_LOSERS)
         if parts is None:
             return False
         masters, losers, counts, tops = parts

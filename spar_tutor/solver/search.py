@@ -252,14 +252,9 @@ class Searcher(Exact):
 
     # -- internals: the probe ----------------------------------------------------
 
-    def _control_near_ok(self) -> bool:
-        """True if the control test is worth asking (four tricks left or fewer,
-        and the standard trick rule)."""
-        return self.left <= 4 and not self.table.highest
-
     def _control_near(self) -> bool:
         """The control test in the middle of a trick P has played to."""
-        return self._control_near_ok() and self._control_after()
+        return not self.table.highest and self._control_after()
 
     def _node(self, t: int) -> int:
         """A fail-soft zero-window probe: returns v with v >= t meaning P is sure
@@ -298,7 +293,7 @@ class Searcher(Exact):
                     return 0
                 if self._guarded():
                     return 0
-                if t <= 1 and self._control_near_ok() and self._keeps_control():
+                if t <= 1 and not self.table.highest and self._keeps_control():
                     return 1  # P wins the last trick: 1 point at least
             seat = self.leader
             moves = self._moves(seat, hands[seat])
@@ -325,7 +320,7 @@ class Searcher(Exact):
         if seat == P:
             best = -99
             sure_check = not self.any_proof
-            control = sure_check and t <= 1 and not last and self._control_near_ok()
+            control = sure_check and t <= 1 and not last and not self.table.highest
             led = SUIT_OF[trick[0]] if k else 0
             for bit in moves:
                 hands[seat] ^= bit
