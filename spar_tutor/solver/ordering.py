@@ -97,11 +97,11 @@ class Ordering(SearchState):
 
 
 def others_lead_order(reps: List[int], mine: int, others: int) -> List[Tuple[int, int, int]]:
-    """The others' leads (``others``: the cards of the others): first a card that
-    beats every card P holds in its suit (P must follow and lose, and cannot
-    choose what to throw), then a suit in which P's lowest card beats every
-    other (P must take the trick and then lead from what it has left), then a
-    suit P cannot follow, then the rest; low first."""
+    """The others' leads (``others``: the cards of the others): first a suit in
+    which P's lowest card beats every other (P must take the trick and then lead
+    from what it has left), then a card that beats every card P holds in its
+    suit (P must follow and lose, and cannot choose what to throw), then a suit
+    P cannot follow, then the rest; low first."""
     out = []
     for x in reps:
         sm = SUIT_OF[x]
@@ -109,9 +109,9 @@ def others_lead_order(reps: List[int], mine: int, others: int) -> List[Tuple[int
         if not ps:
             cat = 2
         elif x > ps:
-            cat = 0
-        elif (ps & -ps) > others & sm:
             cat = 1
+        elif (ps & -ps) > others & sm:
+            cat = 0
         else:
             cat = 3
         out.append((cat, x, x))
