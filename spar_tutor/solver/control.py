@@ -29,7 +29,7 @@ seat ``w``'s field for suit ``s`` is at bit ``4 * (8 * s + w)``.
 
 from __future__ import annotations
 
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from .bits import SUIT_BITS, bits_of
 from .bounds import Bounds
@@ -52,13 +52,13 @@ class Control(Bounds):
     _shapes: Dict[int, Tuple[int, int]]
     _splits: Dict[Tuple[int, int, int], Tuple[int, int]]
 
-    def _keeps_control(self) -> bool:
+    def _keeps_control(self) -> Optional[bool]:
         """True if P surely wins the last trick (at a trick boundary, standard
-        trick rule, no renege pending)."""
+        trick rule, no renege pending); None if not tried (too many losers)."""
         others_lead = self.leader != self.player
         parts = self._board_parts((1 if self.left <= 4 else 0) if others_lead else MAX_LOSERS)
         if parts is None:
-            return False
+            return None
         masters, losers, counts, tops = parts
         return self._wins((self.left, self.leader, masters, losers, counts,
                            _only_suits(tops, losers)))

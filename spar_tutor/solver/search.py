@@ -266,6 +266,7 @@ class Searcher(Exact):
         hands = self.hands
         P = self.player
         key = None
+        tried = False  # the control test was tried for every lead of P's here
         if k == 0:
             if self.any_proof:
                 key = self._key()
@@ -293,8 +294,11 @@ class Searcher(Exact):
                     return 0
                 if self._guarded():
                     return 0
-                if t <= 1 and not self.table.highest and self._keeps_control():
-                    return 1  # P wins the last trick: 1 point at least
+                if t <= 1 and not self.table.highest:
+                    kept = self._keeps_control()
+                    if kept:
+                        return 1  # P wins the last trick: 1 point at least
+                    tried = kept is not None
             seat = self.leader
             moves = self._moves(seat, hands[seat])
             good = self.best.get(key) or self.killers.get((seat, self.left))
@@ -320,7 +324,7 @@ class Searcher(Exact):
         if seat == P:
             best = -99
             sure_check = not self.any_proof
-            control = sure_check and t <= 1 and not last and not self.table.highest
+            control = sure_check and t <= 1 and not last and not self.table.highest and not tried
             led = SUIT_OF[trick[0]] if k else 0
             for bit in moves:
                 hands[seat] ^= bit
