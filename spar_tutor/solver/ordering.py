@@ -79,12 +79,13 @@ class Ordering(SearchState):
             # win; else throw low, keeping the cards that beat all of P's in
             # their suit
             hand = hands[seat]
+            thrown: List[Tuple[int, int, int, int]] = []
             for x in reps:
                 guard = 1 if x > mine & SUIT_OF[x] else 0
                 take = x & sm and x > best and safe_lead(hand ^ x, mine)
-                keyed.append((0 if take else 1, guard, x, x))
-            keyed.sort()
-            return [x for *_, x in keyed]
+                thrown.append((0 if take else 1, guard, x, x))
+            thrown.sort()
+            return [x for *_, x in thrown]
         else:  # P plays later: beat every card P holds in the suit if possible
             ps = mine & sm
             for x in reps:
