@@ -12,7 +12,7 @@ from typing import Dict, List, Tuple
 
 from spar_tutor.cards import Card
 from spar_tutor.rules import Rules
-from spar_tutor.state import HandState
+from spar_tutor.state import OVER, PLAY, Action, HandState
 
 #: (preset, options): every option that changes how a hand is won or scored.
 CONFIGS: List[Tuple[str, Dict[str, object]]] = [
@@ -39,17 +39,52 @@ def brute_force(state: HandState, player: int) -> int:
     return max(values) if state.to_move == player else min(values)
 
 
+def brute_force_memo(state: HandState, player: int,
+                     memo: "Dict[Tuple[object, ...], int] | None" = None) -> int:
+    """:func:`brute_force` with a table of positions already valued: the same
+    minimax, fast enough for five players with four cards each. A position is
+    the hands, the trick in progress and its leader, the last three tricks (all
+    that scoring looks at), the reneges waiting to be proven and the wets shown."""
+    if memo is None:
+        memo = {}
+    if state.is_over():
+        return state.result.points[player]
+    key = (tuple(state.hand_mask(s) for s in range(state.players)), state.leader,
+           state.current_trick, state.tricks[-3:], state.reneges, state.wet_shown)
+    got = memo.get(key)
+    if got is None:
+        values = [brute_force_memo(state.apply(c), player, memo) for c in state.legal_cards()]
+        got = memo[key] = max(values) if state.to_move == player else min(values)
+    return got
+
+
+def random_deal(rng: random.Random, config: Tuple[str, Dict[str, object]], players: int,
+                size: int, tricks_played: int = 0) -> HandState:
+    """A random end position at a trick boundary: ``size`` cards each, random
+    declarations when dry and wet are on (none in a full hand), then
+    ``tricks_played`` tricks of random (legal) cards."""
+    state = random_position(rng, config, players, size + tricks_played, reneges=False,
+                            plays=0)
+    while state.phase not in (PLAY, OVER):  # a full hand: nobody declares
+        state = state.apply(Action("pass"))
+    for _ in range(tricks_played * players):
+        state = state.apply(rng.choice(state.legal_cards()))
+    return state
+
+
 def random_position(rng: random.Random, config: Tuple[str, Dict[str, object]],
-                    players: int, size: int, reneges: bool = True) -> HandState:
+                    players: int, size: int, reneges: bool = True,
+                    plays: "int | None" = None) -> HandState:
     """A random end position: ``size`` cards each, random declarations when dry
-    and wet are on, and a few random plays (reneges too, with offside)."""
+    and wet are on, and a few random plays (``plays``, default up to
+    ``players + 1``; reneges too, with offside)."""
     preset, options = config
     rules = Rules.preset(preset, **options)
     pack = list(rules.deck)
     rng.shuffle(pack)
     hands = [pack[i * size:(i + 1) * size] for i in range(players)]
     declarations = []
-    if rules.dry_wet:
+    if rules.dry_wet and size < rules.hand_size:  # a full hand declares in its own phase
         for seat, hand in enumerate(hands):
             low = [c for c in hand if c.rank in (6, 7)]
             if low and rng.random() < 0.7:
@@ -60,7 +95,7 @@ def random_position(rng: random.Random, config: Tuple[str, Dict[str, object]],
                 declarations.append(decl)
     state = HandState.new(rules, hands, dealer=rng.randrange(players),
                           declarations=declarations)
-    for _ in range(rng.randrange(players + 2)):
+    for _ in range(rng.randrange(players + 2) if plays is None else plays):
         if state.is_over():
             break
         moves: List[Card] = state.legal_cards()

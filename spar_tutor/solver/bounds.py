@@ -144,22 +144,24 @@ class Bounds(SearchState):
             return self.table.score(wins)
         return self._sure_win(self.hands[self.player], left, wins)
 
-    def _guarded(self) -> bool:
+    def _guarded(self, cards: int = -1) -> bool:
         """True if each suit P holds has its own guard: another player (a different
         one for each suit) with at least as many cards of the suit as P and one
         above all of P's. Playing its lowest card of the suit whenever it must play
         the suit, a guard keeps its top card to the end, so P cannot win the last
-        trick (each lead of the suit costs P and the guard one card each)."""
+        trick (each lead of the suit costs P and the guard one card each). With
+        ``cards``, only P's cards among them need guarding (a guard then needs
+        one card above those): P cannot win the last trick with one of them."""
         hands = self.hands
         P = self.player
         mine = hands[P]
         options = []
         for sm in SUIT_BITS:
             ms = mine & sm
-            if not ms:
+            if not ms & cards:
                 continue
             need = ms.bit_count()
-            top = ms.bit_length()
+            top = (ms & cards).bit_length()
             guards = 0
             for seat, h in enumerate(hands):
                 hs = h & sm
@@ -184,6 +186,34 @@ class Bounds(SearchState):
             return False
         return self.left == 1 or self._all_win(winner, self.hands[winner]) is not None
 
+    def _keep_for_last(self, lead: int, others: int) -> int:
+        """With two tricks left and P void in the suit of ``lead``: P's points if
+        P keeps a card that no other player can beat in its suit, and every
+        player who may take this trick has only that suit left to lead; else 0."""
+        hands = self.hands
+        P = self.player
+        leader = self.leader
+        sm = SUIT_OF[lead]
+        # the card to beat: the lead, or a higher one a player must play (its only
+        # card of the suit); then what each possible taker may keep (a superset)
+        high, holder = lead, leader
+        for seat, h in enumerate(hands):
+            hs = h & sm
+            if seat != P and seat != leader and hs and not hs & (hs - 1) and hs > high:
+                high, holder = hs, seat
+        kept = hands[holder] ^ high
+        for seat, h in enumerate(hands):
+            if seat != P and (h & sm) > high:
+                for c in bits_of(h & sm):
+                    if c > high:
+                        kept |= h ^ c
+        best = 0
+        for y in bits_of(hands[P]):
+            ys = SUIT_OF[y]
+            if not kept & ~ys and (others & ys).bit_length() < y.bit_length():
+                best = max(best, self.table.score(tuple(self.wins) + ((leader, lead), (P, y))))
+        return best
+
     def _quick_exact(self) -> int:
         """P's exact value at a trick boundary when a sure win reaches the bound from
         P's cards, or a sure loss holds; else 0 (search on)."""
@@ -196,15 +226,21 @@ class Bounds(SearchState):
             return sure if sure == ub else 0
         if self.table.highest:
             return 0
-        # whatever suit the leader leads, P takes it with a card nobody can beat
-        # and then leads one nobody can beat
+        # whatever the leader leads, P takes it with a card nobody can beat and
+        # then leads one nobody can beat, or, void in it, keeps a card nobody can
+        # beat of the suit that whoever takes the trick must lead
         others = self.present & ~mine
+        leader = self.leader
         worst = 99
-        for sm in SUIT_BITS:
-            if not hands[self.leader] & sm:
-                continue
+        for lead in bits_of(hands[leader]):
+            sm = SUIT_OF[lead]
             ms = mine & sm
-            if not ms or (others & sm).bit_length() > ms.bit_length():
+            if not ms:
+                worst = min(worst, self._keep_for_last(lead, others))
+                if not worst:
+                    return 0
+                continue
+            if (others & sm).bit_length() > ms.bit_length():
                 return 0
             top = 1 << (ms.bit_length() - 1)
             rest = mine ^ top

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Tuple
 
 from .bits import SUIT_OF, winner_of
-from .bounds import Bounds
+from .control import Control
 from .ordering import Ordering
 from .position import Win
 
 
-class Exact(Bounds, Ordering):
+class Exact(Control, Ordering):
     """Exact values with three tricks left or fewer (part of the searcher)."""
 
     def _small(self) -> int:
@@ -94,8 +94,19 @@ class Exact(Bounds, Ordering):
         key = (self.leader, ctx, *hands)
         v = self._exact.get(key)
         if v is None:
-            v = self._exact[key] = self._quick_exact() or self._solve_two(self.leader, tuple(wins))
+            v = self._quick_exact()
+            if not v and not self._lost():
+                v = self._solve_two(self.leader, tuple(wins))
+            self._exact[key] = v
         return v
+
+    def _lost(self) -> bool:
+        """True if P surely scores nothing: the leader (another player) wins every
+        trick left, or each suit P holds has its own guard."""
+        leader = self.leader
+        if leader != self.player and self._all_win(leader, self.hands[leader]) is not None:
+            return True
+        return self._guarded()
 
     def _solve_two(self, leader: int, wins: Tuple[Win, ...]) -> int:
         """Minimax (alpha-beta on points) over the last two tricks. The trick's
@@ -116,11 +127,15 @@ class Exact(Bounds, Ordering):
         for j in range(n - 1, -1, -1):
             after[j] = after[j + 1] | held[j]
 
+        jp = seats.index(P)
+
         def rec(j: int, sm: int, best_j: int, best: int, alpha: int, beta: int) -> int:
             h = held[j]
             legal = (h & sm or h) if j else h
-            maximizing = seats[j] == P
+            maximizing = j == jp
             value = -99 if maximizing else 99
+            if j and not maximizing and legal & (legal - 1):
+                legal = kept_first(legal, sm, best, held[jp] ^ chosen[jp] if jp < j else held[jp])
             while legal:
                 card = legal & -legal
                 legal ^= card
@@ -235,3 +250,22 @@ class Exact(Bounds, Ordering):
         return self.table.score(tuple(self.wins) + ((winner, trick[(winner - leader) % n]),))
 
     # -- internals: moves --------------------------------------------------------
+
+
+def kept_first(legal: int, sm: int, best: int, mine: int) -> int:
+    """Of another player's two cards, when neither can take the trick (of the
+    suit led, ``sm``; best card so far ``best``), the one to play: only the last
+    trick is left to matter, where a kept card counts only if it beats a card
+    P may keep (``mine``) of its suit; keep the one that does, or the higher of
+    one suit. Playing the other is never better for P (an exact cut)."""
+    a = legal & -legal
+    b = legal ^ a
+    if (a & sm and a > best) or (b & sm and b > best):
+        return legal
+    pa = mine & SUIT_OF[a]
+    pb = mine & SUIT_OF[b]
+    if not (pb and b > pb & -pb):
+        return b  # keeping b could never stop P: keep a
+    if not (pa and a > pa & -pa) or SUIT_OF[a] == SUIT_OF[b]:
+        return a  # keep b (the higher of the two in one suit)
+    return legal

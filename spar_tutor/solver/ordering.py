@@ -50,7 +50,7 @@ class Ordering(SearchState):
                 others = self.present & ~mine
                 keyed = player_lead_order(reps, others)
             else:
-                keyed = others_lead_order(reps, mine)
+                keyed = others_lead_order(reps, mine, self.present & ~mine)
             keyed.sort()
             return [x for _, _, x in keyed]
         sm = SUIT_OF[trick[0]]
@@ -73,15 +73,19 @@ class Ordering(SearchState):
         elif i < k and trick[i] == best:  # P is winning the trick so far: take it
             for x in reps:
                 keyed.append((0 if x & sm and x > best else 1, x, x))
-        elif i < k or not mine & sm:
-            # P cannot win this trick: the lead had better go to a player with a
-            # suit P cannot win
+        elif i < k or mine & sm < best:
+            # P cannot win this trick (it has played, or holds nothing above the
+            # best card): the lead had better go to a player with a suit P cannot
+            # win; else throw low, keeping the cards that beat all of P's in
+            # their suit
             hand = hands[seat]
+            thrown: List[Tuple[int, int, int, int]] = []
             for x in reps:
-                if x & sm and x > best and safe_lead(hand ^ x, mine):
-                    keyed.append((0, x, x))
-                else:
-                    keyed.append((1, x, x))
+                guard = 1 if x > mine & SUIT_OF[x] else 0
+                take = x & sm and x > best and safe_lead(hand ^ x, mine)
+                thrown.append((0 if take else 1, guard, x, x))
+            thrown.sort()
+            return [x for *_, x in thrown]
         else:  # P plays later: beat every card P holds in the suit if possible
             ps = mine & sm
             for x in reps:
@@ -93,14 +97,25 @@ class Ordering(SearchState):
         return [x for _, _, x in keyed]
 
 
-def others_lead_order(reps: List[int], mine: int) -> List[Tuple[int, int, int]]:
-    """The others' leads: first a card that beats every card P holds in its suit
-    (P must follow and lose, and cannot choose what to throw), then a suit P
-    cannot follow, then the rest; low first."""
+def others_lead_order(reps: List[int], mine: int, others: int) -> List[Tuple[int, int, int]]:
+    """The others' leads (``others``: the cards of the others): first a suit in
+    which P's lowest card beats every other (P must take the trick and then lead
+    from what it has left), then a card that beats every card P holds in its
+    suit (P must follow and lose, and cannot choose what to throw), then a suit
+    P cannot follow, then the rest; low first."""
     out = []
     for x in reps:
-        ps = mine & SUIT_OF[x]
-        out.append((1 if not ps else 0 if x > ps else 2, x, x))
+        sm = SUIT_OF[x]
+        ps = mine & sm
+        if not ps:
+            cat = 2
+        elif x > ps:
+            cat = 1
+        elif (ps & -ps) > others & sm:
+            cat = 0
+        else:
+            cat = 3
+        out.append((cat, x, x))
     return out
 
 

@@ -16,8 +16,12 @@ double-dummy tools:
 * sure wins: P on lead (or sure to take this trick) who can win every trick
   left by leading each suit from the top; and sure losses: another player who
   can do the same;
-* move ordering from the table's best moves and Spar sense: the others take
-  tricks from P and hand the lead to a player with a suit P cannot win.
+* control (:mod:`.control`): P holds masters and at most a loser or two, and
+  the others cannot keep the lead away from P to the end;
+* move ordering from the table's best moves, then the lead that last decided
+  a probe for the same seat with as many tricks left (a "killer"), then Spar
+  sense: the others take tricks from P and hand the lead to a player with a
+  suit P cannot win.
 
 With ``unfollowed_trick = "highest"`` ranks are compared across suits when
 nobody follows, so the table keys on exact cards and the other tests check
@@ -62,6 +66,10 @@ class Searcher(Exact):
         self._compressed: Dict[int, int] = {}  # (suit cards left, a hand's) -> relative ranks
         self._keys: Dict[Tuple[Any, ...], Tuple[Any, ...]] = {}  # exact position -> relative-rank key
         self._exact: Dict[Tuple[Any, ...], int] = {}  # exact values near the end
+        self._races: Dict[Tuple[Any, ...], bool] = {}  # the control test's boards
+        self._shapes: Dict[int, Tuple[int, int]] = {}  # hand -> packed counts and tops per suit
+        self._splits: Dict[Tuple[int, int, int], Tuple[int, int]] = {}  # P's masters, losers in a suit
+        self.killers: Dict[Tuple[int, int], int] = {}  # (seat, tricks left) -> last lead that decided a probe
         # Exact values (rather than probes) pay off near the end; how near
         # depends on how many players share each trick.
         self._exact_from = 3 if players <= 4 else 2
@@ -100,10 +108,13 @@ class Searcher(Exact):
             return self.scores[0]
         self._load(pos)
         i = (self.player - pos.leader) % self.n
-        if i < len(pos.trick) and not self.any_proof and self._sure_trick(pos.trick[i], i):
-            sure = self._sure_after(pos.trick[i])  # P's card already takes this trick
-            if sure >= t:
-                return sure
+        if i < len(pos.trick) and not self.any_proof:  # P has played to this trick
+            if self._sure_trick(pos.trick[i], i):
+                sure = self._sure_after(pos.trick[i])  # P's card already takes it
+                if sure >= t:
+                    return sure
+            if t <= 1 and self._control_near():
+                return 1
         return self._node(t)
 
     def upper_bound(self, pos: Position) -> int:
@@ -241,6 +252,10 @@ class Searcher(Exact):
 
     # -- internals: the probe ----------------------------------------------------
 
+    def _control_near(self) -> bool:
+        """The control test in the middle of a trick P has played to."""
+        return not self.table.highest and self._control_after()
+
     def _node(self, t: int) -> int:
         """A fail-soft zero-window probe: returns v with v >= t meaning P is sure
         of at least v, and v < t meaning P cannot be sure of more than v."""
@@ -251,6 +266,7 @@ class Searcher(Exact):
         hands = self.hands
         P = self.player
         key = None
+        tried = False  # the control test was tried for every lead of P's here
         if k == 0:
             if self.any_proof:
                 key = self._key()
@@ -260,6 +276,8 @@ class Searcher(Exact):
                 ub = self._hand_bound(hands[P], self.left, self.wins)
                 if ub < t:
                     return ub
+                if t > 1 and self._guarded(self.table.special_mask):
+                    return 1  # P cannot take the last trick with a 6, 7 or declared card
                 key = self._key()
             entry = self.tt.get(key)
             if entry is not None:
@@ -276,9 +294,14 @@ class Searcher(Exact):
                     return 0
                 if self._guarded():
                     return 0
+                if t <= 1 and not self.table.highest:
+                    kept = self._keeps_control()
+                    if kept:
+                        return 1  # P wins the last trick: 1 point at least
+                    tried = kept is not None
             seat = self.leader
             moves = self._moves(seat, hands[seat])
-            good = self.best.get(key)
+            good = self.best.get(key) or self.killers.get((seat, self.left))
             if good and moves[0] != good and good in moves:
                 moves.remove(good)
                 moves.insert(0, good)
@@ -301,6 +324,7 @@ class Searcher(Exact):
         if seat == P:
             best = -99
             sure_check = not self.any_proof
+            control = sure_check and t <= 1 and not last and not self.table.highest and not tried
             led = SUIT_OF[trick[0]] if k else 0
             for bit in moves:
                 hands[seat] ^= bit
@@ -311,7 +335,10 @@ class Searcher(Exact):
                         v = OFFSIDE_PENALTY
                     else:
                         trick.append(bit)
-                        v = self._finish_trick(t) if last else self._node(t)
+                        if control and self._control_after():
+                            v = 1  # P wins the last trick: 1 point at least
+                        else:
+                            v = self._finish_trick(t) if last else self._node(t)
                         trick.pop()
                 hands[seat] ^= bit
                 if v > best:
@@ -319,6 +346,8 @@ class Searcher(Exact):
                     if v >= t:
                         if key is not None:
                             self.best[key] = bit
+                        if not k:
+                            self.killers[(seat, self.left)] = bit
                         break
         else:
             best = 99
@@ -336,6 +365,8 @@ class Searcher(Exact):
                     if v < t:
                         if key is not None:
                             self.best[key] = bit
+                        if not k:
+                            self.killers[(seat, self.left)] = bit
                         break
         if key is not None:
             entry = self.tt.get(key)
