@@ -48,7 +48,7 @@ def shuffled_pack(rules: Rules, seed: Seed = None) -> Tuple[Card, ...]:
 
 def cut_pack(pack: Sequence[Card], lift: int) -> Tuple[Card, ...]:
     """The cut: lift ``lift`` cards (1 to len-1) off the top and put them underneath."""
-    if not isinstance(lift, int) or not 1 <= lift <= len(pack) - 1:
+    if not isinstance(lift, int) or isinstance(lift, bool) or not 1 <= lift <= len(pack) - 1:
         raise DealError(f"a cut lifts 1 to {len(pack) - 1} cards, not {lift!r}", rule="cut")
     return tuple(pack[lift:]) + tuple(pack[:lift])
 

@@ -6,6 +6,10 @@ legal action (an exchange takes five cards of that world's stock; a dry or wet
 puts the card in place, doubling it when it wins one of the last two tricks),
 and plays the hand out once per world with the graded model, the seat as
 learner. Later seats' decisions are not guessed: they are taken to pass.
+
+:func:`hand_chance` answers "how likely am I to win this hand?" from a view in
+the play phase (what a bettor asks before the first trick): the same worlds,
+each played out once by the model with the seat as learner.
 """
 
 from __future__ import annotations
@@ -17,9 +21,10 @@ from typing import Dict, List
 
 from ..cards import CARD_BY_BIT
 from ..errors import ViewError
-from ..state import DECLARE, UNDER_TEN, Action
+from ..state import DECLARE, PLAY, UNDER_TEN, Action
 from ..view import SeatView
 from .bits import bits_of
+from .hints import world_position
 from .model import Model
 from .position import Position, Table
 from .worlds import WorldSampler
@@ -84,3 +89,35 @@ def prelead_values(view: SeatView, *, worlds: int = 60, seed: int = 0) -> List[A
         out.append(ActionValue(action, p, sums[action][1] / worlds, stderr))
     out.sort(key=lambda v: (-v.expected, -v.win_chance, v.action.kind != "pass"))
     return out
+
+
+@dataclass(frozen=True)
+class HandChance:
+    """How often a seat wins the hand from its view, over ``worlds`` sampled worlds."""
+
+    win_chance: float
+    expected: float
+    stderr: float
+    worlds: int
+
+
+def hand_chance(view: SeatView, *, worlds: int = 40, seed: int = 0) -> HandChance:
+    """The seat's chance of winning the hand from ``view`` (play phase; any seat, to
+    move or not): sampled worlds, each played out once by the graded model."""
+    if view.phase != PLAY:
+        raise ViewError(f"hand_chance is for the play phase, not {view.phase}",
+                        seat=view.seat, rule="prelead")
+    if worlds < 1:
+        raise ViewError(f"worlds must be 1 or more, not {worlds}", rule="prelead")
+    sampler = WorldSampler(view)
+    rng = random.Random(seed)
+    me = view.seat
+    wins = total = 0.0
+    for _ in range(worlds):
+        hands, wets = sampler.sample(rng)
+        points = Model(me).sample(world_position(view, hands, wets), rng)[me]
+        wins += 1.0 if points > 0 else 0.0
+        total += points
+    p = wins / worlds
+    stderr = math.sqrt(p * (1 - p) / (worlds - 1)) if worlds > 1 else 1.0
+    return HandChance(p, total / worlds, stderr, worlds)
