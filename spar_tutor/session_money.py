@@ -146,6 +146,7 @@ class CutAndBets:
         seed = f"{self.seed}:bets:{self._match_before.hands_played}"
         self.bet_round = BetRound(self._match_before, self.human_seats,
                                   lambda seat: bet_chance(self.hints.solver, state, seat, seed))
+        self._floor = self._cursor  # undo does not go back past the bets, once they open
         self.bet_round.open(self._bots_in_order())
         if self.bet_round.closed:
             self._close_bets()
@@ -153,7 +154,6 @@ class CutAndBets:
     def _close_bets(self) -> None:
         assert self.bet_round is not None
         self._closed_bets = list(self.bet_round.bets)
-        self._floor = self._cursor
 
     def _bets_due(self, state: HandState) -> bool:
         return (self.rules.betting and self._closed_bets is None and self.bet_round is None

@@ -246,3 +246,12 @@ def test_version_1_files_still_load():
     old["hands"] = [moves]
     again = GameSession.loads(json.dumps(old), bot_factory=first_legal_factory)
     assert [str(m) for m in again.moves()] == moves
+
+
+def test_undo_does_not_reopen_the_declarations_while_the_bets_are_open():
+    s = session(GHANA_CUT, dealer=2, seed=0)
+    declared = False
+    while s.offers():
+        s.move(s.offers()[-1])
+        declared = True
+    assert declared and s.pending == "bets" and not s.can_undo

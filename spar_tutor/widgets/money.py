@@ -24,6 +24,7 @@ class _Panel(widgets.VBox):
         self.note = widgets.HTML()
         super().__init__(**kwargs)
         self.add_class("spar-panel")
+        self.layout.max_width = "680px"  # as wide as the table, so the hints stay beside it
 
     def _start(self, children: List[widgets.Widget]) -> None:
         self.children = children + [self.note]

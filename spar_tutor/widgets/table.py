@@ -34,7 +34,8 @@ class TableWidget(widgets.HTML):
     def refresh(self) -> None:
         s = self.session
         if s.pending == "cut":  # nothing is dealt until the cut is made
-            words = f"{s.name(s.deal.dealer)} is about to deal: {s.name(s.viewer)} may cut"
+            cutter = "you" if s.name(s.viewer) == "You" else s.name(s.viewer)
+            words = f"{s.name(s.deal.dealer)} is about to deal: {cutter} may cut"
             self.value = ('<div class="spar-table">'
                           + deal_html(s.deal, 0, self.names(), s.viewer, self.four_colour, words)
                           + "</div>")
