@@ -27,6 +27,7 @@ from __future__ import annotations
 import logging
 import random
 import re
+import time
 import zlib
 from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
@@ -44,6 +45,14 @@ from .session_values import Event, Outcome, PlayedHand, Seat
 log = logging.getLogger(__name__)
 
 BOT_STRENGTHS = ("random", "beginner", "expert")
+#: The bots' thinking time for all their moves after one human action (issue 4: a card
+#: click answered within 300 ms; benchmarks/widget_bench.py). Each bot with a ``budget_ms``
+#: (an expert) gets a share of what is left: that over the bots to play before a human
+#: (at least MIN_THINK_MS). The solver's own default is 300 ms a decision.
+CLICK_THINK_MS = 190
+MIN_THINK_MS = 15
+#: An expert's time per decision when it is made (before the session shares the time out).
+BOT_BUDGET_MS = 60
 
 
 class GameSession(CutAndBets):
@@ -91,7 +100,7 @@ class GameSession(CutAndBets):
             return self._bot_factory(spec, seed)
         from .solver.bots import make_bot  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-        return make_bot(spec, seed)
+        return make_bot(spec, seed, budget_ms=BOT_BUDGET_MS)
 
     @property
     def players(self) -> int:
@@ -368,6 +377,7 @@ class GameSession(CutAndBets):
         cut or the bets) or the hand is over."""
         if self.cut_pending:
             return
+        deadline = time.perf_counter() + CLICK_THINK_MS / 1000
         state = self.state
         while not state.is_over():
             if self._bets_due(state):
@@ -375,9 +385,21 @@ class GameSession(CutAndBets):
             if self.pending or self.seats[_mover(state)].is_human:
                 break
             seat = _mover(state)
+            self._share_time(seat, deadline)
             state = self._bot_move(seat, state)
             self._push(state)
             self._moved(seat, state.history[-1][1])
+
+    def _share_time(self, seat: int, deadline: float) -> None:
+        """Give a thinking bot its share of the time left before the deadline."""
+        bot = self.seats[seat].bot
+        if not isinstance(getattr(bot, "budget_ms", None), (int, float)):
+            return
+        to_come = 1  # this bot, and the bots after it before a human (or a whole round)
+        while to_come < self.players and not self.seats[(seat + to_come) % self.players].is_human:
+            to_come += 1
+        left_ms = (deadline - time.perf_counter()) * 1000
+        bot.budget_ms = max(MIN_THINK_MS, left_ms / to_come)
 
     def _moved(self, seat: int, move: Move) -> None:
         """Tell observers about one move while the bots are still to play."""

@@ -296,3 +296,38 @@ def test_each_move_before_the_bots_finish_is_announced():
     assert moved and moved[0].startswith("You: ")
     assert all(m.startswith("Bot ") for m in moved[1:])
     assert seen[-1][0] == "changed"
+
+
+class ThinkingBot(FirstLegalBot):
+    """Records the thinking time the session gives it, and spends it (sleeps)."""
+
+    def __init__(self, spec="expert", seed=0):
+        super().__init__(spec, seed)
+        self.budget_ms = 300.0
+        self.given = []
+
+    def choose(self, view):
+        import time
+
+        self.given.append(self.budget_ms)
+        time.sleep(self.budget_ms / 1000)
+        return super().choose(view)
+
+
+def test_bots_share_the_thinking_time_of_one_click():
+    from spar_tutor.session import CLICK_THINK_MS, MIN_THINK_MS
+
+    bots = []
+
+    def factory(spec, seed):
+        bots.append(ThinkingBot(spec, seed))
+        return bots[-1]
+
+    s = GameSession("standard", ["human", "expert", "expert", "expert"], seed=2, dealer=3,
+                    bot_factory=factory)  # the human leads: three bots follow each card
+    s.play(s.legal_cards()[0])
+    first, second, third = (b.given[0] for b in bots)
+    assert CLICK_THINK_MS / 3 - 5 <= first <= CLICK_THINK_MS / 3 + 1  # three bots to come
+    assert min(second, third) >= MIN_THINK_MS
+    given = [ms for b in bots for ms in b.given]
+    assert sum(given) <= CLICK_THINK_MS + MIN_THINK_MS * len(given)

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass
-from typing import Dict, List
+from typing import Dict, List, Optional
 
 from ..cards import CARD_BY_BIT
 from ..errors import ViewError
@@ -44,8 +45,10 @@ class ActionValue:
                 "expected": round(self.expected, 4), "stderr": round(self.stderr, 4)}
 
 
-def prelead_values(view: SeatView, *, worlds: int = 60, seed: int = 0) -> List[ActionValue]:
-    """Every legal under-ten or dry/wet action of the seat to move, best first."""
+def prelead_values(view: SeatView, *, worlds: int = 60, seed: int = 0,
+                   budget_ms: Optional[float] = None) -> List[ActionValue]:
+    """Every legal under-ten or dry/wet action of the seat to move, best first; with
+    ``budget_ms``, it stops drawing worlds (at most ``worlds``) when that time is spent."""
     if view.phase not in (UNDER_TEN, DECLARE):
         raise ViewError(f"prelead_values is for the under-ten and declaration phases, not "
                         f"{view.phase}", seat=view.seat, rule="prelead")
@@ -59,7 +62,10 @@ def prelead_values(view: SeatView, *, worlds: int = 60, seed: int = 0) -> List[A
     actions = [m for m in view.legal_moves if isinstance(m, Action)]
     sums = {a: [0.0, 0.0] for a in actions}
     unseen = sum(c.bit for c in sampler.unseen)
-    for _ in range(worlds):
+    deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
+    drawn = 0
+    while drawn < worlds and (deadline is None or not drawn or time.perf_counter() < deadline):
+        drawn += 1
         hands, wets = sampler.sample(rng)
         held = 0
         for s, h in enumerate(hands):
@@ -84,9 +90,9 @@ def prelead_values(view: SeatView, *, worlds: int = 60, seed: int = 0) -> List[A
             sums[action][1] += points
     out = []
     for action in actions:
-        p = sums[action][0] / worlds
-        stderr = math.sqrt(p * (1 - p) / (worlds - 1)) if worlds > 1 else 1.0
-        out.append(ActionValue(action, p, sums[action][1] / worlds, stderr))
+        p = sums[action][0] / drawn
+        stderr = math.sqrt(p * (1 - p) / (drawn - 1)) if drawn > 1 else 1.0
+        out.append(ActionValue(action, p, sums[action][1] / drawn, stderr))
     out.sort(key=lambda v: (-v.expected, -v.win_chance, v.action.kind != "pass"))
     return out
 
