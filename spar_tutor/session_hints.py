@@ -167,7 +167,9 @@ class SessionHints:
                 continue
             trick = (r.play - 1) // final.players + 1 if r.play else 0
             text = s.friendly(_review_text(r)).rstrip(".")
-            lines.append(ReviewLine(trick, r.card, r.best, float(r.cost), text))
+            graded = not r.cost and r.expected_cost >= 0.1 and r.best_graded is not None
+            cost = r.expected_cost if graded else float(r.cost)
+            lines.append(ReviewLine(trick, r.card, r.best_graded if graded else r.best, cost, text))
         self._review = (id(final), lines)
         return lines
 
@@ -185,7 +187,12 @@ def _review_text(r: Any) -> str:
             explanation = explanation[len(prefix):]
     if explanation.startswith(f"{r.card} cost "):  # the head says that already
         explanation = explanation.partition("; ")[2]
-    if r.cost <= 1e-9:
+    from .solver.review import GRADED_MARGIN
+
+    graded_cost = getattr(r, "expected_cost", 0.0)
+    if r.cost <= 1e-9 and graded_cost >= GRADED_MARGIN:
+        head = f"played {r.card}: about {graded_cost:.1f} points given up on average"
+    elif r.cost <= 1e-9:
         head = f"played {r.card}: nothing lost"
     else:
         head = f"played {r.card}: lost {_points(r.cost)}"

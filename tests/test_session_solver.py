@@ -68,7 +68,9 @@ def test_review_names_every_card_the_learner_played():
     assert [line.trick for line in lines] == [1, 2, 3, 4, 5]
     for line in lines:
         assert line.cost >= 0 and line.text.startswith(f"Played {line.card}")
-        assert bool(re.search(r"lost \d", line.text)) == (line.cost > 1e-9)
+        assert bool(re.search(r"lost \d|\d points given up", line.text)) == (line.cost > 1e-9)
+        if line.cost > 1e-9:
+            assert str(line.best) in line.text
 
 
 def test_review_panel_after_a_hand():
