@@ -71,6 +71,17 @@ class Deal:
     stock: Tuple[Card, ...]
     cut: Optional[int] = None
 
+    def packets(self) -> List[Tuple[int, int, Tuple[Card, ...]]]:
+        """The packets in the order dealt: (seat, packet number, cards)."""
+        out: List[Tuple[int, int, Tuple[Card, ...]]] = []
+        for step in self.steps:
+            if out and out[-1][:2] == (step.seat, step.packet):
+                seat, packet, cards = out[-1]
+                out[-1] = (seat, packet, cards + (step.card,))
+            else:
+                out.append((step.seat, step.packet, (step.card,)))
+        return out
+
     def start(self) -> HandState:
         """The hand's first state (the phases before the first lead, or the first lead)."""
         masks = tuple(sum(c.bit for c in h) for h in self.hands)

@@ -11,7 +11,6 @@ from spar_tutor.widgets import (
     DealWidget, DeclarationsPanel, HandWidget, PlayTable, SavePanel, SetupPanel, TableWidget,
 )
 from spar_tutor.widgets.common import SORRY
-from spar_tutor.widgets.deal_view import packets
 from spar_tutor.widgets.table_html import table_html
 from tests.doubles import first_legal_factory
 from tests.test_session import GHANA, illegal_card, play_until_follow
@@ -159,11 +158,11 @@ def test_deal_widget_steps_packet_by_packet():
     d = DealWidget(s)
     assert "about to deal" in d.picture.value
     d.step.click()
-    seat, _, cards = packets(s.deal)[0]
+    seat, _, cards = s.deal.packets()[0]
     assert f"{len(cards)} cards to {s.name(seat)}" in d.picture.value
     d.slider.value = d.slider.max
     assert "The deal is done" in d.picture.value
-    assert len(packets(s.deal)) == 8  # 3 then 2 to each of 4 players
+    assert len(s.deal.packets()) == 8  # 3 then 2 to each of 4 players
 
 
 def test_setup_starts_a_new_match():

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from html import escape
-from itertools import groupby
-from typing import Any, List, Optional, Tuple
+from typing import Any, List, Optional, Sequence, Tuple
 
 import ipywidgets as widgets
 
@@ -14,17 +13,12 @@ from .common import guarded, session_reporter
 from .table_html import FELT_H, FELT_W, seat_position
 
 
-def packets(deal: Any) -> List[Tuple[int, int, Tuple[Card, ...]]]:
-    """The deal's packets in order: (seat, packet number, cards)."""
-    return [(seat, packet, tuple(step.card for step in steps))
-            for (seat, packet), steps in groupby(deal.steps, key=lambda s: (s.seat, s.packet))]
-
-
-def deal_html(deal: Any, shown: int, names: List[str], viewer: int, four: bool = False,
-              words: Optional[str] = None) -> str:
-    """The table after the first ``shown`` packets: the viewer's cards face up, others down;
-    ``words`` in the middle replace the deal's own (who deals, which round)."""
-    ps = packets(deal)
+def deal_html(deal: Any, shown: int, names: Sequence[str], viewer: int, four: bool = False,
+              words: Optional[str] = None, open_hands: bool = False) -> str:
+    """The table after the first ``shown`` packets (:meth:`Deal.packets`): the viewer's
+    cards face up, the others' down unless ``open_hands`` (a lesson); ``words`` in the
+    middle replace the deal's own (who deals, which round)."""
+    ps = deal.packets()
     held: List[List[Card]] = [[] for _ in range(deal.players)]
     for seat, _, cards in ps[:shown]:
         held[seat].extend(cards)
@@ -35,7 +29,7 @@ def deal_html(deal: Any, shown: int, names: List[str], viewer: int, four: bool =
         cards = held[seat]
         if not cards:
             pic = "no cards yet"
-        elif seat == viewer:
+        elif seat == viewer or open_hands:
             pic = hand_svg(cards, width_per_card=30, overlap=0.3, four_colour=four)
         else:
             pic = hand_svg(cards, face_down=True, width_per_card=24, overlap=0.5)
@@ -52,7 +46,7 @@ def deal_html(deal: Any, shown: int, names: List[str], viewer: int, four: bool =
             f'<div class="spar-oval"></div>{centre}{"".join(boxes)}</div>')
 
 
-def _progress(ps: List[Tuple[int, int, Tuple[Card, ...]]], shown: int, names: List[str],
+def _progress(ps: List[Tuple[int, int, Tuple[Card, ...]]], shown: int, names: Sequence[str],
               dealer: int, left: int) -> str:
     """Where the deal is, in words."""
     if shown == 0:
@@ -89,7 +83,7 @@ class DealWidget(widgets.VBox):
     def reset(self) -> None:
         """Start again from an undealt pack for the session's current deal."""
         self._deal = self.session.deal
-        n = 0 if self.session.pending == "cut" else len(packets(self._deal))
+        n = 0 if self.session.pending == "cut" else len(self._deal.packets())
         self.slider.max = self.play.max = n
         self.slider.value = 0
         self.draw()
