@@ -48,7 +48,7 @@ def shuffled_pack(rules: Rules, seed: Seed = None) -> Tuple[Card, ...]:
 
 def cut_pack(pack: Sequence[Card], lift: int) -> Tuple[Card, ...]:
     """The cut: lift ``lift`` cards (1 to len-1) off the top and put them underneath."""
-    if not isinstance(lift, int) or not 1 <= lift <= len(pack) - 1:
+    if not isinstance(lift, int) or isinstance(lift, bool) or not 1 <= lift <= len(pack) - 1:
         raise DealError(f"a cut lifts 1 to {len(pack) - 1} cards, not {lift!r}", rule="cut")
     return tuple(pack[lift:]) + tuple(pack[:lift])
 
@@ -70,6 +70,17 @@ class Deal:
     hands: Tuple[Tuple[Card, ...], ...]
     stock: Tuple[Card, ...]
     cut: Optional[int] = None
+
+    def packets(self) -> List[Tuple[int, int, Tuple[Card, ...]]]:
+        """The packets in the order dealt: (seat, packet number, cards)."""
+        out: List[Tuple[int, int, Tuple[Card, ...]]] = []
+        for step in self.steps:
+            if out and out[-1][:2] == (step.seat, step.packet):
+                seat, packet, cards = out[-1]
+                out[-1] = (seat, packet, cards + (step.card,))
+            else:
+                out.append((step.seat, step.packet, (step.card,)))
+        return out
 
     def start(self) -> HandState:
         """The hand's first state (the phases before the first lead, or the first lead)."""

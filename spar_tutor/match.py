@@ -141,30 +141,34 @@ class Match:
 
     def check_bets(self, bets: Sequence[Bet]) -> List[Bet]:
         """The bets that stand (at least one acceptor), checked against the rules
-        and bankrolls; raises :class:`IllegalMoveError` on a bad bet."""
+        and bankrolls; raises :class:`IllegalMoveError` on a bad bet. What a seat
+        puts forward (its offers, matched or not, and the bets it matches) may not
+        exceed its money."""
         if bets and not self.rules.betting:
             raise IllegalMoveError(f"betting is off in {self.rules.name}", rule="betting")
         standing = []
         committed = [0] * self.players
         for bet in bets:
-            if not 0 <= bet.seat < self.players:
-                raise IllegalMoveError(f"no seat {bet.seat} to bet", seat=bet.seat, rule="betting")
-            if not isinstance(bet.amount, int) or bet.amount <= 0:
-                raise IllegalMoveError(f"a bet must be a positive whole amount, not {bet.amount!r}",
+            if not isinstance(bet.seat, int) or not 0 <= bet.seat < self.players:
+                raise IllegalMoveError(f"no seat {bet.seat} to bet", rule="betting")
+            amount = bet.amount
+            if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+                raise IllegalMoveError(f"a bet must be a positive whole amount, not {amount!r}",
                                        seat=bet.seat, rule="betting")
-            for s in bet.accepted_by:
-                if s == bet.seat or not 0 <= s < self.players:
+            acceptors = tuple(bet.accepted_by)
+            for s in acceptors:
+                if (not isinstance(s, int) or s == bet.seat or not 0 <= s < self.players
+                        or acceptors.count(s) > 1):
                     raise IllegalMoveError(f"seat {s} cannot accept seat {bet.seat}'s bet",
-                                           seat=s, rule="betting")
-            if not bet.accepted_by:
-                continue  # nobody matched it: the bet does not stand
-            for s in (bet.seat,) + tuple(bet.accepted_by):
-                committed[s] += bet.amount
+                                           rule="betting")
+            for s in (bet.seat,) + acceptors:
+                committed[s] += amount
                 if committed[s] > self.money[s]:
                     raise IllegalMoveError(
                         f"seat {s} has {self.money[s]} and cannot stake {committed[s]}",
                         seat=s, rule="betting")
-            standing.append(bet)
+            if acceptors:  # a bet nobody matched does not stand
+                standing.append(bet)
         return standing
 
     # -- the end ---------------------------------------------------------------------

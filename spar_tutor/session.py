@@ -14,60 +14,48 @@ True
 
 Every action goes through :meth:`HandState.apply`; an illegal one returns an
 :class:`Outcome` whose ``message`` says why in plain words and changes
-nothing. Save and resume: :meth:`GameSession.to_json` and
-:meth:`GameSession.from_json` (see :mod:`spar_tutor.session_file`).
+nothing. With the ``cut`` option the seat before the dealer may cut before
+each deal (:meth:`GameSession.cut`; bots cut at random), and with ``betting``
+the seats may bet before the first trick (:meth:`GameSession.offer_bet`,
+:meth:`GameSession.answer_bet`; :mod:`spar_tutor.session_bets`). Save and
+resume: :meth:`GameSession.to_json` and :meth:`GameSession.from_json` (see
+:mod:`spar_tutor.session_file`).
 """
 
 from __future__ import annotations
 
 import logging
+import random
 import re
+import time
 import zlib
-from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
 from .cards import Card
-from .deal import Deal
+from .deal import Deal, cutter
 from .errors import SparError
-from .match import Match
+from .match import Bet, Match
 from .rules import Rules
-from .state import Action, HandState, Move
+from .state import PLAY, Action, HandState, Move
+from .session_bets import BetRound
 from .session_hints import HintAnswer, SessionHints
+from .session_money import PENDING_WORDS, CutAndBets
+from .session_values import Event, Outcome, PlayedHand, Seat
 
 log = logging.getLogger(__name__)
 
 BOT_STRENGTHS = ("random", "beginner", "expert")
+#: The bots' thinking time for all their moves after one human action (issue 4: a card
+#: click answered within 300 ms; benchmarks/widget_bench.py). Each bot with a ``budget_ms``
+#: (an expert) gets a share of what is left: that over the bots to play before a human
+#: (at least MIN_THINK_MS). The solver's own default is 300 ms a decision.
+CLICK_THINK_MS = 190
+MIN_THINK_MS = 15
+#: An expert's time per decision when it is made (before the session shares the time out).
+BOT_BUDGET_MS = 60
 
 
-class Seat(NamedTuple):
-    """A place at the table: a human (``bot`` is None) or a bot."""
-
-    name: str
-    spec: str  # "human", a strength from BOT_STRENGTHS, or a make_bot spec
-    bot: Any = None
-
-    @property
-    def is_human(self) -> bool:
-        return self.bot is None
-
-
-class Outcome(NamedTuple):
-    """The answer to a learner's action: ``ok`` and a sentence to show them."""
-
-    ok: bool
-    message: str = ""
-
-
-class Event(NamedTuple):
-    """What the session tells its observers. ``kind`` is one of ``changed`` (the
-    game has settled: a human decides or the hand is over), ``moved`` (one move
-    was made and bots are still to play: the table may show it at once),
-    ``hand_over``, ``match_over``, ``message`` or ``error``."""
-
-    kind: str
-    message: str = ""
-
-
-class GameSession:
+class GameSession(CutAndBets):
     """A match of Spar between humans and bots; see the module docstring."""
 
     def __init__(
@@ -112,7 +100,7 @@ class GameSession:
             return self._bot_factory(spec, seed)
         from .solver.bots import make_bot  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-        return make_bot(spec, seed)
+        return make_bot(spec, seed, budget_ms=BOT_BUDGET_MS)
 
     @property
     def players(self) -> int:
@@ -124,7 +112,11 @@ class GameSession:
 
     @property
     def viewer(self) -> int:
-        """The seat whose cards the screen shows: the human to move, else the first human."""
+        """The seat whose cards the screen shows: the human to decide, else the first human."""
+        if self.cut_pending and self.cut_by is not None:
+            return self.cut_by
+        if self.bet_round is not None and self.bet_round.waiting_for():
+            return self.bet_round.waiting_for()[0]
         to_move = self.state.to_move
         if to_move is not None and self.seats[to_move].is_human:
             return to_move
@@ -164,7 +156,7 @@ class GameSession:
         """Start a new match with the same seats and rules (play again)."""
         self._match_before = Match.new(self.rules, self.players, seed=self.seed, dealer=dealer)
         self.first_dealer = self._match_before.dealer
-        self.finished_hands: List[List[Move]] = []
+        self.finished_hands: List[PlayedHand] = []
         self._deal_hand()
 
     def restart(self, rules: Union[str, Rules, None] = None,
@@ -193,12 +185,31 @@ class GameSession:
         self._changed("resumed")
 
     def _deal_hand(self) -> None:
-        self.deal: Deal = self._match_before.deal()
-        self._states: List[HandState] = [self.deal.start()]
-        self._cursor = 0
-        self._match_after: Optional[Match] = None
+        """Deal the next hand; with the cut on, a bot cutter cuts at random (seeded)
+        and a human cutter is asked first (:attr:`pending` is ``"cut"``)."""
+        match = self._match_before
+        self.cut_by: Optional[int] = cutter(self.players, match.dealer) if self.rules.cut else None
+        lift: Optional[int] = None
+        if self.cut_by is not None and not self.seats[self.cut_by].is_human:
+            rng = random.Random(f"{self.seed}:cut:{match.hands_played}")
+            lift = rng.randrange(1, self.rules.deck_size)
+        self._start_hand(lift, waiting=self.cut_by is not None and lift is None)
         self._run_bots()
         self._changed("new hand")
+
+    def _start_hand(self, lift: Optional[int], waiting: bool = False,
+                    bets: Optional[List[Bet]] = None) -> None:
+        """Put a fresh deal in place (cut by ``lift`` cards; None: no cut). While
+        ``waiting`` for a human's cut, the uncut deal stands in and nobody moves."""
+        self.deal: Deal = self._match_before.deal(cut=lift)  # a bad cut raises here
+        self.cut_pending = waiting
+        self.cut_lift = lift
+        self._states: List[HandState] = [self.deal.start()]
+        self._cursor = 0
+        self._floor = 0  # undo never goes back past the cut or the bets
+        self._match_after: Optional[Match] = None
+        self.bet_round: Optional[BetRound] = None
+        self._closed_bets: Optional[List[Bet]] = bets
 
     @property
     def state(self) -> HandState:
@@ -216,7 +227,7 @@ class GameSession:
         if not self.state.is_over():
             return self._match_before
         if self._match_after is None:
-            self._match_after = self._match_before.record(self.state)
+            self._match_after = self._match_before.record(self.state, self.bets)
         return self._match_after
 
     @property
@@ -229,7 +240,7 @@ class GameSession:
             return Outcome(False, "Finish this hand first.")
         if self.match.is_over():
             return Outcome(False, "The match is over: start a new one.")
-        self.finished_hands.append(self.moves())
+        self.finished_hands.append(self.played_hand())
         self._match_before = self.match
         self._deal_hand()
         return Outcome(True, f"Hand {self.hand_number}: {self.name(self.deal.dealer)} deals.")
@@ -248,6 +259,11 @@ class GameSession:
         result = self.state.result
         return self.friendly(result.reason) if result else ""
 
+    def played_hand(self) -> PlayedHand:
+        """The current hand as a saved match keeps it."""
+        return PlayedHand(self.moves(), None if self.cut_pending else self.cut_lift or 0,
+                          self._closed_bets if self.rules.betting else [])
+
     def moves(self) -> List[Move]:
         """The moves of the current hand so far, in order."""
         return [m for _, m in self.state.history]
@@ -260,8 +276,9 @@ class GameSession:
 
     @property
     def is_human_turn(self) -> bool:
+        """A human is to play a card or declare (not while a cut or bets are pending)."""
         seat = self.state.to_move
-        return seat is not None and self.seats[seat].is_human
+        return seat is not None and self.seats[seat].is_human and self.pending is None
 
     def legal_cards(self) -> List[Card]:
         """The cards the player to move may play now."""
@@ -278,6 +295,8 @@ class GameSession:
         state = self.state
         if state.is_over():
             return "The hand is over."
+        if self.pending:
+            return PENDING_WORDS[self.pending]
         seat = _mover(state)
         if not self.seats[seat].is_human:
             return f"Wait: it is {self.name(seat)}'s turn."
@@ -315,6 +334,8 @@ class GameSession:
         """Any move of the human to move (a card or an :class:`Action`)."""
         if version is not None and version != self.version:
             return Outcome(False, "")  # a stale click: the screen has moved on
+        if self.pending:
+            return Outcome(False, PENDING_WORDS[self.pending])
         state = self.state
         seat = state.to_move
         if seat is None:
@@ -352,13 +373,33 @@ class GameSession:
         self._match_after = None
 
     def _run_bots(self) -> None:
-        """Let the bots move until a human must decide or the hand is over."""
+        """Let the bots move until a human must decide (a card, a declaration, a
+        cut or the bets) or the hand is over."""
+        if self.cut_pending:
+            return
+        deadline = time.perf_counter() + CLICK_THINK_MS / 1000
         state = self.state
-        while not state.is_over() and not self.seats[_mover(state)].is_human:
+        while not state.is_over():
+            if self._bets_due(state):
+                self._open_bets()
+            if self.pending or self.seats[_mover(state)].is_human:
+                break
             seat = _mover(state)
+            self._share_time(seat, deadline)
             state = self._bot_move(seat, state)
             self._push(state)
             self._moved(seat, state.history[-1][1])
+
+    def _share_time(self, seat: int, deadline: float) -> None:
+        """Give a thinking bot its share of the time left before the deadline."""
+        bot = self.seats[seat].bot
+        if not isinstance(getattr(bot, "budget_ms", None), (int, float)):
+            return
+        to_come = 1  # this bot, and the bots after it before a human (or a whole round)
+        while to_come < self.players and not self.seats[(seat + to_come) % self.players].is_human:
+            to_come += 1
+        left_ms = (deadline - time.perf_counter()) * 1000
+        bot.budget_ms = max(MIN_THINK_MS, left_ms / to_come)
 
     def _moved(self, seat: int, move: Move) -> None:
         """Tell observers about one move while the bots are still to play."""
@@ -379,7 +420,7 @@ class GameSession:
 
     def _is_decision(self, i: int) -> bool:
         s = self._states[i]
-        return not s.is_over() and self.seats[_mover(s)].is_human
+        return i >= self._floor and not s.is_over() and self.seats[_mover(s)].is_human
 
     @property
     def can_undo(self) -> bool:
@@ -449,15 +490,19 @@ class GameSession:
         session: GameSession = session_from_text(cls, text, **kwargs)
         return session
 
-    def _restore(self, finished: List[List[Move]], matches: Match, states: List[HandState],
-                 deal: Deal) -> None:
-        """Put a replayed position in place (used by :mod:`spar_tutor.session_file`)."""
+    def _restore(self, finished: List[PlayedHand], match: Match, current: PlayedHand,
+                 states: List[HandState]) -> None:
+        """Put a replayed position in place (used by :mod:`spar_tutor.session_file`):
+        the finished hands, the match before the current hand, the current hand and
+        its states (checked by the engine)."""
         self.finished_hands = finished
-        self._match_before = matches
-        self.deal = deal
+        self._match_before = match
+        self.cut_by = cutter(self.players, match.dealer) if self.rules.cut else None
+        self._start_hand(current.cut or None, waiting=current.cut is None, bets=current.bets)
         self._states = states
         self._cursor = len(states) - 1
-        self._match_after = None
+        if self.rules.betting and current.bets is not None:
+            self._floor = next(i for i, st in enumerate(states) if st.phase == PLAY)
         self._run_bots()
         self._changed("resumed")
 

@@ -4,29 +4,35 @@ The file holds what is needed to replay the match through the engine, so a
 resumed game is checked move by move (a tampered file cannot make an illegal
 position)::
 
-    {"format": "spar-tutor-match", "version": 1,
+    {"format": "spar-tutor-match", "version": 2,
      "rules": "standard",                      # Rules.to_json()
      "seats": [{"name": "You", "player": "human"},
                {"name": "Bot 1 (beginner)", "player": "beginner"}, ...],
      "seed": 0, "first_dealer": 2,
-     "hands": [["7H", "8H", ...], ...]}        # every hand's moves; the last is the current one
+     "hands": [{"cut": 12,                     # cards lifted (0: no cut; null: not cut yet)
+                "bets": [{"seat": 0, "amount": 10, "accepted_by": [2]}],  # null: not settled yet
+                "moves": ["7H", "8H", ...]},   # the last hand is the current one
+               ...]}
 
-Anything wrong raises :class:`SessionFileError` (a :class:`SparError`) naming
-the problem.
+Version 1 files (each hand a plain list of moves, played without cuts or
+bets) are read as version 2 with no cut and no bets. Anything wrong raises
+:class:`SessionFileError` (a :class:`SparError`) naming the problem.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
+from .deal import cutter
 from .errors import SparError
-from .match import Match
+from .match import Bet, Match
 from .rules import Rules
-from .state import Move, format_move, parse_move
+from .session_values import PlayedHand
+from .state import PLAY, HandState, Move, format_move, parse_move
 
 FORMAT = "spar-tutor-match"
-VERSION = 1
+VERSION = 2
 
 
 class SessionFileError(SparError):
@@ -35,8 +41,7 @@ class SessionFileError(SparError):
 
 def session_to_json(session: Any) -> Dict[str, Any]:
     """The JSON-ready dict of a session."""
-    hands = [[format_move(m) for m in moves] for moves in session.finished_hands]
-    hands.append([format_move(m) for m in session.moves()])
+    hands = [_hand_json(h) for h in session.finished_hands + [session.played_hand()]]
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -46,6 +51,21 @@ def session_to_json(session: Any) -> Dict[str, Any]:
         "first_dealer": session.first_dealer,
         "hands": hands,
     }
+
+
+def _hand_json(hand: Any) -> Dict[str, Any]:
+    bets = None if hand.bets is None else [
+        {"seat": b.seat, "amount": b.amount, "accepted_by": list(b.accepted_by)}
+        for b in hand.bets]
+    return {"cut": hand.cut, "bets": bets, "moves": [format_move(m) for m in hand.moves]}
+
+
+def migrate(data: Dict[str, Any]) -> Dict[str, Any]:
+    """A version 1 file as version 2: each hand's moves, with no cut and no bets."""
+    hands = data.get("hands")
+    if isinstance(hands, list):
+        hands = [{"cut": 0, "bets": [], "moves": h} for h in hands]
+    return {**data, "version": VERSION, "hands": hands}
 
 
 def session_from_text(cls: Any, text: str, **kwargs: Any) -> Any:
@@ -67,14 +87,16 @@ def _need(data: Dict[str, Any], key: str, kind: Any, words: str) -> Any:
 
 
 def session_from_json(cls: Any, data: Any, **kwargs: Any) -> Any:
-    """A session replayed from :func:`session_to_json` data."""
+    """A session replayed from :func:`session_to_json` data (version 1 or 2)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SessionFileError(f"not a saved spar-tutor match (\"format\" must be \"{FORMAT}\")",
                                rule="save file")
     version = data.get("version")
-    if version != VERSION:
+    if version == 1:
+        data = migrate(data)
+    elif version != VERSION:
         raise SessionFileError(f"saved with format version {version!r}; this spar-tutor reads "
-                               f"version {VERSION}", rule="key version")
+                               f"versions 1 and {VERSION}", rule="key version")
     rules = Rules.from_json(data.get("rules", "standard"))
     seats_json = _need(data, "seats", list, "a list of seats")
     specs = []
@@ -87,7 +109,7 @@ def session_from_json(cls: Any, data: Any, **kwargs: Any) -> Any:
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise SessionFileError(f"\"seed\" must be a number or text, not {seed!r}", rule="key seed")
     dealer = _need(data, "first_dealer", int, "a seat number")
-    hands = _need(data, "hands", list, "a list of hands, each a list of moves")
+    hands = _need(data, "hands", list, "a list of hands")
     if not hands:
         raise SessionFileError("\"hands\" is empty: the current hand is missing", rule="key hands")
     session = cls(rules, specs, seed=seed, dealer=dealer, **kwargs)
@@ -95,28 +117,82 @@ def session_from_json(cls: Any, data: Any, **kwargs: Any) -> Any:
         if isinstance(seat.get("name"), str) and seat["name"].strip():
             session.seats[i] = session.seats[i]._replace(name=seat["name"].strip()[:40])
     match: Match = Match.new(rules, len(specs), seed=seed, dealer=dealer)
-    finished: List[List[Move]] = []
-    for number, moves_json in enumerate(hands, start=1):
-        deal = match.deal()
-        states = [deal.start()]
-        moves = _moves(moves_json, number)
-        for play, move in enumerate(moves, start=1):
-            try:
-                states.append(states[-1].apply(move))
-            except SparError as e:
-                raise SessionFileError(f"hand {number}, move {play} ({move}): {e.reason}",
-                                       rule="key hands") from None
-        if number < len(hands):
+    finished: List[PlayedHand] = []
+    for number, hand_json in enumerate(hands, start=1):
+        last = number == len(hands)
+        hand = _hand(hand_json, number, last)
+        hand = PlayedHand(hand.moves, hand.cut, _bets(hand_json.get("bets"), match, number, last))
+        states = _replay(match, hand, number, specs)
+        if not last:
             if not states[-1].is_over():
                 raise SessionFileError(f"hand {number} is not finished, but a later hand follows",
                                        rule="key hands")
-            match = match.record(states[-1])
-            finished.append(moves)
+            match = match.record(states[-1], hand.bets or [])
+            finished.append(hand)
             if match.is_over():
                 raise SessionFileError(f"the match was over after hand {number}",
                                        rule="key hands")
-    session._restore(finished, match, states, deal)
+    session._restore(finished, match, hand, states)
     return session
+
+
+def _hand(value: Any, number: int, last: bool) -> PlayedHand:
+    """A hand's moves and cut (its bets are read against the match, in :func:`_bets`)."""
+    if not isinstance(value, dict) or not isinstance(value.get("moves"), list):
+        raise SessionFileError(f"hand {number} must be {{\"cut\": ..., \"bets\": ..., "
+                               f"\"moves\": [...]}}", rule="key hands")
+    cut = value.get("cut", 0)
+    if cut is None and not last:
+        raise SessionFileError(f"hand {number} was never cut, but a later hand follows",
+                               rule="key hands")
+    if cut is not None and (not isinstance(cut, int) or isinstance(cut, bool) or cut < 0):
+        raise SessionFileError(f"hand {number}: \"cut\" must be a number of cards, not {cut!r}",
+                               rule="key hands")
+    return PlayedHand(_moves(value["moves"], number), cut)
+
+
+def _bets(value: Any, match: Match, number: int, last: bool) -> Optional[List[Bet]]:
+    """A hand's bets, checked by the engine against the money before the hand."""
+    if value is None:
+        if not last and match.rules.betting:
+            raise SessionFileError(f"hand {number}: the bets were never settled",
+                                   rule="key hands")
+        return None if match.rules.betting else []
+    if not isinstance(value, list):
+        raise SessionFileError(f"hand {number}: \"bets\" must be a list", rule="key hands")
+    bets = []
+    for b in value:
+        if not isinstance(b, dict) or not isinstance(b.get("accepted_by", []), list):
+            raise SessionFileError(f"hand {number}: a bet must be {{\"seat\": ..., \"amount\": "
+                                   f"..., \"accepted_by\": [...]}}", rule="key hands")
+        bets.append(Bet(b.get("seat", -1), b.get("amount", 0), tuple(b.get("accepted_by", []))))
+    try:
+        match.check_bets(bets)
+    except SparError as e:
+        raise SessionFileError(f"hand {number}: {e.reason}", rule="key hands") from None
+    return bets
+
+
+def _replay(match: Match, hand: PlayedHand, number: int, specs: List[str]) -> List[HandState]:
+    """The states of one saved hand, every move checked by the engine."""
+    if hand.cut is None and (hand.moves or not match.rules.cut
+                             or specs[cutter(match.players, match.dealer)] != "human"):
+        raise SessionFileError(f"hand {number}: the cut is missing (only a human cutter "
+                               "may still have to cut, before any move)", rule="key hands")
+    try:
+        states = [match.deal(cut=hand.cut or None).start()]
+    except SparError as e:
+        raise SessionFileError(f"hand {number}: {e.reason}", rule="key hands") from None
+    for play, move in enumerate(hand.moves, start=1):
+        if hand.bets is None and states[-1].phase == PLAY and states[-1].plays_made == 0:
+            raise SessionFileError(f"hand {number}, move {play} ({move}): played before the "
+                                   "bets were settled", rule="key hands")
+        try:
+            states.append(states[-1].apply(move))
+        except SparError as e:
+            raise SessionFileError(f"hand {number}, move {play} ({move}): {e.reason}",
+                                   rule="key hands") from None
+    return states
 
 
 def _moves(value: Any, number: int) -> List[Move]:

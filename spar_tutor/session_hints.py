@@ -22,6 +22,15 @@ if TYPE_CHECKING:  # pragma: no cover
 log = logging.getLogger(__name__)
 
 HINT_BUDGET_MS = 300
+BET_HINT_WORLDS = 200
+CUT_WORDS = ("The cut is luck: nobody knows the order of the pack, so any number of cards "
+             "is as good as another. Cutting (or not) is your right, not a skill.")
+BET_WORDS = {
+    1: "A bet pays only if you win the hand: how likely is that with these cards?",
+    2: "A bet stands if someone matches it. If a bettor wins the hand they take that bet's "
+       "money; if anyone else wins, every bettor takes their own back. So bet on a hand "
+       "that can win the last trick, such as a 6 or 7 you can keep for it.",
+}
 LEVEL_TITLES = {1: "A nudge", 2: "The rule", 3: "The solver's answer"}
 
 
@@ -78,6 +87,8 @@ class SessionHints:
         s = self._session
         if level not in LEVEL_TITLES:
             return HintAnswer(level, "Hint", "Hints come in levels 1, 2 and 3.")
+        if s.pending:
+            return self._before_play(level)
         if not s.is_human_turn:
             text = "The hand is over." if s.state.is_over() else "Hints are for your turn."
             return HintAnswer(level, LEVEL_TITLES[level], text)
@@ -109,6 +120,22 @@ class SessionHints:
         why = answer.explain(best) if best is not None else ""
         text = f"Play {best}. {_sentence(why)}".strip()
         return HintAnswer(3, title, text, values, best, int(getattr(answer, "worlds", 0) or 0))
+
+    def _before_play(self, level: int) -> HintAnswer:
+        """Hints for the cut (it is luck) and the bets (the solver's chance of winning)."""
+        s = self._session
+        title = LEVEL_TITLES[level]
+        if s.pending == "cut":
+            return HintAnswer(level, title, CUT_WORDS)
+        if level < 3:
+            return HintAnswer(level, title, BET_WORDS[level])
+        n = s.players
+        chance = self.solver.hand_chance(s.state.view(s.viewer), worlds=BET_HINT_WORLDS,
+                                         seed=s.version).win_chance
+        return HintAnswer(3, title, f"The solver gives you a {chance:.0%} chance of winning "
+                          f"this hand, over {BET_HINT_WORLDS} deals of the cards you cannot see; "
+                          f"a fair share at {n} players is {1 / n:.0%}. Bet when you are well "
+                          "above it.", worlds=BET_HINT_WORLDS)
 
     def _prelead(self, view: Any) -> HintAnswer:
         """Level 3 before the first lead: the solver's value of each offered action."""

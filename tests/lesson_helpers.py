@@ -35,13 +35,13 @@ def right_answers(player: LessonPlayer) -> List[str]:
     step, live = player.run.step, player.run.current
     kind, goal = step.kind, step.extra.get("goal")
     answer: Any = step.answer
-    cards = [answer] if isinstance(answer, (str, int)) else list(answer or ())
+    cards = [answer] if isinstance(answer, (str, int, float)) else list(answer or ())
     if kind == "deal":
         ask = step.extra["ask"]
         return [step.name(answer) if ask in ("leader", "first_card", "last_card") else str(answer)]
     if goal == "wise":
         return [" ".join([answer.split()[0], card(answer.split()[1])]) if " " in answer else answer]
-    if kind in ("choice", "points"):
+    if kind in ("choice", "points", "odds"):
         return [str(answer)]
     if kind == "trick":
         return [step.name(answer)]

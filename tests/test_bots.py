@@ -56,6 +56,8 @@ def test_make_bot_specs(tmp_path):
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("beginner", 1), BeginnerBot)
     assert isinstance(make_bot("expert", 1), ExpertBot)
+    assert make_bot("expert", 1, budget_ms=40).budget_ms == 40
+    assert isinstance(make_bot("beginner", 1, budget_ms=40), BeginnerBot)
     path = tmp_path / "b.py"
     path.write_text("class First:\n"
                     "    def __init__(self, seed):\n        self.seed = seed\n"

@@ -19,7 +19,7 @@ def problems(name):
 
 def test_the_good_lesson_loads_beside_broken_ones():
     loaded = load_all(BROKEN)
-    assert [type(l).__name__ for l in loaded] == ["Lesson"] + ["BrokenLesson"] * 5
+    assert [type(l).__name__ for l in loaded] == ["Lesson"] + ["BrokenLesson"] * 6
     assert isinstance(loaded[0], Lesson) and len(loaded[0].steps) == 2
 
 
@@ -42,6 +42,43 @@ def test_a_stated_score_must_agree_with_the_engine():
 def test_a_best_card_must_agree_with_the_solver():
     [p] = problems("05_wrong_best.toml")
     assert p.step == 1 and "best cards are KC" in p.what
+
+
+def test_stated_odds_must_agree_with_the_solver():
+    [p] = problems("07_drifted_odds.toml")
+    assert (p.step, p.line) == (1, 19)
+    assert p.what == "the solver gives dry 6S 77%, not 60% (tolerance 0.05)"
+
+
+@pytest.mark.parametrize("change, what", [
+    (("right = \"About", "right = \"Roughly"), None),
+    (("chances = [0.6, 0.77]\n", "chances = [0.77, 0.77]\n"), "states 77% for dry 6S but its words"),
+    (("answer = \"about the same\"", "answer = \"higher\""), "the answer is about the same"),
+    (("ask = \"chance\"", "ask = \"luck\""), "'ask' must be chance or points"),
+    (("compare = [\"dry 6S\", \"pass\"]", "compare = [\"dry 9D\", \"pass\"]"),
+     "dry 9D is not allowed here"),
+    (("worlds = 500", "worlds = 5"), "100 or more"),
+])
+def test_odds_mistakes(change, what):
+    text = (BROKEN / "07_drifted_odds.toml").read_text().replace(*change)
+    text = text.replace("77% without", "the same without")
+    with pytest.raises(LessonError) as info:
+        loads_lesson(text, "x.toml")
+    assert (what or "not 60%") in str(info.value)
+
+
+def test_an_odds_points_question_takes_the_nearest_option():
+    text = (BROKEN / "07_drifted_odds.toml").read_text()
+    for a, b in [("chances = [0.6, 0.77]", "chances = [0.77, 0.77]"),
+                 ("60% with the dry, 77% without", "77% either way"),
+                 ("ask = \"chance\"", "ask = \"points\""),
+                 ('options = ["higher", "about the same", "lower"]', "options = [0.5, 1.75, 4]"),
+                 ("answer = \"about the same\"", "answer = 1.75")]:
+        text = text.replace(a, b)
+    lesson = loads_lesson(text, "x.toml")
+    assert lesson.steps[0].answer == 1.75
+    with pytest.raises(LessonError, match="the answer is 1.75, not 4"):
+        loads_lesson(text.replace("answer = 1.75", "answer = 4"), "x.toml")
 
 
 def test_every_problem_of_a_file_is_listed():

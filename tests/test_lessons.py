@@ -22,7 +22,7 @@ def test_ten_lessons_all_load():
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_lesson_shape(lesson):
-    assert 7 <= len(lesson.steps) <= 11
+    assert 7 <= len(lesson.steps) <= 12  # short steps: 5 to 10 minutes in all
     assert lesson.questions * 2 >= len(lesson.steps), "mostly learn-by-doing steps"
     assert 5 <= lesson.minutes <= 10
     assert lesson.steps[-1].kind == "explain"
@@ -120,6 +120,24 @@ def test_single_lesson_widget_asks_for_a_name_then_opens(tmp_path, monkeypatch):
     w.sign_in("Esi")
     assert isinstance(w.children[1], LessonPlayer)
     assert isinstance(w.children[1].run.lesson, Lesson)
+    # the lesson notebook shows the title above: the player does not repeat it
+    assert "<h3>" not in w.children[1].heading.value and "<style>" in w.children[1].heading.value
+    w.show_menu()
+    w.open_lesson(w.lessons[6])
+    assert "<h3>Lesson 7: Dry and wet</h3>" in w.children[1].heading.value
+
+
+def test_lesson_tables_are_the_apps_and_keep_the_question_quiet():
+    trick = next(l for l in LESSONS if l.id == "04_trick")
+    step = next(s for s in trick.steps if s.kind == "trick")
+    player = LessonPlayer(trick, start=trick.steps.index(step))
+    picture = player.body.children[0].value
+    assert 'class="spar-felt"' in picture and "who wins it?" in picture
+    assert "spar-winning" not in picture and "won by ?" in picture
+    points = next(l for l in LESSONS if l.id == "07_dry_wet")
+    index = next(i for i, s in enumerate(points.steps) if s.kind == "points")
+    picture = LessonPlayer(points, start=index).body.children[0].value
+    assert "How many points?" in picture and "10 points" not in picture
 
 
 @pytest.mark.parametrize("name", ["search", "progress", "run", "widget", "explore"])

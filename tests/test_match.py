@@ -98,3 +98,16 @@ def test_bets_pay_the_winning_bettor_or_refund():
         m.record(final, [Bet(w, 60, (others[0],))])
     with pytest.raises(IllegalMoveError, match="betting is off"):
         Match.new(Rules.preset("standard"), 3, seed=7).record(final, [Bet(w, 1, (others[0],))])
+
+
+def test_what_a_seat_puts_forward_is_checked_even_unmatched():
+    m = Match.new(Rules.preset("standard", betting=True, buy_in=50), 3, seed=7)
+    with pytest.raises(IllegalMoveError, match="cannot stake 60"):
+        m.check_bets([Bet(0, 60, ())])
+    with pytest.raises(IllegalMoveError, match="cannot stake 55"):
+        m.check_bets([Bet(0, 30, ()), Bet(1, 25, (0,))])
+    with pytest.raises(IllegalMoveError, match="positive whole amount"):
+        m.check_bets([Bet(0, True, (1,))])
+    with pytest.raises(IllegalMoveError, match="cannot accept"):
+        m.check_bets([Bet(0, 5, (1, 1))])
+    assert m.check_bets([Bet(0, 5, ()), Bet(1, 5, (2,))]) == [Bet(1, 5, (2,))]

@@ -4,12 +4,15 @@ import json
 
 import pytest
 
-from spar_tutor import Action, Card, SparError
+from spar_tutor import Action, Card, Rules, SparError
 from spar_tutor.session import GameSession, Seat
 from spar_tutor.session_file import SessionFileError
 from tests.doubles import FirstLegalBot, first_legal_factory
 
 FOUR = ["human", "beginner", "beginner", "beginner"]
+# the Ghana table rules without the cut and bets (tests/test_session_money.py has those),
+# so that these seeds deal the hands the tests want
+GHANA = Rules.preset("ghana_table", cut=False, betting=False)
 
 
 def session(rules="standard", seats=FOUR, seed=1, **kw):
@@ -162,7 +165,7 @@ def test_save_and_resume_round_trip():
     s.play(s.legal_cards()[0])
     text = s.dumps()
     data = json.loads(text)
-    assert data["format"] == "spar-tutor-match" and data["version"] == 1
+    assert data["format"] == "spar-tutor-match" and data["version"] == 2
     back = GameSession.loads(text, bot_factory=first_legal_factory)
     assert back.match.scores == s.match.scores and back.hand_number == 2
     assert back.state.hands == s.state.hands and back.state.history == s.state.history
@@ -185,9 +188,15 @@ def test_resume_keeps_observers():
     (lambda d: {**d, "format": "chess"}, "format"),
     (lambda d: {**d, "version": 99}, "version 99"),
     (lambda d: {k: v for k, v in d.items() if k != "hands"}, "\"hands\""),
-    (lambda d: {**d, "hands": [["ZZ"]]}, "hand 1, move 1"),
-    (lambda d: {**d, "hands": [["AS"]]}, "hand 1, move 1 (AS)"),
-    (lambda d: {**d, "hands": [[], []]}, "hand 1 is not finished"),
+    (lambda d: {**d, "hands": [{"moves": ["ZZ"]}]}, "hand 1, move 1"),
+    (lambda d: {**d, "hands": [{"moves": ["AS"]}]}, "hand 1, move 1 (AS)"),
+    (lambda d: {**d, "hands": [{"moves": []}, {"moves": []}]}, "hand 1 is not finished"),
+    (lambda d: {**d, "hands": [["7H"]]}, "hand 1 must be"),
+    (lambda d: {**d, "hands": [{"cut": 3, "moves": []}]}, "the cut rule is off"),
+    (lambda d: {**d, "hands": [{"cut": None, "moves": []}]}, "the cut is missing"),
+    (lambda d: {**d, "hands": [{"cut": "top", "moves": []}]}, "number of cards"),
+    (lambda d: {**d, "hands": [{"bets": [{"seat": 0, "amount": 5}], "moves": []}]},
+     "betting is off"),
     (lambda d: {**d, "seats": ["human"]}, "seat 0"),
     (lambda d: {**d, "rules": "poker"}, "unknown preset"),
 ])
@@ -210,7 +219,7 @@ def test_bad_save_file_is_a_session_file_error():
 
 def test_dry_and_wet_offered_only_when_allowed():
     assert session().offers() == []
-    s = session(rules="ghana_table", seed=3)
+    s = session(rules=GHANA, seed=3)
     offers = s.offers()
     assert s.state.phase == "declare" and Action("pass") in offers
     dry = next(a for a in offers if a.kind == "dry")
@@ -220,7 +229,7 @@ def test_dry_and_wet_offered_only_when_allowed():
 
 
 def test_under_ten_offered_to_an_under_ten_hand():
-    s = session(rules="ghana_table", seed=0)
+    s = session(rules=GHANA, seed=0)
     assert s.state.phase == "under_ten"
     assert {a.kind for a in s.offers()} == {"under_ten", "pass"}
     old = s.state.hand(0)
@@ -229,7 +238,7 @@ def test_under_ten_offered_to_an_under_ten_hand():
 
 
 def test_under_card_offered_in_the_second_to_last_trick():
-    s = session(rules="ghana_table", seed=5)
+    s = session(rules=GHANA, seed=5)
     offered = False
     while not s.state.is_over():
         kinds = {a.kind for a in s.offers()}
@@ -245,7 +254,7 @@ def test_under_card_offered_in_the_second_to_last_trick():
 
 
 def test_renege_needs_insisting_with_offside_on():
-    s = session(rules="ghana_table", seed=3)
+    s = session(rules=GHANA, seed=3)
     while s.state.phase != "play":
         s.move(Action("pass"))
     assert play_until_follow(s)
@@ -287,3 +296,38 @@ def test_each_move_before_the_bots_finish_is_announced():
     assert moved and moved[0].startswith("You: ")
     assert all(m.startswith("Bot ") for m in moved[1:])
     assert seen[-1][0] == "changed"
+
+
+class ThinkingBot(FirstLegalBot):
+    """Records the thinking time the session gives it, and spends it (sleeps)."""
+
+    def __init__(self, spec="expert", seed=0):
+        super().__init__(spec, seed)
+        self.budget_ms = 300.0
+        self.given = []
+
+    def choose(self, view):
+        import time
+
+        self.given.append(self.budget_ms)
+        time.sleep(self.budget_ms / 1000)
+        return super().choose(view)
+
+
+def test_bots_share_the_thinking_time_of_one_click():
+    from spar_tutor.session import CLICK_THINK_MS, MIN_THINK_MS
+
+    bots = []
+
+    def factory(spec, seed):
+        bots.append(ThinkingBot(spec, seed))
+        return bots[-1]
+
+    s = GameSession("standard", ["human", "expert", "expert", "expert"], seed=2, dealer=3,
+                    bot_factory=factory)  # the human leads: three bots follow each card
+    s.play(s.legal_cards()[0])
+    first, second, third = (b.given[0] for b in bots)
+    assert CLICK_THINK_MS / 3 - 5 <= first <= CLICK_THINK_MS / 3 + 1  # three bots to come
+    assert min(second, third) >= MIN_THINK_MS
+    given = [ms for b in bots for ms in b.given]
+    assert sum(given) <= CLICK_THINK_MS + MIN_THINK_MS * len(given)

@@ -6,6 +6,7 @@ import pytest
 
 from spar_tutor.session import GameSession
 from spar_tutor.widgets import PlayTable
+from tests.test_session import GHANA
 
 
 @pytest.mark.parametrize("strength", ["random", "beginner", "expert"])
@@ -21,7 +22,13 @@ def test_real_bots_take_the_ghana_table_phases():
     s = GameSession("ghana_table", ["human", "expert", "beginner", "random"], seed=4)
     while not s.state.is_over():
         offers = s.offers()
-        if s.state.phase != "play":
+        if s.pending == "cut":
+            assert s.cut(7).ok
+        elif s.pending == "bets":
+            assert s.offer_bet(0).ok
+            for i in s.bet_round.answers_due(0):
+                assert s.answer_bet(i, False).ok
+        elif s.state.phase != "play":
             assert s.move(offers[-1]).ok  # pass
         else:
             assert s.play(s.legal_cards()[0]).ok
@@ -78,7 +85,7 @@ def test_review_panel_after_a_hand():
 
 
 def test_hint_level_three_before_the_first_lead_values_the_offers():
-    s = GameSession("ghana_table", ["human", "beginner", "beginner", "beginner"], seed=3)
+    s = GameSession(GHANA, ["human", "beginner", "beginner", "beginner"], seed=3)
     assert s.state.phase == "declare"
     answer = s.hint(3)
     assert {v.label for v in answer.values} == {str(a) for a in s.offers()}

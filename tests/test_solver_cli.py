@@ -96,6 +96,8 @@ def test_arena_json_shape(tmp_path):
     (["arena", "--seats", "random", "--hands", "1"], "players"),
     (["arena", "--seats", "random,random", "--hands", "0"], "hands"),
     (["arena", "--seats", "random,nofile.py:Bot", "--hands", "1"], "not found"),
+    (["arena", "--seats", "random,expert", "--hands", "1", "--expert-budget-ms", "0"],
+     "--expert-budget-ms"),
 ])
 def test_bad_input_exits_2_with_one_line(tmp_path, args, words):
     (tmp_path / "bad.json").write_text("{not json")
@@ -106,3 +108,10 @@ def test_bad_input_exits_2_with_one_line(tmp_path, args, words):
     assert out.returncode == 2
     assert words in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_arena_with_a_time_budget_for_experts():
+    out = run("arena", "--seats", "expert,beginner", "--hands", "2", "--expert-budget-ms", "10",
+              "--json")
+    assert out.returncode == 0, out.stderr
+    assert sum(s["hands_won"] for s in json.loads(out.stdout)["seats"]) == 2

@@ -159,3 +159,16 @@ def test_hint_refuses_other_phases():
     state = deal(Rules.preset("ghana_table"), 4, 3, seed=8).start()
     with pytest.raises(ViewError, match="phase"):
         hint(state.view(state.to_move))
+
+
+def test_hand_chance_of_every_seat_adds_up_and_is_seeded():
+    from spar_tutor.solver import hand_chance
+
+    state = deal(Rules.preset("standard"), 4, 3, seed=1).start()
+    chances = [hand_chance(state.view(s), worlds=60, seed=s) for s in range(4)]
+    assert all(0.0 <= c.win_chance <= 1.0 and c.worlds == 60 for c in chances)
+    assert abs(sum(c.win_chance for c in chances) - 1.0) < 0.25  # each is an estimate
+    assert hand_chance(state.view(2), worlds=60, seed=2) == chances[2]
+    declare = deal(Rules.preset("ghana_table"), 4, 3, seed=8).start()
+    with pytest.raises(ViewError, match="play phase"):
+        hand_chance(declare.view(0))

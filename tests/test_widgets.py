@@ -11,10 +11,9 @@ from spar_tutor.widgets import (
     DealWidget, DeclarationsPanel, HandWidget, PlayTable, SavePanel, SetupPanel, TableWidget,
 )
 from spar_tutor.widgets.common import SORRY
-from spar_tutor.widgets.deal_view import packets
 from spar_tutor.widgets.table_html import table_html
 from tests.doubles import first_legal_factory
-from tests.test_session import illegal_card, play_until_follow
+from tests.test_session import GHANA, illegal_card, play_until_follow
 
 FOUR = ["human", "beginner", "beginner", "beginner"]
 
@@ -114,7 +113,7 @@ def test_table_marks_turn_leader_and_trick():
 def test_declarations_panel_offers_only_what_is_allowed():
     plain = DeclarationsPanel(session())
     assert plain.layout.display == "none"
-    s = session(rules="ghana_table", seed=3)
+    s = session(rules=GHANA, seed=3)
     panel = DeclarationsPanel(s)
     labels = [b.description for b in panel._buttons.children]
     assert panel.layout.display is None and "No dry" in labels
@@ -124,7 +123,7 @@ def test_declarations_panel_offers_only_what_is_allowed():
 
 
 def test_under_ten_buttons():
-    s = session(rules="ghana_table", seed=0)
+    s = session(rules=GHANA, seed=0)
     panel = DeclarationsPanel(s)
     assert "under ten" in panel._question.value
     next(b for b in panel._buttons.children if b.description == "Exchange my hand").click()
@@ -149,7 +148,7 @@ def test_scoreboard_after_a_hand_has_totals_and_a_chart():
 
 
 def test_stakes_show_in_the_ledger():
-    s = session(rules="ghana_table", seed=3)
+    s = session(rules=GHANA, seed=3)
     table = PlayTable(s)
     assert "Money" in table.scoreboard.table.value
 
@@ -159,11 +158,11 @@ def test_deal_widget_steps_packet_by_packet():
     d = DealWidget(s)
     assert "about to deal" in d.picture.value
     d.step.click()
-    seat, _, cards = packets(s.deal)[0]
+    seat, _, cards = s.deal.packets()[0]
     assert f"{len(cards)} cards to {s.name(seat)}" in d.picture.value
     d.slider.value = d.slider.max
     assert "The deal is done" in d.picture.value
-    assert len(packets(s.deal)) == 8  # 3 then 2 to each of 4 players
+    assert len(s.deal.packets()) == 8  # 3 then 2 to each of 4 players
 
 
 def test_setup_starts_a_new_match():
@@ -236,10 +235,10 @@ def test_seats_go_round_in_play_order_either_way():
 def test_coach_words_for_every_phase():
     from spar_tutor import coach
 
-    s = session(rules="ghana_table", seed=0)
+    s = session(rules=GHANA, seed=0)
     view = s.state.view(0)
     assert "9" in coach.nudge(view) and "Under ten" in coach.principle(view)
-    s = session(rules="ghana_table", seed=3)
+    s = session(rules=GHANA, seed=3)
     view = s.state.view(0)
     assert "dry" in coach.nudge(view).lower() and "double" in coach.principle(view)
     s = session()

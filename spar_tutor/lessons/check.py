@@ -14,6 +14,7 @@ from ..errors import SparError
 from ..rules import Rules
 from ..state import DECLARE, PLAY, Action, HandState, parse_move, trick_winner
 from . import search
+from .odds import check_odds
 
 Found = List[Tuple[Optional[str], str]]
 
@@ -322,8 +323,16 @@ def _play(step: Any, found: Found) -> None:
     _wrong_keys(step, found, {"lost"}, set())
 
 
+def _odds(step: Any, found: Found) -> None:
+    state = _need_position(step, found)
+    if state is None or not _learner_to_move(step, state, DECLARE, found):
+        return
+    check_odds(step, state, found)
+    _wrong_keys(step, found, {str(o) for o in step.options}, {str(step.answer)})
+
+
 CHECKS: Dict[str, Any] = {
     "explain": _explain, "deal": _deal, "pick_from": _pick_from, "choice": _choice,
     "pick_card": _pick_card, "trick": _trick, "points": _points, "declare": _declare,
-    "play": _play,
+    "play": _play, "odds": _odds,
 }

@@ -27,6 +27,7 @@ EXTRA_KEYS = {
     "declare": {"goal"},
     "points": {"who"},
     "play": {"goal"},
+    "odds": {"compare", "ask", "worlds", "seed", "tolerance", "chances", "points"},
 }
 TOP_KEYS = {"number", "title", "summary", "minutes", "names", "step"}
 

@@ -12,7 +12,7 @@ from ..state import HandState
 
 #: Every step kind; those in QUESTIONS ask the learner to act.
 KINDS = ("explain", "deal", "pick_from", "choice", "pick_card", "trick", "points", "declare",
-         "play")
+         "play", "odds")
 QUESTIONS = KINDS[1:]
 
 #: Names for the seats when a step does not give its own (the learner is "You").

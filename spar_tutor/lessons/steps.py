@@ -13,8 +13,13 @@ from ..cards import SUIT_NAMES, SUIT_SINGULAR, Card, parse_card, sort_hand
 from ..deal import Deal, deal
 from ..rules import Rules
 from ..state import PASS, Action, HandState, Move, parse_move
+from ..solver import solve
+from ..solver.bots import ExpertBot
 from . import search
 from .model import Step
+
+#: Worlds per move of the bots in play steps (lesson positions are small: this is quick).
+BOT_WORLDS = 40
 
 
 @dataclass(frozen=True)
@@ -102,29 +107,19 @@ class DealRun(ChoiceRun):
         self.rules = Rules.from_json(ex.get("rules", "standard"))
         self.deal: Deal = deal(self.rules, ex.get("players", 3), ex.get("dealer", 0),
                                seed=ex.get("seed", 0))
-        self.shown = 0  # cards dealt so far
+        self.packets = len(self.deal.packets())
+        self.shown = 0  # packets dealt so far
 
     def deal_packet(self) -> None:
         """Deal the next packet (all the cards one seat gets in one go round)."""
-        steps = self.deal.steps
-        if self.shown < len(steps):
-            first = steps[self.shown]
-            while (self.shown < len(steps) and steps[self.shown].seat == first.seat
-                   and steps[self.shown].packet == first.packet):
-                self.shown += 1
+        self.shown = min(self.shown + 1, self.packets)
 
     def deal_all(self) -> None:
-        self.shown = len(self.deal.steps)
-
-    def hands_so_far(self) -> List[List[Card]]:
-        hands: List[List[Card]] = [[] for _ in range(self.deal.players)]
-        for s in self.deal.steps[:self.shown]:
-            hands[s.seat].append(s.card)
-        return hands
+        self.shown = self.packets
 
     @property
     def dealt_all(self) -> bool:
-        return self.shown == len(self.deal.steps)
+        return self.shown == self.packets
 
 
 class PickFromRun(StepRun):
@@ -189,9 +184,7 @@ class PickCardRun(StepRun):
     def hint(self) -> str:
         if self.goal != "best":
             return self.step.hint
-        best, value = search.best_moves(self.position, self.step.seat)  # type: ignore[arg-type]
-        return (f"{self.step.hint} (The solver plays {symbols(best)}: it makes sure of "
-                f"{_points(value)}.)")
+        return f"{self.step.hint} {solver_says(self.position, self.step)}"
 
 
 class TrickRun(StepRun):
@@ -261,25 +254,20 @@ class DeclareRun(StepRun):
 
 
 class PlayRun(StepRun):
-    """Play a short position to the end against bots that play their best."""
+    """Play a short position to the end against the solver's expert bots
+    (:class:`~spar_tutor.solver.bots.ExpertBot`, ``BOT_WORLDS`` worlds a move, seeded:
+    a step plays the same way every time; they do not see the learner's cards)."""
 
     def __init__(self, step: Step) -> None:
         super().__init__(step)
         self.goal = step.extra.get("goal", 1)
         self.start = step.state()
-        self.state = self.start
-        self.log: List[str] = []
-        self._bots()
+        self.restart()
 
     def _bots(self) -> None:
-        seat = self.step.seat
-        while not self.state.is_over() and self.state.to_move != seat:
-            mover = self.state.to_move
-            values = search.move_values(self.state, mover)  # type: ignore[arg-type]
-            # the others play against the learner: the card that leaves them least
-            worst = {m: search.guaranteed(self.state.apply(m), seat) for m in values}
-            move = min(worst, key=lambda m: (worst[m], -values[m]))
-            self._record(mover, move)  # type: ignore[arg-type]
+        while not self.state.is_over() and self.state.to_move != self.step.seat:
+            mover = _mover(self.state)
+            self._record(mover, self.bots[mover].choose(self.state.view(mover)))
 
     def _record(self, seat: int, move: Any) -> None:
         """Play a move and note it (and the trick's winner) in the log."""
@@ -291,8 +279,11 @@ class PlayRun(StepRun):
         self.log.append(line + ".")
 
     def restart(self) -> None:
+        """The position again, with the bots as they were."""
         self.state = self.start
-        self.log = []
+        self.log: List[str] = []
+        self.bots = {s: ExpertBot(s, worlds=BOT_WORLDS) for s in range(self.start.players)
+                     if s != self.step.seat}
         self._bots()
 
     def _answer(self, value: Any) -> Feedback:
@@ -335,9 +326,24 @@ class PlayRun(StepRun):
     def hint(self) -> str:
         if self.state.is_over():
             return self.step.hint
-        best, value = search.best_moves(self.state, self.step.seat)  # type: ignore[arg-type]
-        return (f"{self.step.hint} (The solver plays {symbols(best)} now: it makes sure "
-                f"of {_points(value)}.)")
+        return f"{self.step.hint} {solver_says(self.state, self.step)}"
+
+
+def solver_says(state: HandState, step: Step) -> str:
+    """The solver's card for the learner to move, and why (its sentence, seats named)."""
+    solution = solve(state)
+    best = solution.best.card
+    why = solution.explain(best)
+    for seat in range(state.players - 1, -1, -1):
+        why = why.replace(f"seat {seat}", "you" if seat == step.seat else step.name(seat))
+    return f"(The solver plays {best.symbol_text}: {why}.)"
+
+
+def _mover(state: HandState) -> int:
+    seat = state.to_move
+    if seat is None:
+        raise ValueError("the hand is over")
+    return seat
 
 
 def _points(n: int) -> str:
@@ -355,7 +361,7 @@ def _you(why: str) -> str:
 RUNS: Dict[str, Type[StepRun]] = {
     "explain": ExplainRun, "deal": DealRun, "pick_from": PickFromRun, "choice": ChoiceRun,
     "pick_card": PickCardRun, "trick": TrickRun, "points": PointsRun, "declare": DeclareRun,
-    "play": PlayRun,
+    "play": PlayRun, "odds": ChoiceRun,
 }
 
 

@@ -18,6 +18,7 @@ from ..cards import Card, parse_card, sort_hand
 from ..render import card_svg
 from .model import BrokenLesson, Lesson
 from .pictures import CSS, card_list, deal_picture, md, names_for, table_picture
+from ..widgets.common import CSS as TABLE_CSS
 from .progress import ProgressStore
 from .run import LessonRun
 from .steps import Feedback
@@ -46,10 +47,13 @@ class LessonPlayer(widgets.VBox):
     """One lesson, step by step: picture, question, answers, feedback, back/hint/next."""
 
     def __init__(self, lesson: Lesson, progress: Optional[ProgressStore] = None,
-                 on_close: Optional[Callable[[], None]] = None, start: Optional[int] = None) -> None:
+                 on_close: Optional[Callable[[], None]] = None, start: Optional[int] = None,
+                 title: bool = True) -> None:
+        """``title=False`` leaves out the lesson's title (a lesson notebook shows its own)."""
         self.run = LessonRun(lesson, progress, start)
         self.on_close = on_close
-        self.heading = widgets.HTML(f"{CSS}<h3>Lesson {lesson.number}: {escape(lesson.title)}</h3>")
+        heading = f"<h3>Lesson {lesson.number}: {escape(lesson.title)}</h3>" if title else ""
+        self.heading = widgets.HTML(f"{TABLE_CSS}{CSS}{heading}")
         self.bar = widgets.IntProgress(min=0, max=self.run.total, description="",
                                        layout=widgets.Layout(width="260px"))
         self.label = widgets.HTML()
@@ -102,12 +106,11 @@ class LessonPlayer(widgets.VBox):
         if step.position is None:
             return ""
         state = getattr(live, "state", None) or step.state()
-        tricks = state.tricks if step.kind in ("trick", "points") or state.is_over() else ()
         below = step.kind in ("pick_card", "play") or (
             step.kind == "declare" and step.extra.get("goal") != "wise")
         log = getattr(live, "log", [])
         story = f"<p><small>{md(' '.join(log))}</small></p>" if log else ""
-        return table_picture(state, step, tricks[-5:], hand_below=below,
+        return table_picture(state, step, hand_below=below,
                              played=card_list(step.cards)) + story
 
     def _answer_widgets(self) -> List[widgets.Widget]:
@@ -126,7 +129,7 @@ class LessonPlayer(widgets.VBox):
                 choices = [(str(o), o) for o in step.options]
             return [widgets.VBox([widgets.HBox([deal_btn, all_btn]),
                                   widgets.HBox(self._choice_buttons(choices))])]
-        if kind in ("choice", "points"):
+        if kind in ("choice", "points", "odds"):
             return self._choice_buttons([(str(o), o) for o in step.options])
         if kind == "declare" and step.extra.get("goal") == "wise":
             return self._choice_buttons([(_symbols(str(o)), o) for o in step.options])
@@ -228,7 +231,7 @@ class LessonMenu(widgets.VBox):
         self.progress = ProgressStore(user, self.root)
         chosen = [l for l in self.lessons if l.id == self.open_id]
         if chosen and isinstance(chosen[0], Lesson):
-            self.open_lesson(chosen[0])
+            self.open_lesson(chosen[0], title=False)  # its notebook has the title
         else:
             self.show_menu()
 
@@ -283,10 +286,10 @@ class LessonMenu(widgets.VBox):
                             f"about {lesson.minutes} minutes")
         return widgets.HBox([b, info])
 
-    def open_lesson(self, lesson: Lesson) -> None:
+    def open_lesson(self, lesson: Lesson, title: bool = True) -> None:
         menu = _button("All lessons")
         menu.layout.align_self = "flex-start"
-        player = LessonPlayer(lesson, self.progress)
+        player = LessonPlayer(lesson, self.progress, title=title)
         menu.on_click(lambda _: self.show_menu())
         self.children = [menu, player]
 

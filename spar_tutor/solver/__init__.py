@@ -8,7 +8,8 @@ Plain functions, like a bridge double-dummy solver's API:
 * :func:`guaranteed` is the exact guarantee of the player to move;
 * :func:`hint` values the cards of one seat from its view, sampling the
   cards it cannot see;
-* :func:`prelead_values` values under-ten and dry/wet decisions from a view;
+* :func:`prelead_values` values under-ten and dry/wet decisions from a view,
+  and :func:`hand_chance` a seat's chance of winning the hand (for bets);
 * :func:`analyse_play` says what every card of a finished hand cost.
 
 Bots (:mod:`spar_tutor.solver.bots`) and the ``spar-tutor solve / hint /
@@ -18,12 +19,12 @@ number means.
 
 from .bots import BeginnerBot, Bot, BotError, ExpertBot, RandomBot, make_bot
 from .hints import CardHint, Hint, hint
-from .prelead import ActionValue, prelead_values
+from .prelead import ActionValue, HandChance, hand_chance, prelead_values
 from .review import PlayReview, analyse_play
 from .solution import MoveValue, Solution, guaranteed, solve
 
 __all__ = [
-    "ActionValue", "BeginnerBot", "Bot", "BotError", "CardHint", "ExpertBot", "Hint",
-    "MoveValue", "PlayReview", "RandomBot", "Solution", "analyse_play", "guaranteed", "hint",
-    "make_bot", "prelead_values", "solve",
+    "ActionValue", "BeginnerBot", "Bot", "BotError", "CardHint", "ExpertBot", "HandChance",
+    "Hint", "MoveValue", "PlayReview", "RandomBot", "Solution", "analyse_play", "guaranteed",
+    "hand_chance", "hint", "make_bot", "prelead_values", "solve",
 ]

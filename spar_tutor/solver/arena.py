@@ -44,12 +44,15 @@ def play_hand(bots: Sequence[Any], rules: Rules, dealer: int, seed: Any) -> Hand
 
 
 def play_arena(specs: Sequence[str], hands: int, seed: int = 0,
-               rules: "Rules | None" = None, expert_worlds: "int | None" = None) -> ArenaResult:
+               rules: "Rules | None" = None, expert_worlds: "int | None" = None,
+               expert_budget_ms: "float | None" = None) -> ArenaResult:
     """Play ``hands`` hands between bots made from ``specs`` (one per seat);
-    ``expert_worlds`` fixes the worlds per decision of expert bots (reproducible)."""
+    ``expert_worlds`` fixes the worlds per decision of expert bots (reproducible),
+    else they think for ``expert_budget_ms`` (default 300) per decision."""
     rules = rules or Rules.preset("standard")
     rules.check_players(len(specs))
-    bots = [make_bot(spec, f"{seed}:{i}") for i, spec in enumerate(specs)]
+    bots = [make_bot(spec, f"{seed}:{i}", budget_ms=expert_budget_ms)
+            for i, spec in enumerate(specs)]
     for bot in bots:
         if isinstance(bot, ExpertBot) and expert_worlds is not None:
             bot.worlds = expert_worlds

@@ -116,9 +116,10 @@ class BeginnerBot:
 class ExpertBot:
     """The hint engine: plays the card with the most expected points over sampled
     worlds (:func:`~spar_tutor.solver.hint`), and decides under ten, dry and
-    wet by the same kind of evaluation (:func:`prelead_values`). With
-    ``worlds`` set it uses that many worlds (reproducible); otherwise it uses
-    ``budget_ms`` of time per decision. Never asks for the under card."""
+    wet by the same kind of evaluation (:func:`prelead_values`, at most
+    ``prelead_worlds`` worlds). With ``worlds`` set it uses that many worlds
+    (reproducible); otherwise it uses ``budget_ms`` of time per decision. Never
+    asks for the under card."""
 
     name = "expert"
 
@@ -132,7 +133,9 @@ class ExpertBot:
     def choose(self, view: SeatView) -> Move:
         seed = self.rng.randrange(2**32)
         if view.phase in (UNDER_TEN, DECLARE):
-            return prelead_values(view, worlds=self.prelead_worlds, seed=seed)[0].action
+            budget = None if self.worlds is not None else self.budget_ms
+            return prelead_values(view, worlds=self.prelead_worlds, seed=seed,
+                                  budget_ms=budget)[0].action
         cards = [m for m in view.legal_moves if isinstance(m, Card)]
         if len(cards) == 1:
             return cards[0]
@@ -165,10 +168,13 @@ def _possible_holdings(view: SeatView) -> "tuple[int, int]":
 BUILTIN = {"random": RandomBot, "beginner": BeginnerBot, "expert": ExpertBot}
 
 
-def make_bot(spec: str, seed: Any = 0) -> Bot:
+def make_bot(spec: str, seed: Any = 0, *, budget_ms: Optional[float] = None) -> Bot:
     """A bot from a spec: ``"random"``, ``"beginner"``, ``"expert"`` or
     ``"path/to/file.py:ClassName"`` (the class is given ``seed`` if its
-    constructor takes an argument)."""
+    constructor takes an argument). ``budget_ms`` is an expert's time per decision
+    (default 300)."""
+    if spec == "expert" and budget_ms is not None:
+        return ExpertBot(seed, budget_ms=budget_ms)
     if spec in BUILTIN:
         return BUILTIN[spec](seed)  # type: ignore[return-value]
     path, sep, name = spec.rpartition(":")

@@ -56,6 +56,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--preset", default="standard", help="rules preset (default: standard)")
     p.add_argument("--expert-worlds", type=int, default=30,
                    help="worlds per decision for expert bots (default: 30, reproducible)")
+    p.add_argument("--expert-budget-ms", type=float, default=None,
+                   help="instead of --expert-worlds, think this long per decision, as in "
+                   "a game session (not reproducible)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_arena)
 
@@ -116,8 +119,12 @@ def _arena(args: argparse.Namespace) -> int:
     if args.expert_worlds < 1:
         raise SparError(f"--expert-worlds must be 1 or more, not {args.expert_worlds}",
                         rule="arena")
+    budget = args.expert_budget_ms
+    if budget is not None and budget <= 0:
+        raise SparError(f"--expert-budget-ms must be more than 0, not {budget}", rule="arena")
     result = play_arena(specs, args.hands, args.seed, Rules.preset(args.preset),
-                        expert_worlds=args.expert_worlds)
+                        expert_worlds=None if budget else args.expert_worlds,
+                        expert_budget_ms=budget)
     if args.json:
         print(json.dumps(result.to_json()))
     else:

@@ -6,20 +6,26 @@ legal action (an exchange takes five cards of that world's stock; a dry or wet
 puts the card in place, doubling it when it wins one of the last two tricks),
 and plays the hand out once per world with the graded model, the seat as
 learner. Later seats' decisions are not guessed: they are taken to pass.
+
+:func:`hand_chance` answers "how likely am I to win this hand?" from a view in
+the play phase (what a bettor asks before the first trick): the same worlds,
+each played out once by the model with the seat as learner.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass
-from typing import Dict, List
+from typing import Dict, List, Optional
 
 from ..cards import CARD_BY_BIT
 from ..errors import ViewError
-from ..state import DECLARE, UNDER_TEN, Action
+from ..state import DECLARE, PLAY, UNDER_TEN, Action
 from ..view import SeatView
 from .bits import bits_of
+from .hints import world_position
 from .model import Model
 from .position import Position, Table
 from .worlds import WorldSampler
@@ -39,8 +45,10 @@ class ActionValue:
                 "expected": round(self.expected, 4), "stderr": round(self.stderr, 4)}
 
 
-def prelead_values(view: SeatView, *, worlds: int = 60, seed: int = 0) -> List[ActionValue]:
-    """Every legal under-ten or dry/wet action of the seat to move, best first."""
+def prelead_values(view: SeatView, *, worlds: int = 60, seed: int = 0,
+                   budget_ms: Optional[float] = None) -> List[ActionValue]:
+    """Every legal under-ten or dry/wet action of the seat to move, best first; with
+    ``budget_ms``, it stops drawing worlds (at most ``worlds``) when that time is spent."""
     if view.phase not in (UNDER_TEN, DECLARE):
         raise ViewError(f"prelead_values is for the under-ten and declaration phases, not "
                         f"{view.phase}", seat=view.seat, rule="prelead")
@@ -54,7 +62,10 @@ def prelead_values(view: SeatView, *, worlds: int = 60, seed: int = 0) -> List[A
     actions = [m for m in view.legal_moves if isinstance(m, Action)]
     sums = {a: [0.0, 0.0] for a in actions}
     unseen = sum(c.bit for c in sampler.unseen)
-    for _ in range(worlds):
+    deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
+    drawn = 0
+    while drawn < worlds and (deadline is None or not drawn or time.perf_counter() < deadline):
+        drawn += 1
         hands, wets = sampler.sample(rng)
         held = 0
         for s, h in enumerate(hands):
@@ -79,8 +90,40 @@ def prelead_values(view: SeatView, *, worlds: int = 60, seed: int = 0) -> List[A
             sums[action][1] += points
     out = []
     for action in actions:
-        p = sums[action][0] / worlds
-        stderr = math.sqrt(p * (1 - p) / (worlds - 1)) if worlds > 1 else 1.0
-        out.append(ActionValue(action, p, sums[action][1] / worlds, stderr))
+        p = sums[action][0] / drawn
+        stderr = math.sqrt(p * (1 - p) / (drawn - 1)) if drawn > 1 else 1.0
+        out.append(ActionValue(action, p, sums[action][1] / drawn, stderr))
     out.sort(key=lambda v: (-v.expected, -v.win_chance, v.action.kind != "pass"))
     return out
+
+
+@dataclass(frozen=True)
+class HandChance:
+    """How often a seat wins the hand from its view, over ``worlds`` sampled worlds."""
+
+    win_chance: float
+    expected: float
+    stderr: float
+    worlds: int
+
+
+def hand_chance(view: SeatView, *, worlds: int = 40, seed: int = 0) -> HandChance:
+    """The seat's chance of winning the hand from ``view`` (play phase; any seat, to
+    move or not): sampled worlds, each played out once by the graded model."""
+    if view.phase != PLAY:
+        raise ViewError(f"hand_chance is for the play phase, not {view.phase}",
+                        seat=view.seat, rule="prelead")
+    if worlds < 1:
+        raise ViewError(f"worlds must be 1 or more, not {worlds}", rule="prelead")
+    sampler = WorldSampler(view)
+    rng = random.Random(seed)
+    me = view.seat
+    wins = total = 0.0
+    for _ in range(worlds):
+        hands, wets = sampler.sample(rng)
+        points = Model(me).sample(world_position(view, hands, wets), rng)[me]
+        wins += 1.0 if points > 0 else 0.0
+        total += points
+    p = wins / worlds
+    stderr = math.sqrt(p * (1 - p) / (worlds - 1)) if worlds > 1 else 1.0
+    return HandChance(p, total / worlds, stderr, worlds)

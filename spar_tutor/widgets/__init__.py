@@ -8,6 +8,7 @@ from .deal_view import DealWidget
 from .declare import DeclarationsPanel
 from .hand import HandWidget
 from .hints import HintPanel
+from .money import BetPanel, CutPanel
 from .play_table import PlayTable
 from .review import ReviewPanel
 from .save_panel import SavePanel
@@ -15,5 +16,6 @@ from .scoreboard import Scoreboard
 from .setup import SetupPanel
 from .table import TableWidget
 
-__all__ = ["DealWidget", "DeclarationsPanel", "HandWidget", "HintPanel", "PlayTable",
-           "ReviewPanel", "SavePanel", "Scoreboard", "SetupPanel", "TableWidget"]
+__all__ = ["BetPanel", "CutPanel", "DealWidget", "DeclarationsPanel", "HandWidget",
+           "HintPanel", "PlayTable", "ReviewPanel", "SavePanel", "Scoreboard", "SetupPanel",
+           "TableWidget"]

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from html import escape
-from itertools import groupby
-from typing import Any, List, Tuple
+from typing import Any, List, Optional, Sequence, Tuple
 
 import ipywidgets as widgets
 
@@ -14,15 +13,12 @@ from .common import guarded, session_reporter
 from .table_html import FELT_H, FELT_W, seat_position
 
 
-def packets(deal: Any) -> List[Tuple[int, int, Tuple[Card, ...]]]:
-    """The deal's packets in order: (seat, packet number, cards)."""
-    return [(seat, packet, tuple(step.card for step in steps))
-            for (seat, packet), steps in groupby(deal.steps, key=lambda s: (s.seat, s.packet))]
-
-
-def deal_html(deal: Any, shown: int, names: List[str], viewer: int, four: bool = False) -> str:
-    """The table after the first ``shown`` packets: the viewer's cards face up, others down."""
-    ps = packets(deal)
+def deal_html(deal: Any, shown: int, names: Sequence[str], viewer: int, four: bool = False,
+              words: Optional[str] = None, open_hands: bool = False) -> str:
+    """The table after the first ``shown`` packets (:meth:`Deal.packets`): the viewer's
+    cards face up, the others' down unless ``open_hands`` (a lesson); ``words`` in the
+    middle replace the deal's own (who deals, which round)."""
+    ps = deal.packets()
     held: List[List[Card]] = [[] for _ in range(deal.players)]
     for seat, _, cards in ps[:shown]:
         held[seat].extend(cards)
@@ -33,7 +29,7 @@ def deal_html(deal: Any, shown: int, names: List[str], viewer: int, four: bool =
         cards = held[seat]
         if not cards:
             pic = "no cards yet"
-        elif seat == viewer:
+        elif seat == viewer or open_hands:
             pic = hand_svg(cards, width_per_card=30, overlap=0.3, four_colour=four)
         else:
             pic = hand_svg(cards, face_down=True, width_per_card=24, overlap=0.5)
@@ -41,18 +37,24 @@ def deal_html(deal: Any, shown: int, names: List[str], viewer: int, four: bool =
         boxes.append(f'<div class="spar-seat" style="left:{x:.0f}px;top:{y:.0f}px">'
                      f'<div class="spar-seat-name">{escape(names[seat])}{dealer}</div>{pic}</div>')
     left = len(deal.pack) - sum(len(c) for _, _, c in ps[:shown])
-    if shown == 0:
-        words = f"{names[deal.dealer]} is about to deal"
-    elif shown < len(ps):
-        seat, packet, cards = ps[shown - 1]
-        words = f"Round {packet}: {len(cards)} cards to {names[seat]}"
-    else:
-        words = "The deal is done" + (f": {left} cards stay in the stock" if left else "")
+    if words is None:
+        words = _progress(ps, shown, names, deal.dealer, left)
     pack = back_svg(width=40, label=f"the pack, {left} cards") if left else ""
     centre = (f'<div class="spar-centre" style="left:{FELT_W / 2}px;top:{FELT_H / 2}px">'
               f'{pack}<br>{escape(words)}</div>')
     return (f'<div class="spar-felt" style="width:{FELT_W}px;height:{FELT_H}px">'
             f'<div class="spar-oval"></div>{centre}{"".join(boxes)}</div>')
+
+
+def _progress(ps: List[Tuple[int, int, Tuple[Card, ...]]], shown: int, names: Sequence[str],
+              dealer: int, left: int) -> str:
+    """Where the deal is, in words."""
+    if shown == 0:
+        return f"{names[dealer]} is about to deal"
+    if shown < len(ps):
+        seat, packet, cards = ps[shown - 1]
+        return f"Round {packet}: {len(cards)} cards to {names[seat]}"
+    return "The deal is done" + (f": {left} cards stay in the stock" if left else "")
 
 
 class DealWidget(widgets.VBox):
@@ -73,13 +75,15 @@ class DealWidget(widgets.VBox):
         report = session_reporter(session)
         self.step.on_click(guarded(report)(lambda _: self.next_packet()))
         self.slider.observe(guarded(report)(lambda _: self.draw()), names="value")
-        session.subscribe(lambda e: self.reset() if e.kind == "changed" and e.message in
-                          ("new hand", "resumed") else None)
+        self._deal = None
+        session.subscribe(lambda e: self.reset() if e.kind == "changed" and
+                          self.session.deal is not self._deal else None)
         self.reset()
 
     def reset(self) -> None:
         """Start again from an undealt pack for the session's current deal."""
-        n = len(packets(self.session.deal))
+        self._deal = self.session.deal
+        n = 0 if self.session.pending == "cut" else len(self._deal.packets())
         self.slider.max = self.play.max = n
         self.slider.value = 0
         self.draw()

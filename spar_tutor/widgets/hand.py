@@ -59,7 +59,7 @@ class HandWidget(widgets.VBox):
         s = self.session
         seat = s.viewer
         state = s.state
-        cards = sort_hand(state.hand(seat))
+        cards = [] if s.pending == "cut" else sort_hand(state.hand(seat))
         playable = set(s.legal_cards()) if s.is_human_turn and state.phase == PLAY else set()
         rules, buttons = [], []
         for card in cards:
@@ -80,13 +80,15 @@ class HandWidget(widgets.VBox):
         hint = " (click a card to play it)" if playable else ""
         if state.is_over():
             hint = ": the hand is over. Click Next hand for new cards."
+        elif s.pending == "cut":
+            hint = ": dealt after the cut."
         self._caption.value = f'<span class="spar-panel-title">{whose}</span>{hint}'
 
     def _why_not(self, card: Card) -> Optional[str]:
         s = self.session
         if s.state.is_over():
             return "The hand is over."
-        if s.state.phase != PLAY:
+        if s.state.phase != PLAY and not s.pending:
             return "No card is played yet: first answer the question above the table."
         return s.card_problem(card) or None
 

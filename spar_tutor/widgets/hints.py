@@ -42,7 +42,7 @@ class HintPanel(widgets.VBox):
 
     def _enable(self) -> None:
         for b in self.buttons.values():
-            b.disabled = not self.session.is_human_turn
+            b.disabled = not (self.session.is_human_turn or self.session.pending)
 
     def show(self, level: int) -> None:
         """Ask the session for hint ``level`` and show it."""

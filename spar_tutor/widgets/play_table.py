@@ -19,6 +19,7 @@ from .deal_view import DealWidget
 from .declare import DeclarationsPanel
 from .hand import HandWidget
 from .hints import HintPanel
+from .money import BetPanel, CutPanel
 from .review import ReviewPanel
 from .save_panel import SavePanel
 from .scoreboard import Scoreboard
@@ -45,6 +46,8 @@ class PlayTable(widgets.VBox):
         self.status = widgets.HTML()
         self.table = TableWidget(session)
         self.declarations = DeclarationsPanel(session)
+        self.cutting = CutPanel(session)
+        self.betting = BetPanel(session)
         self.hand = HandWidget(session)
         self.undo = widgets.Button(description="Undo", icon="undo",
                                    tooltip="Take back your last decision")
@@ -62,7 +65,8 @@ class PlayTable(widgets.VBox):
                                   "Save or resume"]):
             self.tabs.set_title(i, name)
         controls = widgets.HBox([self.undo, self.redo, self.next_hand])
-        left = widgets.VBox([self.table, self.declarations, self.hand, controls],
+        left = widgets.VBox([self.table, self.cutting, self.declarations, self.betting,
+                             self.hand, controls],
                             layout=widgets.Layout(flex="0 0 auto"))
         right = widgets.VBox([self.hints, self.scoreboard],
                              layout=widgets.Layout(width="360px", flex="0 0 auto"))
@@ -88,6 +92,8 @@ class PlayTable(widgets.VBox):
         elif event.kind == "moved" and self.session.state.to_move is not None:
             self._show(f"{event.message}. Waiting for "
                        f"{self.session.name(self.session.state.to_move)}...")
+        elif event.kind == "news" and event.message:
+            self._show(f"{event.message} {self.prompt()}")
         elif event.kind in ("message", "error") and event.message:
             self._show(event.message, "spar-warn" if event.kind == "message" else "spar-error")
 
@@ -116,8 +122,9 @@ class PlayTable(widgets.VBox):
     def _refresh(self) -> None:
         s = self.session
         label = PRESET_LABELS.get(s.rules.name, s.rules.name)
+        dealt = "deals" if s.pending == "cut" else "dealt"
         self.title.value = (f'<span class="spar-title">Spar</span> &nbsp; {escape(label)} · '
-                            f"hand {s.hand_number} · {escape(s.name(s.deal.dealer))} dealt")
+                            f"hand {s.hand_number} · {escape(s.name(s.deal.dealer))} {dealt}")
         self.undo.disabled = not s.can_undo
         self.redo.disabled = not s.can_redo
         over = s.state.is_over()
@@ -134,6 +141,10 @@ class PlayTable(widgets.VBox):
             more = f" {end} Click New match to play again." if end else \
                 " Click Next hand to go on, or review this hand below."
             return s.result_text() + more
+        if s.pending == "cut":
+            return "You may cut the pack before the deal: choose how many cards to lift."
+        if s.pending == "bets":
+            return "Bets before the first trick: offer one or say no, and answer any offers."
         if not s.is_human_turn:
             return f"Waiting for {s.name(state.to_move)}."
         if state.phase != "play":

@@ -1,9 +1,9 @@
-"""The scoreboard: totals, the stakes ledger, every hand, and a chart of the score."""
+"""The scoreboard: totals, the money ledger (stakes and bets), every hand, and a chart."""
 
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Optional, Tuple
+from typing import Any, List, Optional, Sequence, Tuple
 
 import ipywidgets as widgets
 
@@ -11,8 +11,19 @@ from .charts import score_chart
 from .common import defer, guarded, session_reporter
 
 
+def signed(amount: int) -> str:
+    """+5, -3, 0: a change of money."""
+    return f"+{amount}" if amount > 0 else str(amount)
+
+
+def money_words(changes: Sequence[int], names: Sequence[str]) -> str:
+    """'Money: You +20, Bot 1 -10' (only the seats whose money changed)."""
+    moved = [f"{names[s]} {signed(c)}" for s, c in enumerate(changes) if c]
+    return "Money: " + ", ".join(moved) + "." if moved else ""
+
+
 class Scoreboard(widgets.VBox):
-    """Totals and money per seat, one row per hand, and the score chart."""
+    """Totals and money per seat, one row per hand (with its money), and the score chart."""
 
     def __init__(self, session: Any, **kwargs: Any) -> None:
         self.session = session
@@ -27,30 +38,44 @@ class Scoreboard(widgets.VBox):
         s = self.session
         match = s.match
         names = tuple(seat.name for seat in s.seats)
-        key = (names, match.history, match.scores)
-        if key == self._drawn:
-            return  # the chart is slow to draw: only when a hand has ended
-        self._drawn = key
         money = bool(s.rules.stake or s.rules.betting)
         head = "<tr><th>Player</th><th>Points</th>" + ("<th>Money</th>" if money else "") + "</tr>"
         rows = [head]
         for seat, name in enumerate(names):
             cash = f"<td>{match.money[seat]}</td>" if money else ""
             rows.append(f"<tr><td>{escape(name)}</td><td><b>{match.scores[seat]}</b></td>{cash}</tr>")
-        hands = "".join(f"<li>Hand {r.number}: {escape(s.friendly(r.reason))}</li>"
-                        for r in match.history)
-        if money:
-            hands += f"<li>Stakes: {s.rules.stake} a point, paid by every other player.</li>"
         target = s.rules.target if s.rules.fixed_hands is None else None
         goal = (f"first to {target} points wins" if target else
                 f"{s.rules.fixed_hands} hands, most points wins")
+        items = "".join(f"<li>{escape(line)}</li>" for line in self.lines(names))
         self.table.value = (f'<div class="spar-panel-title">Score ({goal})</div>'
                             f'<table class="spar-score">{"".join(rows)}</table>'
-                            f'<ul style="margin:4px 0;padding-left:18px;font-size:12px">{hands}</ul>')
+                            f'<ul style="margin:4px 0;padding-left:18px;font-size:12px">{items}</ul>')
+        key = (names, match.history, target)
+        if key == self._drawn:
+            return  # the chart is slow to draw: only when a hand has ended
+        self._drawn = key
         if not match.history:
             self.chart.value = ""
             return
         defer(guarded(session_reporter(s))(lambda: self._draw_chart(match.history, names, target)))
+
+    def lines(self, names: Sequence[str]) -> List[str]:
+        """Each hand in words (with its money), then the money rules and this hand's bets."""
+        s = self.session
+        out = []
+        for r in s.match.history:
+            out.append(f"Hand {r.number}: {s.friendly(r.reason)} {money_words(r.money, names)}"
+                       .strip())
+        if s.rules.stake:
+            out.append(f"Stakes: {s.rules.stake} a point, paid by every other player.")
+        if s.rules.betting:
+            out.append(f"Bets: everyone bought in with {s.rules.buy_in}.")
+            for bet in s.bets:
+                matched = " and ".join(names[a] for a in bet.accepted_by)
+                out.append(f"This hand: {names[bet.seat]} bet {bet.amount}, "
+                           + (f"matched by {matched}." if matched else "not matched."))
+        return out
 
     def _draw_chart(self, history: Any, names: Tuple[str, ...], target: Optional[int]) -> None:
         if self._drawn and self._drawn[1] == history:

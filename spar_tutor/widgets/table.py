@@ -6,6 +6,7 @@ from typing import Any, List
 
 import ipywidgets as widgets
 
+from .deal_view import deal_html
 from .table_html import table_html
 
 
@@ -32,5 +33,12 @@ class TableWidget(widgets.HTML):
 
     def refresh(self) -> None:
         s = self.session
+        if s.pending == "cut":  # nothing is dealt until the cut is made
+            cutter = "you" if s.name(s.viewer) == "You" else s.name(s.viewer)
+            words = f"{s.name(s.deal.dealer)} is about to deal: {cutter} may cut"
+            self.value = ('<div class="spar-table">'
+                          + deal_html(s.deal, 0, self.names(), s.viewer, self.four_colour, words)
+                          + "</div>")
+            return
         self.value = table_html(s.state, self.names(), s.viewer, scores=s.match.scores,
                                 four_colour=self.four_colour, result_text=s.result_text())

@@ -1,9 +1,11 @@
 """The table drawn as HTML: a green felt oval, seats around it, the trick in the middle.
 
 :func:`table_html` is a pure function of a hand state (no widgets), so the
-live table, the replay and the tests all draw the same picture. The viewer's
-seat is at the bottom; the others follow in play order, clockwise or
-counter-clockwise as the rules say.
+live table, the replay, the lessons and the tests all draw the same picture.
+The viewer's seat is at the bottom; the others follow in play order, clockwise
+or counter-clockwise as the rules say. A lesson may open the other hands, keep
+quiet about what it asks (the winner of the last trick, the hand's points) and
+list cards played before an end position.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ def _at(x: float, y: float) -> str:
 
 def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
               scores: Optional[Sequence[int]], four: bool, clockwise: bool,
-              show_own: bool = False) -> str:
+              show_own: bool = False, open_hands: bool = False) -> str:
     x, y = seat_position(seat, viewer, state.players, clockwise)
     classes = ["spar-seat"]
     turn = state.to_move == seat
@@ -63,7 +65,7 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
         lines.append(f'<div>{scores[seat]} point{"" if scores[seat] == 1 else "s"}</div>')
     cards = []
     held = len(state.hand(seat))
-    if seat == viewer and show_own and held:
+    if held and ((seat == viewer and show_own) or (seat != viewer and open_hands)):
         cards.append(hand_svg(sort_hand(state.hand(seat)), width_per_card=32, overlap=0.3,
                               four_colour=four))
     elif seat != viewer and held:
@@ -79,7 +81,7 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
     if wet is not None:
         if state.wet_shown[seat] or state.is_over():
             pic = card_svg(wet, width=DECL_CARD_W, four_colour=four)
-            words = "wet (shown)"
+            words = "wet (turned face up)"
         elif seat == viewer:
             pic = card_svg(wet, width=DECL_CARD_W, four_colour=four,
                            label=f"your wet {wet.name}, face down to the others")
@@ -87,6 +89,11 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
         else:
             pic, words = back_svg(width=DECL_CARD_W, label="a wet card, face down"), "wet"
         cards.append(f'<div class="spar-decl">{pic}<br>{words}</div>')
+    spent = [f"{kind} {c.symbol_text} played" for kind, c in (("dry", state.dry[seat]),
+             ("wet", state.wet[seat])) if c is not None and c not in in_hand
+             and (kind == "dry" or state.wet_shown[seat] or seat == viewer or state.is_over())]
+    if spent:
+        lines.append(f'<div class="spar-decl">{escape(", ".join(spent))}</div>')
     if cards:
         lines.append('<div class="spar-seat-cards">' + "".join(cards) + "</div>")
     return (f'<div class="{" ".join(classes)}" style="{_at(x, y)}" '
@@ -94,12 +101,14 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
 
 
 def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: int, four: bool,
-                 clockwise: bool) -> str:
+                 clockwise: bool, mark_winner: bool = True) -> str:
     n = state.players
     cx, cy = FELT_W / 2, FELT_H / 2
     winning = trick.winner
     if winning is None and trick.cards:
         winning = trick_winner(state.rules, trick.leader, trick.cards, n)
+    if not mark_winner:
+        winning = None
     out = []
     width = TRICK_CARD_W if n <= 4 else TRICK_CARD_W - 4 * (n - 4)  # 42 px at seven seats
     reach = 0.44 if n <= 4 else 0.52
@@ -118,9 +127,13 @@ def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: i
 
 
 def _centre(state: HandState, names: Sequence[str], result_text: str,
-            four: bool = False) -> str:
+            four: bool = False, asking: str = "") -> str:
     """The words in the middle (with the last trick, small, between tricks)."""
     total = state.rules.tricks
+    if asking == "winner" and state.tricks:
+        return f"Trick {state.trick_number - 1}: who wins it?"
+    if asking == "points" and state.is_over():
+        result_text = "The hand is over. How many points?"
     if state.is_over():
         last = state.abandoned_trick or (state.tricks[-1] if state.tricks else None)
         cards = ""
@@ -147,17 +160,26 @@ def _centre(state: HandState, names: Sequence[str], result_text: str,
 
 def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
                scores: Optional[Sequence[int]] = None, four_colour: bool = False,
-               result_text: str = "", show_own: bool = False) -> str:
+               result_text: str = "", show_own: bool = False, open_hands: bool = False,
+               asking: str = "", played_before: Sequence[Card] = ()) -> str:
     """The whole table as HTML (needs the CSS of :mod:`spar_tutor.widgets.common`).
 
-    ``show_own`` draws the viewer's cards in their seat (the replay has no hand widget)."""
+    ``show_own`` draws the viewer's cards in their seat (the replay has no hand widget),
+    ``open_hands`` the other seats' cards face up (a lesson's open position). ``asking``
+    is what a question is about, so the picture does not tell: ``"winner"`` (the last
+    finished trick lies in the middle with no winner marked) or ``"points"`` (no
+    result). ``played_before``: cards played before an end position, listed by suit."""
     clockwise = state.rules.direction == "clockwise"
-    seats = "".join(_seat_box(state, s, names, viewer, scores, four_colour, clockwise, show_own)
-                    for s in range(state.players))
+    seats = "".join(_seat_box(state, s, names, viewer, scores, four_colour, clockwise, show_own,
+                              open_hands) for s in range(state.players))
     centre = _centre(state, names,
-                     result_text or (state.result.reason if state.result else ""), four_colour)
+                     result_text or (state.result.reason if state.result else ""), four_colour,
+                     asking)
     cards = ""
-    if state.current_trick:
+    if asking == "winner" and state.tricks:
+        cards = _trick_cards(state, state.tricks[-1], names, viewer, four_colour, clockwise,
+                             mark_winner=False)
+    elif state.current_trick:
         trick = Trick(state.leader, state.current_trick, None)
         cards = _trick_cards(state, trick, names, viewer, four_colour, clockwise)
     felt = (f'<div class="spar-felt" style="width:{FELT_W}px;height:{FELT_H}px" '
@@ -165,11 +187,15 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
             f'<div class="spar-oval"></div>{cards}'
             f'<div class="spar-centre" style="{_at(FELT_W / 2, FELT_H / 2)}">{centre}</div>'
             f'{seats}</div>')
-    return f'<div class="spar-table">{felt}{side_html(state, names, four_colour)}</div>'
+    side = side_html(state, names, four_colour, hide_last_winner=asking == "winner",
+                     played_before=played_before)
+    return f'<div class="spar-table">{felt}{side}</div>'
 
 
-def side_html(state: HandState, names: Sequence[str], four: bool = False) -> str:
-    """Beside the table: the stock and under card, the face-up pile of played tricks."""
+def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
+              hide_last_winner: bool = False, played_before: Sequence[Card] = ()) -> str:
+    """Beside the table: the stock and under card, the face-up pile of played tricks
+    (numbered in the whole hand), and any cards played before an end position."""
     parts: List[str] = []
     if state.stock:
         pics = back_svg(width=34, label=f"the stock, {len(state.stock)} cards")
@@ -179,9 +205,16 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False) -> str
                      f'under card<br>(asked by {escape(who)})')
         parts.append(f'<div><h4>Stock: {len(state.stock)} cards</h4>'
                      f'<div class="spar-pile-row">{pics}</div></div>')
+    if played_before:
+        pics = hand_svg(sort_hand(played_before), width_per_card=26, overlap=0.45,
+                        four_colour=four)
+        parts.append(f"<div><h4>Played before, by suit</h4>{pics}</div>")
     rows = []
-    for i, t in enumerate(state.tricks, start=1):
+    first = state.trick_number - len(state.tricks)
+    for i, t in enumerate(state.tricks, start=first):
         winner = names[t.winner] if t.winner is not None else "nobody"
+        if hide_last_winner and t is state.tricks[-1]:
+            winner = "?"
         rows.append(f'<div class="spar-pile-row">Trick {i}: '
                     f'{hand_svg(t.cards, width_per_card=32, overlap=0.3, four_colour=four)} '
                     f'won by {escape(winner)}</div>')

@@ -63,13 +63,14 @@ class Learner:
         self.vp.open(self.server, notebook, wait_for="Type your name")
         self.page.get_by_placeholder("your name").fill(self.name)
         self.click("Start")
-        expect(self.page.get_by_text(title)).to_be_visible(timeout=TIMEOUT)
+        expect(self.page.get_by_placeholder("your name")).to_have_count(0, timeout=TIMEOUT)
+        expect(self.page.get_by_text(title)).to_have_count(1)  # the title shows once
 
 
 def test_lesson_3_following_suit(lessons_server, voila_page):
     me = Learner(voila_page, "Browser Ama")
     me.server = lessons_server
-    me.sign_in("lesson_03_follow.ipynb", "Lesson 3: Following suit")
+    me.sign_in("lesson_03_follow.ipynb", "lesson 3: Following suit")
     me.step(1, 8)
     me.shot("lesson03-step1")
     me.next()
@@ -118,8 +119,8 @@ def test_lesson_3_following_suit(lessons_server, voila_page):
 def test_lesson_7_dry_and_wet(lessons_server, voila_page):
     me = Learner(voila_page, "Browser Kofi")
     me.server = lessons_server
-    me.sign_in("lesson_07_dry_wet.ipynb", "Lesson 7: Dry and wet")
-    me.step(1, 10)
+    me.sign_in("lesson_07_dry_wet.ipynb", "lesson 7: Dry and wet")
+    me.step(1, 12)
     me.click("9♦")
     me.wrong("only a 6 or a 7")
     for c in ("6♠", "7♠", "7♥"):
@@ -135,7 +136,7 @@ def test_lesson_7_dry_and_wet(lessons_server, voila_page):
     me.right()
     me.shot("lesson07-step2-declared")
     me.next()
-    me.step(3, 10, "What doubling gives")
+    me.step(3, 12, "What doubling gives")
     me.shot("lesson07-step3-table")
     me.next()
     me.click("5")
@@ -148,7 +149,7 @@ def test_lesson_7_dry_and_wet(lessons_server, voila_page):
     me.wrong("must follow suit like any other")
     me.click("6♠")
     me.right()
-    expect(voila_page.page.get_by_text("wet, turned face up")).to_be_visible(timeout=TIMEOUT)
+    expect(voila_page.page.get_by_text("wet (turned face up)")).to_be_visible(timeout=TIMEOUT)
     me.shot("lesson07-step5-risk")
     me.next()
     me.click("4")
@@ -168,6 +169,20 @@ def test_lesson_7_dry_and_wet(lessons_server, voila_page):
     me.right()
     me.shot("lesson07-step9-wise")
     me.next()
+    me.step(10, 12, "A strong hand")
+    me.click("lower")
+    me.wrong("77% either way")
+    me.click("about the same")
+    me.right()
+    me.shot("lesson07-step10-odds")
+    me.next()
+    me.click("2.0")
+    me.wrong("only 14%")
+    me.click("0.2")
+    me.right()
+    me.shot("lesson07-step11-odds")
+    me.next()
+    me.step(12, 12, "A rule of thumb")
     me.click("Finish")
     expect(voila_page.page.get_by_text("End of lesson 7.")).to_be_visible(timeout=TIMEOUT)
     me.shot("lesson07-finished")

@@ -1,0 +1,152 @@
+"""The bets of one hand as a session plays them (RULES.md 2, 'Money': bets).
+
+Before the first trick every seat may offer one bet and match the others'
+offers. The engine checks every step (:meth:`Match.check_bets`: whole positive
+amounts, nobody putting forward more money than they have); this module keeps
+the round and runs the bots' rule, which is deliberately plain:
+
+* a bot's *chance* is the solver's :func:`~spar_tutor.solver.hand_chance` of
+  its view (``BET_WORLDS`` sampled deals, seeded): how often it wins the hand;
+* it **offers** a tenth of its money (at least 1) when its chance is at least
+  ``OFFER_SHARE`` times a fair share (one in the number of players);
+* it **matches** an offer when its chance is at least ``ACCEPT_SHARE`` times a
+  fair share and it can afford it; otherwise it declines.
+
+Humans decide for themselves: the round stays open until every human who has
+money left has offered a bet or said no, and answered every offer they can afford.
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import Any, Callable, Dict, List, Sequence, Set, Tuple
+
+from .errors import IllegalMoveError
+from .match import Bet, Match
+from .state import HandState
+
+OFFER_SHARE = 1.6
+ACCEPT_SHARE = 1.2
+BET_WORLDS = 40
+
+
+class BetRound:
+    """The offers and answers of one hand's bets. Raises the engine's
+    :class:`~spar_tutor.errors.IllegalMoveError` for a bet it refuses."""
+
+    def __init__(self, match: Match, humans: Sequence[int],
+                 chance: Callable[[int], float]) -> None:
+        self.match = match
+        self.humans = list(humans)
+        self._chance = chance
+        self._chances: Dict[int, float] = {}
+        self.bets: List[Bet] = []
+        self.offered: Set[int] = set()  # seats that offered a bet or said no
+        self.answered: Set[Tuple[int, int]] = set()  # (offer index, seat) decided
+        self.closed = False
+
+    # -- what each seat may do ------------------------------------------------------
+
+    def chance(self, seat: int) -> float:
+        """The seat's chance of winning the hand (asked of the solver once)."""
+        if seat not in self._chances:
+            self._chances[seat] = self._chance(seat)
+        return self._chances[seat]
+
+    def available(self, seat: int) -> int:
+        """The money ``seat`` may still put forward in this round."""
+        used = sum(b.amount for b in self.bets if b.seat == seat or seat in b.accepted_by)
+        return self.match.money[seat] - used
+
+    def offer_due(self, seat: int) -> bool:
+        return seat not in self.offered and self.available(seat) > 0
+
+    def answers_due(self, seat: int) -> List[int]:
+        """The offers ``seat`` still has to match or decline (those it can afford)."""
+        return [i for i, b in enumerate(self.bets) if b.seat != seat
+                and (i, seat) not in self.answered and b.amount <= self.available(seat)]
+
+    def waiting_for(self) -> List[int]:
+        """The humans who still have something to decide."""
+        return [h for h in self.humans if self.offer_due(h) or self.answers_due(h)]
+
+    # -- acting ---------------------------------------------------------------------------
+
+    def open(self, bots: Sequence[int]) -> None:
+        """The bots (in play order) offer, and answer each other's offers."""
+        for seat in bots:
+            share = 1.0 / self.match.players
+            amount = min(self.available(seat), max(1, self.match.money[seat] // 10))
+            if amount > 0 and self.chance(seat) >= OFFER_SHARE * share:
+                self._add(Bet(seat, amount))
+                self._bots_answer(len(self.bets) - 1, bots)
+            self.offered.add(seat)
+        self._close_if_done()
+
+    def offer(self, seat: int, amount: int, bots: Sequence[int]) -> Tuple[int, ...]:
+        """``seat`` offers ``amount`` (0: no bet); the bots answer at once. Returns who matched."""
+        if seat in self.offered:
+            raise IllegalMoveError(f"seat {seat} has already made its offer this hand", seat=seat,
+                                   rule="betting")
+        if amount == 0:
+            self.offered.add(seat)
+            self._close_if_done()
+            return ()
+        self._add(Bet(seat, amount))
+        self.offered.add(seat)
+        self._bots_answer(len(self.bets) - 1, bots)
+        self._close_if_done()
+        return self.bets[-1].accepted_by
+
+    def answer(self, seat: int, index: int, accept: bool) -> None:
+        """``seat`` matches (``accept``) or declines offer number ``index``."""
+        if not 0 <= index < len(self.bets) or self.bets[index].seat == seat \
+                or (index, seat) in self.answered:
+            raise IllegalMoveError(f"seat {seat} has no offer number {index} to answer",
+                                   seat=seat, rule="betting")
+        if accept:
+            bet = self.bets[index]
+            self._check(index, bet._replace(accepted_by=bet.accepted_by + (seat,)))
+        self.answered.add((index, seat))
+        self._close_if_done()
+
+    def _bots_answer(self, index: int, bots: Sequence[int]) -> None:
+        share = 1.0 / self.match.players
+        for seat in bots:
+            bet = self.bets[index]
+            if seat == bet.seat:
+                continue
+            self.answered.add((index, seat))
+            if bet.amount <= self.available(seat) and self.chance(seat) >= ACCEPT_SHARE * share:
+                self._check(index, bet._replace(accepted_by=bet.accepted_by + (seat,)))
+
+    def _add(self, bet: Bet) -> None:
+        self.match.check_bets(self.bets + [bet])
+        self.bets.append(bet)
+
+    def _check(self, index: int, bet: Bet) -> None:
+        trial = self.bets[:index] + [bet] + self.bets[index + 1:]
+        self.match.check_bets(trial)
+        self.bets = trial
+
+    def _close_if_done(self) -> None:
+        self.closed = not self.waiting_for()
+
+    # -- words ------------------------------------------------------------------------------
+
+    def lines(self, name: Callable[[int], str]) -> List[str]:
+        """Each offer and who matched it, in words."""
+        out = []
+        for b in self.bets:
+            who = " and ".join(name(s) for s in b.accepted_by)
+            verb = "offer" if name(b.seat) == "You" else "offers"
+            tail = f"matched by {who}" if who else (
+                "nobody matched it" if self.closed else "waiting for answers")
+            out.append(f"{name(b.seat)} {verb} a bet of {b.amount}: {tail}.")
+        return out
+
+
+def bet_chance(solver: Any, state: HandState, seat: int, seed: str) -> float:
+    """A bot's chance of winning the hand from its view of ``state`` (seeded)."""
+    number = zlib.crc32(f"{seed}:{seat}".encode()) & 0xFFFFFFFF
+    return float(solver.hand_chance(state.view(seat), worlds=BET_WORLDS, seed=number).win_chance)
