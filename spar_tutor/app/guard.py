@@ -1,0 +1,55 @@
+"""No tracebacks in the page: errors are logged for the teacher, and the learner
+sees one friendly sentence.
+
+Kernel output printed with ``print`` would land in the page; the log handler
+here writes to the kernel process's real standard error instead, which Voila
+(and JupyterHub's single-user server) keep in the server log.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import sys
+from typing import Any, Callable, TypeVar
+
+log = logging.getLogger("spar_tutor.app")
+
+SORRY = "Sorry, something went wrong there. Try again, or choose another page above."
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def setup_logging(level: int = logging.INFO) -> None:
+    """Send ``spar_tutor`` log records to the server log (once per kernel)."""
+    root = logging.getLogger("spar_tutor")
+    if any(getattr(h, "_spar_app", False) for h in root.handlers):
+        return
+    handler = logging.StreamHandler(sys.__stderr__)
+    handler.setFormatter(logging.Formatter("[spar-tutor %(levelname)s %(name)s] %(message)s"))
+    handler._spar_app = True  # type: ignore[attr-defined]
+    root.addHandler(handler)
+    root.setLevel(level)
+    root.propagate = False
+
+
+def guarded(report: Callable[[str], None]) -> Callable[[F], F]:
+    """Wrap a callback: an exception is logged with its traceback and ``report(SORRY)``
+    tells the learner, so nothing escapes into the page."""
+
+    def wrap(fn: F) -> F:
+        @functools.wraps(fn)
+        def safe(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except Exception:
+                log.exception("app callback %s failed", getattr(fn, "__qualname__", fn))
+                try:
+                    report(SORRY)
+                except Exception:
+                    log.exception("could not show the error message")
+                return None
+
+        return safe  # type: ignore[return-value]
+
+    return wrap

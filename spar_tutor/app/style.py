@@ -1,0 +1,114 @@
+"""The app's look: two palettes (light and dark) and the CSS built from them.
+
+Voila's ``--theme`` sets ``data-jp-theme-light`` on the page's ``<body>``; the
+app's colours follow it, so one kernel serves either theme. Every text colour
+is checked against its background for WCAG AA contrast (4.5 : 1) in the tests.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Tuple
+
+LIGHT: Dict[str, str] = {
+    "paper": "#fbfaf5",     # page background
+    "panel": "#ffffff",     # boxes on the page
+    "ink": "#1b1b1b",       # body text
+    "muted": "#45474a",     # secondary text
+    "accent": "#0d6334",    # headings, links, main buttons (Ghana green)
+    "on-accent": "#ffffff",
+    "soft": "#e7f2ea",      # selected navigation tab
+    "gold": "#f2c94c",
+    "on-gold": "#1b1b1b",
+    "line": "#c9d3cc",
+    "focus": "#1565c0",
+    "warn-bg": "#fff4d6",
+    "warn-ink": "#5c3b00",
+}
+
+DARK: Dict[str, str] = {
+    "paper": "#111111",
+    "panel": "#1c211d",
+    "ink": "#f0f0f0",
+    "muted": "#c9c9c9",
+    "accent": "#7fdca0",
+    "on-accent": "#0b1f12",
+    "soft": "#1f3326",
+    "gold": "#f2c94c",
+    "on-gold": "#1b1b1b",
+    "line": "#3c4a40",
+    "focus": "#8ab4f8",
+    "warn-bg": "#3a2e10",
+    "warn-ink": "#ffe29a",
+}
+
+#: (text, background) pairs that must read well, by palette key.
+CONTRAST_PAIRS: List[Tuple[str, str]] = [
+    ("ink", "paper"), ("ink", "panel"), ("muted", "paper"), ("muted", "panel"),
+    ("accent", "paper"), ("accent", "panel"), ("on-accent", "accent"), ("accent", "soft"),
+    ("on-gold", "gold"), ("warn-ink", "warn-bg"),
+]
+
+
+def _variables(palette: Dict[str, str]) -> str:
+    return " ".join(f"--spar-{k}: {v};" for k, v in palette.items())
+
+
+RULES = """
+.spar-shell { font-family: 'DejaVu Sans', 'Noto Sans', Arial, sans-serif; font-size: 15px;
+  color: var(--spar-ink); background: var(--spar-paper); padding: 0 16px 24px 16px;
+  max-width: 1180px; margin: 0 auto; line-height: 1.45; }
+.spar-shell .widget-html-content, .spar-shell .widget-label { color: var(--spar-ink);
+  font-size: 15px; line-height: 1.45; }
+.spar-shell a { color: var(--spar-accent); }
+.spar-shell h1, .spar-shell h2, .spar-shell h3 { color: var(--spar-accent); margin: 10px 0 6px 0;
+  line-height: 1.2; }
+.spar-shell h1 { font-size: 28px; } .spar-shell h2 { font-size: 22px; }
+.spar-shell h3 { font-size: 17px; }
+.spar-shell p { margin: 4px 0 8px 0; max-width: 70ch; }
+.spar-muted { color: var(--spar-muted); }
+.spar-kente { height: 8px; border-radius: 4px; margin: 8px 0 4px 0; background: repeating-linear-gradient(
+  90deg, #0d6334 0 28px, #f2c94c 28px 40px, #b3261e 40px 52px, #f2c94c 52px 64px, #1b1b1b 64px 70px); }
+.spar-header { align-items: center; gap: 6px 10px; flex-wrap: wrap; padding: 6px 0; }
+.spar-brand { font-size: 22px; font-weight: bold; color: var(--spar-accent); margin-right: 12px; }
+.spar-shell .jupyter-button { font-size: 15px; height: auto; min-height: 36px; padding: 6px 14px;
+  border-radius: 8px; color: var(--spar-ink); background: var(--spar-panel);
+  border: 1px solid var(--spar-line); box-shadow: none; width: auto; }
+.spar-shell .jupyter-button:hover:enabled { border-color: var(--spar-accent); }
+.spar-shell .jupyter-button:focus-visible, .spar-shell input:focus-visible,
+.spar-shell select:focus-visible { outline: 3px solid var(--spar-focus); outline-offset: 2px; }
+.spar-shell .jupyter-button:disabled { opacity: 0.6; }
+.spar-shell .jupyter-button.spar-nav { background: transparent; border: none;
+  border-bottom: 3px solid transparent; border-radius: 6px 6px 0 0; font-weight: bold; }
+.spar-shell .jupyter-button.spar-nav.spar-nav-on { background: var(--spar-soft);
+  color: var(--spar-accent); border-bottom-color: var(--spar-accent); }
+.spar-shell .jupyter-button.spar-primary { background: var(--spar-accent);
+  color: var(--spar-on-accent); border-color: var(--spar-accent); font-weight: bold;
+  font-size: 17px; min-height: 44px; padding: 8px 20px; }
+.spar-shell .jupyter-button.spar-gold { background: var(--spar-gold); color: var(--spar-on-gold);
+  border-color: var(--spar-gold); font-weight: bold; }
+.spar-panel-box { background: var(--spar-panel); border: 1px solid var(--spar-line);
+  border-radius: 10px; padding: 12px 16px; margin: 6px 0; }
+.spar-notice .widget-html-content > div { background: var(--spar-warn-bg);
+  color: var(--spar-warn-ink); border-radius: 8px; padding: 8px 12px; margin: 6px 0; }
+.spar-ref-table { border-collapse: collapse; margin: 6px 0 12px 0; font-size: 14px; }
+.spar-ref-table th, .spar-ref-table td { border: 1px solid var(--spar-line); padding: 4px 8px;
+  text-align: left; vertical-align: top; color: var(--spar-ink); }
+.spar-ref-table th { background: var(--spar-soft); color: var(--spar-ink); }
+.spar-ref-table td.num { text-align: right; font-variant-numeric: tabular-nums; }
+.spar-shell input[type="text"] { font-size: 15px; color: var(--spar-ink);
+  background: var(--spar-panel); border: 1px solid var(--spar-line); }
+.spar-shell .widget-dropdown select { font-size: 15px; color: var(--spar-ink);
+  background-color: var(--spar-panel); border: 1px solid var(--spar-line); }
+.spar-shell .widget-label, .spar-shell .widget-inline-hbox .widget-label { color: var(--spar-ink); }
+.spar-hero-cards svg { margin-right: -18px; filter: drop-shadow(0 2px 3px rgba(0,0,0,.35)); }
+"""
+
+
+def app_css() -> str:
+    """The ``<style>`` element of the app: both palettes and the rules."""
+    return (
+        "<style>\n"
+        f".spar-shell {{ {_variables(LIGHT)} }}\n"
+        f'body[data-jp-theme-light="false"] .spar-shell {{ {_variables(DARK)} }}\n'
+        f"{RULES}</style>"
+    )
