@@ -219,6 +219,7 @@ class DealFile:
                    for s, d, w in self.declarations if full}
         while state.phase in (UNDER_TEN, DECLARE):
             seat = state.to_move
+            assert seat is not None
             if state.phase == UNDER_TEN:
                 move: Move = EXCHANGE if seat in pending_ut else PASS
                 if seat in pending_ut:

@@ -86,7 +86,7 @@ class Match:
         """Deal the next hand: shuffle if due, else deal the re-formed pack; cut if asked."""
         if self.is_over():
             raise IllegalMoveError("the match is over: start a new one", rule="end of match")
-        if self.shuffle_due():
+        if self.pack is None or self.shuffle_due():
             pack = shuffled_pack(self.rules, random.Random(f"{self.seed}:{self.hands_played}"))
         else:
             pack = self.pack
@@ -105,7 +105,7 @@ class Match:
         scores = tuple(s + p for s, p in zip(self.scores, result.points))
         money = list(self.money)
         stake = self.rules.stake
-        if stake and result.ended_by == "offside":
+        if stake and result.offender is not None:
             for seat in range(n):
                 if seat != result.offender:
                     money[seat] += -OFFSIDE_PENALTY * stake

@@ -34,7 +34,7 @@ numbered in play order; seat ``(dealer + 1) % players`` leads the first trick
 from __future__ import annotations
 
 from typing import (
-    Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union,
+    TYPE_CHECKING, Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union,
 )
 
 from .cards import (
@@ -44,6 +44,9 @@ from .cards import (
 from .errors import DealError, IllegalMoveError, NotationError
 from .rules import Rules
 from .scoring import OFFSIDE_PENALTY, hand_score
+
+if TYPE_CHECKING:
+    from .view import SeatView
 
 UNDER_TEN = "under_ten"
 DECLARE = "declare"
@@ -490,9 +493,9 @@ class HandState:
         if phase == UNDER_TEN:
             return [EXCHANGE, PASS]
         seat = self._to_move
-        if self._dry[seat] is None:
-            return [Action("dry", c) for c in self._declarable(seat, "dry")] + [PASS]
-        return [Action("wet", c) for c in self._declarable(seat, "wet")] + [PASS]
+        kind = "dry" if self._dry[seat] is None else "wet"
+        declare: List[Move] = [Action(kind, c) for c in self._declarable(seat, kind)]
+        return declare + [PASS]
 
     def legal_cards(self) -> List[Card]:
         """The cards the player to move may play (empty outside the play phase)."""

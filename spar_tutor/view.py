@@ -10,7 +10,7 @@ Nothing else: bots and hints are given views, never states.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, FrozenSet, List, Optional, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Set, Tuple
 
 from .cards import SUITS, Card, cards_of_mask, format_cards, mask_of
 from .rules import Rules
@@ -130,7 +130,7 @@ class SeatView:
     def voids(self) -> Tuple[FrozenSet[str], ...]:
         """For each seat, the suits it has shown it does not hold by not following
         (with ``offside`` on this may be a renege: treat as a strong hint only)."""
-        void: List[set] = [set() for _ in range(self.players)]
+        void: List[Set[str]] = [set() for _ in range(self.players)]
         tricks = list(self.tricks)
         if self.current_trick:
             tricks.append(Trick(self.leader, self.current_trick, None))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from html import escape
-from typing import Iterable, List, Optional, Sequence, Tuple
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..cards import Card
 from .suits import (
@@ -37,7 +37,7 @@ GOLD = "#d9a521"
 # Pip layouts for 2..10: (column, row) with columns -1 (left), 0, 1 (right) and
 # rows 0 (top) .. 1 (bottom). Pips below the middle are drawn upside down.
 _L, _C, _R = -1, 0, 1
-_PIPS = {
+_PIPS: Dict[int, List[Tuple[int, float]]] = {
     2: [(_C, 0), (_C, 1)],
     3: [(_C, 0), (_C, 0.5), (_C, 1)],
     4: [(_L, 0), (_R, 0), (_L, 1), (_R, 1)],

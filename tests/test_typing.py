@@ -1,0 +1,16 @@
+"""The engine and the card pictures type-check under ``mypy --strict``."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+STRICT = ["cards.py", "rules.py", "scoring.py", "state.py", "view.py", "deal.py", "match.py",
+          "dealfile.py", "errors.py", "render"]
+
+
+def test_engine_is_strictly_typed():
+    paths = [str(ROOT / "spar_tutor" / p) for p in STRICT]
+    out = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary", *paths],
+                         capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
