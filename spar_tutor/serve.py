@@ -33,6 +33,8 @@ from .errors import SparError
 from .resources import app_notebook, checkout_root
 
 THEMES = ("light", "dark")
+WILDCARD_HOSTS = ("0.0.0.0", "::", "")
+"""Hosts that mean "every address of this machine"."""
 CULL_IDLE_TIMEOUT = 600
 """Seconds a kernel with no open page may stay idle before it is shut down."""
 CULL_INTERVAL = 60
@@ -111,8 +113,17 @@ def serve(
     if not notebook.exists():
         raise SparError(f"no notebook to serve at {notebook}")
     argv = voila_argv(notebook, port=port, host=host, theme=theme, open_browser=open_browser, extra=extra)
-    print(f"Serving {notebook.name} at {app_url(host, port)} (Ctrl-C to stop)", flush=True)
-    proc = subprocess.Popen(argv, env=voila_env())
+    shown = "127.0.0.1" if host in WILDCARD_HOSTS else host
+    print(f"Serving {notebook.name} at {app_url(shown, port)} (Ctrl-C to stop)", flush=True)
+    if host in WILDCARD_HOSTS:
+        print(f"Other computers on this network: http://<this computer's address>:{port}/",
+              flush=True)
+    env = voila_env()
+    if host not in WILDCARD_HOSTS:
+        # A preheated kernel asks Voila for its page's address on VOILA_APP_IP (default
+        # 127.0.0.1), which a server bound to one other address would not answer.
+        env["VOILA_APP_IP"] = f"[{host}]" if ":" in host else host
+    proc = subprocess.Popen(argv, env=env)
     try:
         return proc.wait()
     except KeyboardInterrupt:

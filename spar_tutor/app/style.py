@@ -86,6 +86,7 @@ RULES = """
   font-size: 17px; min-height: 44px; padding: 8px 20px; }
 .spar-shell .jupyter-button.spar-gold { background: var(--spar-gold); color: var(--spar-on-gold);
   border-color: var(--spar-gold); font-weight: bold; }
+.spar-row { flex-wrap: wrap; gap: 8px 10px; align-items: center; margin: 6px 0; }
 .spar-panel-box { background: var(--spar-panel); border: 1px solid var(--spar-line);
   border-radius: 10px; padding: 12px 16px; margin: 6px 0; }
 .spar-notice .widget-html-content > div { background: var(--spar-warn-bg);

@@ -17,8 +17,8 @@ from ..route import Route
 WELCOME = """
 <h1>Akwaaba! Learn to play Spar</h1>
 <p>Spar is the card game of Ghana and its neighbours: each player puts down one card per
-trick, and you must follow the suit that was led if you can. Only the last trick scores,
-and the smaller the card that wins it, the more it pays: a 6 earns 3 points, a 7 earns 2.</p>
+trick, and whoever holds a card in the led suit has to play one. Only the last trick scores,
+and a low card scores best there: take it with a 6 for 3 points, with a 7 for 2.</p>
 """
 
 
@@ -60,11 +60,11 @@ class HomePage(widgets.VBox):
         self.save_name = _button("That's me", "spar-secondary", "Keep my progress under this name")
         self.save_name.on_click(safe(lambda _: self._set_name()))
         self.name.observe(safe(lambda _: self._set_name()), names="value")  # Enter or leaving the box
-        self.who = widgets.HBox([self.name, self.save_name],
-                                layout=widgets.Layout(align_items="center", gap="8px"))
+        self.who = widgets.HBox([self.name, self.save_name])
+        self.who.add_class("spar-row")
         self.progress = widgets.HTML()
-        actions = widgets.HBox([self.resume, self.start, self.play, self.puzzles, self.rules],
-                               layout=widgets.Layout(flex_flow="row wrap", gap="10px"))
+        actions = widgets.HBox([self.resume, self.start, self.play, self.puzzles, self.rules])
+        actions.add_class("spar-row")
         learner_box = widgets.VBox([self.greeting, self.who, self.progress])
         learner_box.add_class("spar-panel-box")
         super().__init__([widgets.HTML(WELCOME + _hero()), actions, learner_box])

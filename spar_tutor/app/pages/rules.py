@@ -22,8 +22,8 @@ BASICS = """
 ace of spades is left out, so the king is the top spade.</li>
 <li>Everyone gets five cards, dealt three and then two. The player after the dealer leads
 the first trick.</li>
-<li>You must follow the suit that was led if you can. You may play any card of that suit,
-low or high. If you have none, play any card: it cannot win.</li>
+<li>If you hold a card in the led suit, you have to play one, low or high as you like. If you
+hold none, play any card: it cannot win.</li>
 <li>The highest card of the led suit takes the trick, and its owner leads the next one.
 There are no trumps.</li>
 <li>Only the <b>last trick</b> scores. The smaller the card that takes it, the more it pays:

@@ -41,9 +41,9 @@ PRESET_TEXT: Dict[str, Tuple[str, str, str]] = {
 HOUSE_RULES: Dict[str, Tuple[str, str]] = {
     "two_trick_bonus": (
         "Two-trick bonus",
-        "Take both of the last two tricks with 6s and 7s of different suits and you score "
-        "more than for one card: 6 for two sixes, 5 for a six and a seven, 4 for two "
-        "sevens."),
+        "Win the final two tricks yourself, each with a 6 or a 7 and not in the same suit, "
+        "and you score more than for one card: 6 for two sixes, 5 for a six and a seven, 4 "
+        "for two sevens."),
     "dry_wet": (
         "Dry and wet",
         "Before the first lead you may put one 6 or 7 face up in front of you (your dry), "
@@ -60,8 +60,8 @@ HOUSE_RULES: Dict[str, Tuple[str, str]] = {
         "new cards from the stock before play starts."),
     "under_card": (
         "Under card",
-        "During the second-to-last trick, one player may ask to see the bottom card of the "
-        "stock. Everyone sees it, and now everyone knows it is out of play."),
+        "While the next-to-last trick is being played, one player may ask to see the bottom "
+        "card of the stock. Everyone sees it, and now everyone knows it is out of play."),
     "cut": (
         "Cut",
         "The player just before the dealer may cut the pack before the deal."),
@@ -98,11 +98,11 @@ SCORING_NOTES: Dict[str, str] = {
 
 #: Words used at the table, in the order a learner meets them.
 WORDS: Tuple[Tuple[str, str], ...] = (
-    ("trick", "one card from each player, played in turn; the highest card of the suit "
-     "that was led takes it"),
+    ("trick", "one card from each player, played in turn; the top card in the led suit "
+     "takes it"),
     ("lead", "play the first card of a trick; whoever took the last trick leads the next"),
-    ("follow suit", "play a card of the suit that was led. You must if you can, but you "
-     "may play low: you never have to beat the card on the table"),
+    ("follow suit", "play a card in the led suit. You must when you can, but low is fine: "
+     "you never have to beat the card on the table"),
     ("hand", "one deal played out, trick by trick, until the last trick decides who scores"),
     ("match", "hands played one after another until someone reaches the target score"),
     ("dry / wet", "a 6 or 7 shown (dry) or hidden (wet) before play, worth double at the end"),
