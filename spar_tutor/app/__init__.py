@@ -44,6 +44,7 @@ def show(query: Optional[str] = None) -> "object":
     try:
         route = parse_query(request_query() if query is None else query)
         if route != Route():
+            log.info("following the link to page %s", route.page)
             app.follow(route)
     except Exception:
         log.exception("could not follow the page address")

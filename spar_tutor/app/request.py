@@ -39,5 +39,7 @@ def request_query(wait: bool = True) -> str:
         except ImportError:  # a preheated kernel always has Voila; be safe anyway
             log.warning("VOILA_PREHEAT is set but voila is not importable")
         else:
+            log.info("preheated kernel: waiting for the page request")
             wait_for_request()
+            log.info("page request arrived")
     return os.environ.get("QUERY_STRING", "")

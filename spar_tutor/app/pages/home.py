@@ -44,7 +44,7 @@ class HomePage(widgets.VBox):
         self.resume.layout.display = "none"
         self.play = _button("Play a game", "spar-gold", "Play Spar against computer players")
         self.puzzles = _button("Try a puzzle", "spar-secondary", "Solve a Spar puzzle")
-        self.rules = _button("Rules", "spar-secondary", "Read the rules and the scoring")
+        self.rules = _button("Read the rules", "spar-secondary", "The rules and the scoring")
         self.start.on_click(safe(lambda _: app.go("lessons", Route(page="lessons", lesson="1"))))
         self.play.on_click(safe(lambda _: app.go("play")))
         self.puzzles.on_click(safe(lambda _: app.go("puzzles")))
