@@ -79,13 +79,14 @@ def _serve(args: argparse.Namespace) -> int:
     from .serve import serve
 
     return serve(port=args.port, host=args.host, theme=args.theme,
-                 open_browser=args.open) or 0
+                 open_browser=args.open, pool_size=args.class_size) or 0
 
 
 EPILOG = """\
 examples:
   spar-tutor                          serve the app on http://127.0.0.1:8866/
-  spar-tutor serve --host 0.0.0.0     serve a classroom on this machine's network
+  spar-tutor serve --host 0.0.0.0 --class-size 30
+                                      serve a class of 30 on this machine's network
   spar-tutor serve --theme dark --open
   spar-tutor deal --players 4 --seed 7 > hand.json
   spar-tutor replay hand.json
@@ -146,6 +147,10 @@ def _serve_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--theme", choices=("light", "dark"), default="light",
                    help="colour theme of the app (default: light)")
     p.add_argument("--open", action="store_true", help="open the app in a web browser")
+    p.add_argument("--class-size", type=int, default=1, metavar="N",
+                   help="learners who will open the app at the same moment: N app kernels are "
+                   "kept ready (about 75 MB each) so that each first page shows at once "
+                   "(default: 1)")
 
 
 #: Functions that add subcommands (the solver and puzzle modules register theirs here).

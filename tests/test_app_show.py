@@ -34,21 +34,64 @@ def test_show_reads_query_string_from_voila(shown, monkeypatch):
 
 
 def test_preheated_kernel_waits_for_the_request(shown, monkeypatch):
-    """Voila runs a preheated notebook before the request; wait_for_request brings its query."""
-    import voila.utils
-
+    """Voila runs a preheated notebook before the request; the request then arrives by websocket."""
     calls = []
 
-    def fake_wait_for_request(url=None):
-        calls.append(url)
+    def fake_wait_for_request():
+        calls.append(True)
         monkeypatch.setenv("QUERY_STRING", "page=lessons&lesson=7")
 
-    monkeypatch.setattr(voila.utils, "wait_for_request", fake_wait_for_request)
+    monkeypatch.setattr(request, "wait_for_request", fake_wait_for_request)
     monkeypatch.setenv("VOILA_PREHEAT", "True")
     monkeypatch.delenv("QUERY_STRING", raising=False)
     app = show()
-    assert calls == [None]
+    assert calls == [True]
     assert app.current == "lessons"
+
+
+def test_wait_for_request_speaks_voilas_query_socket(monkeypatch):
+    """Against a stand-in for Voila's ``voila/query/<kernel id>`` websocket."""
+    import threading
+
+    from websockets.sync.server import serve
+
+    paths = []
+
+    def handler(socket):
+        paths.append(socket.request.path)
+        socket.send(json.dumps({"QUERY_STRING": "page=rules&preset=sipa", "SERVER_PORT": "1"}))
+
+    with serve(handler, "127.0.0.1", 0) as server:
+        port = server.socket.getsockname()[1]
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        monkeypatch.setenv("VOILA_PREHEAT", "True")
+        monkeypatch.setenv("VOILA_APP_PORT", str(port))
+        monkeypatch.setenv("VOILA_SERVER_URL", "/base/")
+        monkeypatch.setenv("VOILA_KERNEL_ID", "k-123")
+        monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
+        monkeypatch.delenv("QUERY_STRING", raising=False)
+        assert request.request_query() == "page=rules&preset=sipa"
+        server.shutdown()
+    assert paths == ["/base/voila/query/k-123"]
+
+
+def test_no_voila_to_answer_means_no_query(monkeypatch):
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("VOILA_APP_PORT", "1")  # nothing listens there
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    assert request.request_query() == ""
+
+
+def test_preheated_kernel_does_not_import_the_jupyter_server():
+    """voila.utils would cost every preheated kernel about 45 MB."""
+    import subprocess
+    import sys
+
+    code = ("import sys, os; os.environ.update(VOILA_PREHEAT='True', VOILA_APP_PORT='1'); "
+            "import spar_tutor.app.request as r; r.request_query(); "
+            "print('jupyter_server' in sys.modules, 'voila' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True)
+    assert out.stdout.split() == ["False", "False"], out.stderr
 
 
 def test_not_preheated_means_no_waiting(monkeypatch):

@@ -1,0 +1,155 @@
+"""A class of 20 opening the app at once against one server: does every tab work, alone?
+
+    python benchmarks/classroom_load.py [--sessions 20] [--timeout 300]
+
+Serves the app as ``spar-tutor serve`` does, then starts every session at the
+same moment, each as a protocol-level client (benchmarks/voila_client.py): it
+loads the page (the server starts a kernel and runs the app for it), reads the
+widgets' state over the kernel's websocket, and clicks buttons the way the
+browser does. Each session is a different learner (``?learner=Learner N``).
+
+Why not 20 Chromium tabs? They would fit in memory (about 150-250 MB each) but
+not in time: this machine has 2 cores, and 20 tabs parsing Voila's 5 MB of
+JavaScript would compete with the server they are meant to measure. In a
+classroom the browsers run on the learners' own devices; what the server sees
+is exactly these HTTP and websocket messages. ``benchmarks/app_bench.py`` and
+the browser tests time the real browser.
+
+The server is started as for ``spar-tutor serve --class-size 20``: twenty
+kernels preheated before the class arrives, refilled a minute later. With
+``--class-size 1`` (plain ``spar-tutor``) the other nineteen kernels start
+when the class arrives, all at once on two cores.
+
+Reported: time to first view per session (page fetched and widgets' state
+received), kernel memory per session (RSS), the Voila server's memory, and the
+checks: every session's own learner greeted, no other learner's name or game
+anywhere in its widgets, one kernel per session.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import threading
+import time
+import traceback
+from typing import Dict, List
+
+import app_server
+from voila_client import VoilaSession
+
+GREETING = "Hello, {name}!"
+
+
+def learner(i: int) -> str:
+    return f"Learner {i:02d}"
+
+
+def run_session(i: int, url: str, start: threading.Barrier, results: Dict[int, dict],
+                timeout: float) -> None:
+    name = learner(i)
+    result: dict = {"name": name, "ok": False, "checks": []}
+    results[i] = result
+    session = VoilaSession(url, f"learner={name.replace(' ', '%20')}", timeout=timeout)
+    result["session"] = session
+    try:
+        start.wait()
+        session.open()
+        result.update(session.timings, kernel_id=session.kernel_id)
+        session.wait_for(lambda: GREETING.format(name=name) in session.text(), "the greeting")
+        result["checks"].append("greeted")
+        t = time.monotonic()
+        session.click(session.button("Rules"))
+        session.wait_for(lambda: "Rules of Spar" in session.text(), "the rules page")
+        result["rules_click_s"] = time.monotonic() - t
+        result["checks"].append("rules page")
+        result["ok"] = True
+    except Exception as e:  # reported per session below
+        result["error"] = f"{type(e).__name__}: {e}"
+        result["trace"] = traceback.format_exc()
+
+
+def isolation_problems(results: Dict[int, dict]) -> List[str]:
+    """Any session showing another learner's name, or sharing a kernel."""
+    problems = []
+    names = {i: r["name"] for i, r in results.items()}
+    for i, r in results.items():
+        session: VoilaSession = r["session"]
+        if not r["ok"]:
+            continue
+        session.drain(0.2)
+        text = session.text()
+        others = [n for j, n in names.items() if j != i and n in text]
+        if others:
+            problems.append(f"{r['name']} sees {others}")
+    kernels = [r.get("kernel_id") for r in results.values() if r["ok"]]
+    if len(set(kernels)) != len(kernels):
+        problems.append("two sessions share a kernel")
+    return problems
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sessions", type=int, default=20)
+    parser.add_argument("--class-size", type=int, default=None,
+                        help="as spar-tutor serve --class-size: kernels kept ready "
+                        "(default: as many as sessions; 1 is what plain 'spar-tutor' does)")
+    parser.add_argument("--timeout", type=float, default=300,
+                        help="seconds the whole class may take (default 300)")
+    args = parser.parse_args(argv)
+
+    ready = args.sessions if args.class_size is None else args.class_size
+    server = app_server.start(pool_size=ready)
+    results: Dict[int, dict] = {}
+    try:
+        started = time.monotonic()
+        server.wait_preheated(1, kernels=ready)
+        print(f"server ready with {ready} preheated kernel(s) after "
+              f"{time.monotonic() - started:.0f} s", flush=True)
+        barrier = threading.Barrier(args.sessions)
+        threads = [threading.Thread(target=run_session, daemon=True,
+                                    args=(i, server.url, barrier, results, args.timeout))
+                   for i in range(1, args.sessions + 1)]
+        began = time.monotonic()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(max(1.0, args.timeout - (time.monotonic() - began)))
+        elapsed = time.monotonic() - began
+        problems = isolation_problems(results)
+        memory = {r["name"]: app_server.rss_mb(server.kernel_of(r["kernel_id"]))
+                  for r in results.values() if r.get("kernel_id") and server.kernel_of(r["kernel_id"])}
+        server_mb = app_server.rss_mb(server.process.pid)
+        for r in results.values():
+            r["session"].close()
+    finally:
+        server.stop()
+
+    ok = [r for r in results.values() if r["ok"]]
+    print(f"{len(ok)} of {args.sessions} sessions worked, all started at once; "
+          f"the whole class took {elapsed:.1f} s (limit {args.timeout:.0f} s)")
+    for r in sorted(results.values(), key=lambda r: r["name"]):
+        if not r["ok"]:
+            print(f"  {r['name']}: FAILED {r.get('error')}")
+    firsts = sorted(r["first_view_s"] for r in ok)
+    if firsts:
+        print(f"time to first view: median {statistics.median(firsts):.1f} s, "
+              f"fastest {firsts[0]:.1f} s, slowest {firsts[-1]:.1f} s")
+        clicks = sorted(r["rules_click_s"] for r in ok)
+        print(f"click to new page (Rules, built on first visit): median "
+              f"{statistics.median(clicks):.2f} s, slowest {clicks[-1]:.2f} s")
+    if memory:
+        mbs = sorted(memory.values())
+        print(f"memory per session (its kernel): median {statistics.median(mbs):.0f} MB, "
+              f"largest {mbs[-1]:.0f} MB, all {len(mbs)} kernels {sum(mbs):.0f} MB; "
+              f"Voila server {server_mb:.0f} MB")
+    print("isolation: " + ("every session sees only its own learner, one kernel each"
+                           if not problems else "PROBLEMS: " + "; ".join(problems)))
+    passed = len(ok) == args.sessions and not problems and elapsed <= args.timeout
+    print("class passed" if passed else "CLASS FAILED")
+    return 0 if passed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
