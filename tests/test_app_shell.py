@@ -90,5 +90,5 @@ def test_hub_user_cannot_be_changed():
     app.follow(Route(learner="Kofi"))
     app.set_learner("Yao")
     assert app.learner.name == "esi" and app.learner.fixed
-    assert "Welcome back, esi" in app.pages["home"].greeting.value
+    assert "Welcome, esi" in app.pages["home"].greeting.value
     assert app.pages["home"].who.layout.display == "none"

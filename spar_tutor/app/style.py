@@ -112,7 +112,7 @@ def app_css() -> str:
         f".spar-shell {{ {_variables(LIGHT)} }}\n"
         f'body[data-jp-theme-light="false"] .spar-shell {{ {_variables(DARK)} }}\n'
         # The page around the app, only in Voila (inside JupyterLab the notebook keeps its own).
-        f'body[data-voila] {{ background: {LIGHT["paper"]}; }}\n'
-        f'body[data-voila][data-jp-theme-light="false"] {{ background: {DARK["paper"]}; }}\n'
+        f'body.jp-Notebook {{ background: {LIGHT["paper"]}; }}\n'
+        f'body.jp-Notebook[data-jp-theme-light="false"] {{ background: {DARK["paper"]}; }}\n'
         f"{RULES}</style>"
     )

@@ -90,7 +90,7 @@ class HomePage(widgets.VBox):
                                    "can remember your lessons.</p>")
             self.who.layout.display = "flex"
         elif learner.fixed:
-            self.greeting.value = f"<h3>Welcome back, {escape(learner.name)}!</h3>"
+            self.greeting.value = f"<h3>Welcome, {escape(learner.name)}!</h3>"
             self.who.layout.display = "none"
         else:
             link = "?learner=" + quote(learner.name)
