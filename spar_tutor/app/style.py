@@ -101,6 +101,8 @@ RULES = """
 .spar-shell .widget-dropdown select { font-size: 15px; color: var(--spar-ink);
   background-color: var(--spar-panel); border: 1px solid var(--spar-line); }
 .spar-shell .widget-label, .spar-shell .widget-inline-hbox .widget-label { color: var(--spar-ink); }
+.spar-hero { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 32px; }
+.spar-hero-cards { padding: 8px 0; }
 .spar-hero-cards svg { margin-right: -18px; filter: drop-shadow(0 2px 3px rgba(0,0,0,.35)); }
 """
 
@@ -112,7 +114,9 @@ def app_css() -> str:
         f".spar-shell {{ {_variables(LIGHT)} }}\n"
         f'body[data-jp-theme-light="false"] .spar-shell {{ {_variables(DARK)} }}\n'
         # The page around the app, only in Voila (inside JupyterLab the notebook keeps its own).
-        f'body.jp-Notebook {{ background: {LIGHT["paper"]}; }}\n'
-        f'body.jp-Notebook[data-jp-theme-light="false"] {{ background: {DARK["paper"]}; }}\n'
+        f'body.jp-Notebook, body.jp-Notebook #rendered_cells {{ background: {LIGHT["paper"]}; }}\n'
+        f'body.jp-Notebook[data-jp-theme-light="false"], '
+        f'body.jp-Notebook[data-jp-theme-light="false"] #rendered_cells '
+        f'{{ background: {DARK["paper"]}; }}\n'
         f"{RULES}</style>"
     )

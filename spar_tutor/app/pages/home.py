@@ -23,7 +23,7 @@ and a low card scores best there: take it with a 6 for 3 points, with a 7 for 2.
 
 
 def _hero() -> str:
-    svg = hand_svg(parse_cards("6S 7H 9D KC 6H"), width_per_card=64, overlap=0.3)
+    svg = hand_svg(parse_cards("6S 7H 9D KC 6H"), width_per_card=78, overlap=0.3)
     return f'<div class="spar-hero-cards">{svg}</div>'
 
 
@@ -67,7 +67,8 @@ class HomePage(widgets.VBox):
         actions.add_class("spar-row")
         learner_box = widgets.VBox([self.greeting, self.who, self.progress])
         learner_box.add_class("spar-panel-box")
-        super().__init__([widgets.HTML(WELCOME + _hero()), actions, learner_box])
+        top = f'<div class="spar-hero"><div>{WELCOME}</div>{_hero()}</div>'
+        super().__init__([widgets.HTML(top), actions, learner_box])
         app.on_learner(lambda learner: self.refresh())
         self.refresh()
 
