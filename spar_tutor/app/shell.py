@@ -11,6 +11,7 @@ import ipywidgets as widgets
 
 from .guard import SORRY, guarded, setup_logging
 from .learner import Learner, clean_name, initial_learner
+from .pages.pending import missing
 from .route import PAGES, Route
 from .style import app_css
 
@@ -48,6 +49,7 @@ class App(widgets.VBox):
         self.pages: Dict[str, widgets.Widget] = {}
         self.current: Optional[str] = None
         self._learner_listeners: List[Callable[[Optional[Learner]], None]] = []
+        self._progress: Optional[Any] = None
         self.notice = widgets.HTML()
         self.notice.add_class("spar-notice")
         self.nav = {name: self._nav_button(name) for name in PAGES}
@@ -114,10 +116,21 @@ class App(widgets.VBox):
         if cleaned is None:
             return None
         self.learner = Learner(cleaned, source)
+        self._progress = None
         log.info("learner set (%s)", source)
         for listener in list(self._learner_listeners):
             guarded(self.say)(listener)(self.learner)
         return self.learner
+
+    def progress(self) -> Optional[Any]:
+        """The learner's lesson progress (``None`` without a learner or without lessons)."""
+        if self.learner is None or missing("spar_tutor.lessons"):
+            return None
+        if self._progress is None or self._progress.user != self.learner.name:
+            from .course import progress_for
+
+            self._progress = progress_for(self.learner.name)
+        return self._progress
 
     def on_learner(self, callback: Callable[[Optional[Learner]], None]) -> None:
         """Call ``callback(learner)`` whenever the learner changes."""

@@ -83,15 +83,42 @@ class HomePage(widgets.VBox):
         if self._resume_route is not None:
             self.app.go(self._resume_route.page, self._resume_route)
 
+    def _progress_text(self) -> str:
+        """Where the learner stands in the course, and the Continue button set up to match."""
+        self._resume_route = None
+        self.resume.layout.display = "none"
+        self.start.remove_class("spar-secondary")
+        self.start.add_class("spar-primary")
+        progress = self.app.progress()
+        if progress is None:
+            return ""
+        from .. import course
+
+        lessons = course.playable()
+        done = len(progress.finished_lessons(l.id for l in lessons))
+        text = f"<p>You have finished {done} of {len(lessons)} lessons.</p>" if done else ""
+        point = course.resume_point(progress)
+        if point is not None:
+            lesson, step = point
+            self._resume_route = Route(page="lessons", lesson=lesson.id)
+            self.resume.description = f"Continue lesson {lesson.number}: {lesson.title}"
+            self.resume.tooltip = f"Step {step + 1} of {len(lesson.steps)}"
+            self.resume.layout.display = "flex"
+            self.start.remove_class("spar-primary")
+            self.start.add_class("spar-secondary")
+        return text
+
     def refresh(self) -> None:
         """Redraw for the current learner."""
         learner: Optional[Learner] = self.app.learner
+        progress_text = self._progress_text()
+        welcome = "Welcome back" if self._resume_route or progress_text else "Welcome"
         if learner is None:
             self.greeting.value = ("<h3>Who is learning?</h3><p>Type your name so the tutor "
                                    "can remember your lessons.</p>")
             self.who.layout.display = "flex"
         elif learner.fixed:
-            self.greeting.value = f"<h3>Welcome, {escape(learner.name)}!</h3>"
+            self.greeting.value = f"<h3>{welcome}, {escape(learner.name)}!</h3>"
             self.who.layout.display = "none"
         else:
             link = "?learner=" + quote(learner.name)
@@ -100,4 +127,4 @@ class HomePage(widgets.VBox):
                 f'another day, bookmark <a href="{escape(link, quote=True)}">this link</a>. '
                 "Not you? Type your name again.</p>")
             self.who.layout.display = "flex"
-        self.progress.value = ""
+        self.progress.value = progress_text

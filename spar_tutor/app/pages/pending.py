@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+from functools import lru_cache
 from html import escape
 from typing import Optional
 
@@ -12,6 +13,7 @@ import ipywidgets as widgets
 log = logging.getLogger("spar_tutor.app")
 
 
+@lru_cache(maxsize=None)
 def missing(module: str) -> bool:
     """Whether ``module`` (a part of spar_tutor) cannot be imported because it does not exist."""
     try:
