@@ -65,8 +65,15 @@ def test_a_page_that_fails_shows_a_friendly_notice_and_logs(app, monkeypatch, ca
     assert "boom" in caplog.text
 
 
+@pytest.mark.parametrize("name", PAGES)
+def test_every_page_follows_a_link_to_itself_without_complaint(app, name):
+    app.follow(Route(page=name, learner="Ama"))
+    assert app.current == name and app.notice.value == ""
+
+
 def test_learner_from_link_is_greeted_on_home(app):
     app.follow(Route(learner="Kɔfi"))
+    assert app.notice.value == ""
     assert app.learner.name == "Kɔfi" and app.learner.source == "link"
     home = app.pages["home"]
     assert "Kɔfi" in home.greeting.value

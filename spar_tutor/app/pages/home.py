@@ -72,6 +72,10 @@ class HomePage(widgets.VBox):
         app.on_learner(lambda learner: self.refresh())
         self.refresh()
 
+    def show_route(self, route: Route) -> None:
+        """Home has nothing to open: a link's learner is taken by the App."""
+        return None
+
     def _set_name(self) -> None:
         if not self.name.value.strip():
             return
