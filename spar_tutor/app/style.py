@@ -70,21 +70,25 @@ RULES = """
   90deg, #0d6334 0 28px, #f2c94c 28px 40px, #b3261e 40px 52px, #f2c94c 52px 64px, #1b1b1b 64px 70px); }
 .spar-header { align-items: center; gap: 6px 10px; flex-wrap: wrap; padding: 6px 0; }
 .spar-brand { font-size: 22px; font-weight: bold; color: var(--spar-accent); margin-right: 12px; }
-.spar-shell .jupyter-button { font-size: 15px; height: auto; min-height: 36px; padding: 6px 14px;
-  border-radius: 8px; color: var(--spar-ink); background: var(--spar-panel);
-  border: 1px solid var(--spar-line); box-shadow: none; width: auto; }
-.spar-shell .jupyter-button:hover:enabled { border-color: var(--spar-accent); }
+.spar-shell .jupyter-button:not(.spar-card-btn) { color: var(--spar-ink);
+  background-color: var(--spar-panel); border: 1px solid var(--spar-line); border-radius: 6px;
+  box-shadow: none; }
+.spar-shell .jupyter-button:not(.spar-card-btn):hover:enabled { border-color: var(--spar-accent); }
+.spar-shell .jupyter-button.spar-primary, .spar-shell .jupyter-button.spar-gold,
+.spar-shell .jupyter-button.spar-secondary, .spar-shell .jupyter-button.spar-lesson-btn,
+.spar-shell .jupyter-button.spar-nav { font-size: 15px; height: auto; min-height: 36px;
+  padding: 6px 14px; width: auto; border-radius: 8px; }
 .spar-shell .jupyter-button:focus-visible, .spar-shell input:focus-visible,
 .spar-shell select:focus-visible { outline: 3px solid var(--spar-focus); outline-offset: 2px; }
 .spar-shell .jupyter-button:disabled { opacity: 0.6; }
-.spar-shell .jupyter-button.spar-nav { background: transparent; border: none;
+.spar-shell .jupyter-button.spar-nav { background-color: transparent; border: none;
   border-bottom: 3px solid transparent; border-radius: 6px 6px 0 0; font-weight: bold; }
-.spar-shell .jupyter-button.spar-nav.spar-nav-on { background: var(--spar-soft);
+.spar-shell .jupyter-button.spar-nav.spar-nav-on { background-color: var(--spar-soft);
   color: var(--spar-accent); border-bottom-color: var(--spar-accent); }
-.spar-shell .jupyter-button.spar-primary { background: var(--spar-accent);
+.spar-shell .jupyter-button.spar-primary { background-color: var(--spar-accent);
   color: var(--spar-on-accent); border-color: var(--spar-accent); font-weight: bold;
   font-size: 17px; min-height: 44px; padding: 8px 20px; }
-.spar-shell .jupyter-button.spar-gold { background: var(--spar-gold); color: var(--spar-on-gold);
+.spar-shell .jupyter-button.spar-gold { background-color: var(--spar-gold); color: var(--spar-on-gold);
   border-color: var(--spar-gold); font-weight: bold; }
 .spar-row { flex-wrap: wrap; gap: 8px 10px; align-items: center; margin: 6px 0; }
 .spar-panel-box { background: var(--spar-panel); border: 1px solid var(--spar-line);
