@@ -38,8 +38,9 @@ class App(widgets.VBox):
     """The whole web app. ``App().follow(parse_query("page=rules"))`` shows a page.
 
     A page is a widget with a ``show_route(route)`` method (for what a deep link
-    asks); it is made on first visit and kept, so a game in progress survives
-    a look at the rules.
+    asks) and maybe ``on_show()`` (to redraw when the learner comes back to it);
+    it is made on first visit and kept, so a game in progress survives a look
+    at the rules.
     """
 
     def __init__(self, env: Optional[dict] = None, **kwargs: Any) -> None:
@@ -87,6 +88,8 @@ class App(widgets.VBox):
             page = self.page(name)
             if route is not None:
                 page.show_route(route)
+            elif hasattr(page, "on_show"):
+                page.on_show()
         except Exception:
             log.exception("could not open page %s", name)
             self.say(SORRY)

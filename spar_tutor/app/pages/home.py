@@ -74,7 +74,11 @@ class HomePage(widgets.VBox):
 
     def show_route(self, route: Route) -> None:
         """Home has nothing to open: a link's learner is taken by the App."""
-        return None
+        self.refresh()
+
+    def on_show(self) -> None:
+        """Back on Home: the progress may have moved on."""
+        self.refresh()
 
     def _set_name(self) -> None:
         if not self.name.value.strip():

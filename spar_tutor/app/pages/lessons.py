@@ -90,7 +90,11 @@ class LessonsPage(widgets.VBox):
         self.player = LessonPlayer(lesson, self.app.progress(), start=start)
         self.opened = lesson.id
         self.listing.layout.display = "none"
-        self.stage.children = (self.back, self.player)
+        self.stage.children = (widgets.HBox([self.back]), self.player)
+
+    def on_show(self) -> None:
+        """From the navigation bar: the list, with up-to-date progress."""
+        self.show_list()
 
     def show_route(self, route: Route) -> None:
         """Open the lesson a link names; an unknown one is said so, over the list."""
