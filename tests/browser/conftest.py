@@ -137,13 +137,14 @@ def start_voila(root: Path, log_path: Path, connection_dir: Path, env: Optional[
 
 
 def _wait_until_serving(server: VoilaServer) -> None:
-    # Not "/": for a server of one notebook that page would take the preheated kernel.
+    # Voila's own script, not "/": for a server of one notebook that page would take the
+    # preheated kernel (and every other path there redirects to the notebook's files).
     deadline = time.monotonic() + SERVER_START_TIMEOUT_S
     while time.monotonic() < deadline:
         if server.process.poll() is not None:
             raise RuntimeError(f"Voila exited with {server.process.returncode}:\n{server.log()[-3000:]}")
         try:
-            with urllib.request.urlopen(server.base_url + "/api/kernels", timeout=5) as response:
+            with urllib.request.urlopen(server.base_url + "/voila/static/voila.js", timeout=5) as response:
                 if response.status == 200:
                     return
         except (urllib.error.URLError, ConnectionError, TimeoutError):
