@@ -23,6 +23,10 @@ LIGHT: Dict[str, str] = {
     "focus": "#1565c0",
     "warn-bg": "#fff4d6",
     "warn-ink": "#5c3b00",
+    "ok-bg": "#e8f5e9",     # feedback: right
+    "bad-bg": "#fdecea",    # feedback: wrong
+    "hint-bg": "#e3f2fd",   # feedback: a hint
+    "red-ink": "#c62828",   # hearts and diamonds named in text
 }
 
 DARK: Dict[str, str] = {
@@ -39,13 +43,18 @@ DARK: Dict[str, str] = {
     "focus": "#8ab4f8",
     "warn-bg": "#3a2e10",
     "warn-ink": "#ffe29a",
+    "ok-bg": "#173322",
+    "bad-bg": "#3b1c1a",
+    "hint-bg": "#16283d",
+    "red-ink": "#ff8a80",
 }
 
 #: (text, background) pairs that must read well, by palette key.
 CONTRAST_PAIRS: List[Tuple[str, str]] = [
     ("ink", "paper"), ("ink", "panel"), ("muted", "paper"), ("muted", "panel"),
     ("accent", "paper"), ("accent", "panel"), ("on-accent", "accent"), ("accent", "soft"),
-    ("on-gold", "gold"), ("warn-ink", "warn-bg"),
+    ("on-gold", "gold"), ("warn-ink", "warn-bg"), ("ink", "ok-bg"), ("ink", "bad-bg"),
+    ("ink", "hint-bg"), ("red-ink", "paper"), ("red-ink", "panel"), ("red-ink", "bad-bg"),
 ]
 
 
@@ -111,6 +120,40 @@ RULES = """
 """
 
 
+#: The play table's and the lesson player's own styles are drawn for a light page; in the
+#: dark theme these rules give their text boxes the app's dark colours (the felt, the seats
+#: and the cards keep theirs).
+DARK_BRIDGE = """
+.spar-shell .spar-app { color: var(--spar-ink); }
+.spar-shell .spar-status { background: var(--spar-panel); color: var(--spar-ink); }
+.spar-shell .spar-status.spar-warn { background: var(--spar-warn-bg); color: var(--spar-warn-ink); }
+.spar-shell .spar-status.spar-error { background: var(--spar-bad-bg); }
+.spar-shell .spar-panel { background: var(--spar-panel); border-color: var(--spar-line); }
+.spar-shell .spar-title, .spar-shell .spar-panel-title, .spar-shell .spar-side h4 {
+  color: var(--spar-accent); }
+.spar-shell .sp-feedback-right { background: var(--spar-ok-bg); }
+.spar-shell .sp-feedback-wrong, .spar-shell .sp-broken { background: var(--spar-bad-bg); }
+.spar-shell .sp-feedback-hint { background: var(--spar-hint-bg); }
+.spar-shell .sp-red { color: var(--spar-red-ink); }
+.spar-shell .sp-table .sp-red { color: #ffab91; }
+.spar-shell .sp-lesson td, .spar-shell .sp-lesson th { border-color: var(--spar-line); }
+.spar-shell .widget-tab > .p-TabBar .p-TabBar-tab, .spar-shell .lm-TabBar-tab {
+  color: var(--spar-ink); background: var(--spar-panel); }
+"""
+
+
+def _dark(rules: str) -> str:
+    """Each rule of ``rules`` limited to the dark theme."""
+    out = []
+    for rule in rules.strip().split("}"):
+        if rule.strip():
+            selectors, body = rule.split("{", 1)
+            scoped = ", ".join(f'body[data-jp-theme-light="false"] {sel.strip()}'
+                               for sel in selectors.split(","))
+            out.append(f"{scoped} {{{body}}}")
+    return "\n".join(out)
+
+
 def app_css() -> str:
     """The ``<style>`` element of the app: both palettes and the rules."""
     return (
@@ -122,5 +165,5 @@ def app_css() -> str:
         f'body.jp-Notebook[data-jp-theme-light="false"], '
         f'body.jp-Notebook[data-jp-theme-light="false"] #rendered_cells '
         f'{{ background: {DARK["paper"]}; }}\n'
-        f"{RULES}</style>"
+        f"{RULES}{_dark(DARK_BRIDGE)}\n</style>"
     )

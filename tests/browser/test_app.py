@@ -18,9 +18,12 @@ HEADINGS = {
     "Explore": "Explore",
     "Rules": "Rules of Spar",
 }
-TEXT_SELECTORS = [".spar-shell h1", ".spar-shell h2", ".spar-shell h3", ".spar-shell p",
-                  ".spar-shell li", ".spar-shell td", ".spar-shell th", ".spar-shell button",
-                  ".spar-shell .widget-label", ".spar-shell dd"]
+#: Text of the app's own and of the widgets it shows (the play table, the lesson player).
+TEXT_SELECTORS = [".spar-shell h1", ".spar-shell h2", ".spar-shell h3", ".spar-shell h4",
+                  ".spar-shell p", ".spar-shell li", ".spar-shell td", ".spar-shell th",
+                  ".spar-shell button", ".spar-shell .widget-label", ".spar-shell dd",
+                  ".spar-shell .widget-html-content > div", ".spar-shell .widget-html-content > span",
+                  ".spar-shell .lm-TabBar-tab"]
 
 
 def nav(voila_page, name):
