@@ -114,6 +114,12 @@ RULES = """
 .spar-shell .widget-dropdown select { font-size: 15px; color: var(--spar-ink);
   background-color: var(--spar-panel); border: 1px solid var(--spar-line); }
 .spar-shell .widget-label, .spar-shell .widget-inline-hbox .widget-label { color: var(--spar-ink); }
+.spar-shell .widget-tab > .lm-TabBar .lm-TabBar-tab { color: var(--spar-ink);
+  background: var(--spar-soft); border-color: var(--spar-line); }
+.spar-shell .widget-tab > .lm-TabBar .lm-TabBar-tab.lm-mod-current {
+  background: var(--spar-panel); color: var(--spar-accent); font-weight: bold; }
+.spar-shell .widget-tab > .widget-tab-contents { background: var(--spar-panel);
+  border-color: var(--spar-line); }
 .spar-hero { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 32px; }
 .spar-hero-cards { padding: 8px 0; }
 .spar-hero-cards svg { margin-right: -18px; filter: drop-shadow(0 2px 3px rgba(0,0,0,.35)); }
@@ -137,8 +143,6 @@ DARK_BRIDGE = """
 .spar-shell .sp-red { color: var(--spar-red-ink); }
 .spar-shell .sp-table .sp-red { color: #ffab91; }
 .spar-shell .sp-lesson td, .spar-shell .sp-lesson th { border-color: var(--spar-line); }
-.spar-shell .widget-tab > .p-TabBar .p-TabBar-tab, .spar-shell .lm-TabBar-tab {
-  color: var(--spar-ink); background: var(--spar-panel); }
 """
 
 
