@@ -39,7 +39,8 @@ LEAD_NOTE = ("The leader wins the last trick much more often than a fair share: 
 STICKY = ("<h3>Do similar cards stick together?</h3><p>With the shuffling custom, two or "
           "three players deal some hands from a pack that was only gathered up, not "
           "shuffled. Are those hands different?</p>")
-STICKY_NOTE = ("Hands from a gathered pack are a little more one-suited, but the under card "
+STICKY_NOTE = ("Hands from a gathered pack are more one-suited (clearly so with three "
+               "players), but the under card "
                "tells you almost nothing about the other cards: only that nobody holds it.")
 
 
