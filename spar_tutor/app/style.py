@@ -86,7 +86,9 @@ RULES = """
 .spar-shell .jupyter-button.spar-primary, .spar-shell .jupyter-button.spar-gold,
 .spar-shell .jupyter-button.spar-secondary, .spar-shell .jupyter-button.spar-lesson-btn,
 .spar-shell .jupyter-button.spar-nav { font-size: 15px; height: auto; min-height: 36px;
-  padding: 6px 14px; width: auto; border-radius: 8px; }
+  padding: 6px 14px; width: auto; border-radius: 8px; align-self: flex-start; }
+.spar-shell .jupyter-button.mod-active { background-color: var(--spar-accent);
+  color: var(--spar-on-accent); border-color: var(--spar-accent); font-weight: bold; }
 .spar-shell .jupyter-button:focus-visible, .spar-shell input:focus-visible,
 .spar-shell select:focus-visible { outline: 3px solid var(--spar-focus); outline-offset: 2px; }
 .spar-shell .jupyter-button:disabled { opacity: 0.6; }
