@@ -32,7 +32,7 @@ def bar_chart(groups: Sequence[Tuple[str, Sequence[float]]], series: Sequence[st
             parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar - 2:.1f}" height="{h:.1f}" '
                          f'rx="3" style="fill:{SERIES[j % len(SERIES)]}"/>')
             parts.append(f'<text x="{x + bar / 2 - 1:.1f}" y="{y - 4:.1f}" font-size="11" '
-                         f'text-anchor="middle" style="fill:var(--spar-ink)">{value:.0f}</text>')
+                         f'text-anchor="middle" style="fill:var(--spar-ink)">{value:.0f}{escape(unit)}</text>')
         parts.append(f'<text x="{left + i * slot + slot / 2:.1f}" y="{height - bottom + 18}" '
                      f'font-size="13" text-anchor="middle" style="fill:var(--spar-ink)">'
                      f"{escape(label)}</text>")

@@ -26,7 +26,7 @@ INTRO = ("<h2>Explore</h2><p>Why does a 6 pay most? Why fight for the fourth tri
          "counts. Choose, then deal.</p>")
 
 LAST_TRICK = ("<h3>Which card takes the last trick?</h3><p>How often each rank wins the "
-              "trick that scores, with this many players:</p>")
+              "trick that scores (in % of the hands dealt), with this many players:</p>")
 LAST_TRICK_NOTE = ("Big cards take the last trick far more often than 6s, and the more players, "
                    "the rarer a winning 6: everybody else has to be out of its suit. Rare and "
                    "hard to plan, so it pays 3.")
