@@ -20,15 +20,20 @@ SORRY = "Sorry, something went wrong there. Try again, or choose another page ab
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+class _ServerLog(logging.StreamHandler):  # type: ignore[type-arg]
+    """The kernel process's real standard error: Voila's (or JupyterHub's) log."""
+
+    def __init__(self) -> None:
+        super().__init__(sys.__stderr__)
+        self.setFormatter(logging.Formatter("[spar-tutor %(levelname)s %(name)s] %(message)s"))
+
+
 def setup_logging(level: int = logging.INFO) -> None:
     """Send ``spar_tutor`` log records to the server log (once per kernel)."""
     root = logging.getLogger("spar_tutor")
-    if any(getattr(h, "_spar_app", False) for h in root.handlers):
+    if any(isinstance(h, _ServerLog) for h in root.handlers):
         return
-    handler = logging.StreamHandler(sys.__stderr__)
-    handler.setFormatter(logging.Formatter("[spar-tutor %(levelname)s %(name)s] %(message)s"))
-    handler._spar_app = True  # type: ignore[attr-defined]
-    root.addHandler(handler)
+    root.addHandler(_ServerLog())
     root.setLevel(level)
     root.propagate = False
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 import ipywidgets as widgets
 
@@ -15,7 +15,7 @@ class PuzzlesPage(widgets.VBox):
 
     def __init__(self, app: Any) -> None:
         self.app = app
-        self.opened = None
+        self.opened: Optional[str] = None
         if missing("spar_tutor.puzzles"):
             super().__init__([notice("Puzzles", "The puzzles are not installed on this server.",
                                      "Meanwhile, try a game on the Play page.")])

@@ -59,7 +59,7 @@ def preset_label(name: str) -> str:
     return f"{label} ({where})" if where and where not in label else label
 
 
-def _table(head: Sequence[str], rows: Iterable[Sequence[str]], caption: str,
+def _table(head: Sequence[str], rows: Iterable[Sequence[object]], caption: str,
            numeric: Sequence[int] = ()) -> str:
     th = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
     body = []
