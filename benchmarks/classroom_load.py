@@ -20,20 +20,27 @@ kernels preheated before the class arrives, refilled a minute later. With
 ``--class-size 1`` (plain ``spar-tutor``) the other nineteen kernels start
 when the class arrives, all at once on two cores.
 
+Each session then does what a learner does first: opens the Rules, opens Play
+and plays a card, opens lesson 1 and goes one step on.
+
 Reported: time to first view per session (page fetched and widgets' state
-received), kernel memory per session (RSS), the Voila server's memory, and the
-checks: every session's own learner greeted, no other learner's name or game
-anywhere in its widgets, one kernel per session.
+received), the time of those clicks, kernel memory per session (RSS, with every
+one of those pages built), the Voila server's memory, and the checks: every
+session's own learner greeted, no other learner's name anywhere in its widgets,
+one kernel per session, and each learner's progress file holding their own step
+and nobody else's.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import threading
 import time
 import traceback
+from pathlib import Path
 from typing import Dict, List
 
 import app_server
@@ -44,6 +51,38 @@ GREETING = "Hello, {name}!"
 
 def learner(i: int) -> str:
     return f"Learner {i:02d}"
+
+
+def hand_buttons(session: VoilaSession) -> List[str]:
+    """The learner's cards on the play table (buttons drawn as cards)."""
+    return [m for m, s in session.states.items() if s.get("_model_name") == "ButtonModel"
+            and "spar-card-btn" in s.get("_dom_classes", ())]
+
+
+def play_a_card(session: VoilaSession, result: dict) -> None:
+    """Open Play, click a card the rules allow, wait until it has left the hand."""
+    t = time.monotonic()
+    session.click(session.button("Play"))
+    session.wait_for(lambda: len(hand_buttons(session)) == 5, "the five cards of the hand")
+    result["play_page_s"] = time.monotonic() - t
+    playable = [m for m in hand_buttons(session)
+                if "spar-unplayable" not in session.states[m].get("_dom_classes", ())]
+    card = session.states[playable[0]]["description"]
+    t = time.monotonic()
+    session.click(playable[0])
+    session.wait_for(lambda: card not in [session.states[m]["description"]
+                                          for m in hand_buttons(session)], "the card played")
+    result["card_click_s"] = time.monotonic() - t
+    result["card"] = card
+
+
+def take_a_lesson_step(session: VoilaSession) -> None:
+    """Open lesson 1 and go one step on (the step is kept in the learner's progress)."""
+    session.click(session.button("Lessons"))
+    session.click(session.button("Lesson 1: The pack and the ranks"))
+    session.wait_for(lambda: "Step 1 of" in session.text(), "lesson 1")
+    session.click(session.button("Next"))
+    session.wait_for(lambda: "Step 2 of" in session.text(), "step 2")
 
 
 def run_session(i: int, url: str, start: threading.Barrier, results: Dict[int, dict],
@@ -64,6 +103,10 @@ def run_session(i: int, url: str, start: threading.Barrier, results: Dict[int, d
         session.wait_for(lambda: "Rules of Spar" in session.text(), "the rules page")
         result["rules_click_s"] = time.monotonic() - t
         result["checks"].append("rules page")
+        play_a_card(session, result)
+        result["checks"].append("played a card")
+        take_a_lesson_step(session)
+        result["checks"].append("lesson step")
         result["ok"] = True
     except Exception as e:  # reported per session below
         result["error"] = f"{type(e).__name__}: {e}"
@@ -86,6 +129,27 @@ def isolation_problems(results: Dict[int, dict]) -> List[str]:
     kernels = [r.get("kernel_id") for r in results.values() if r["ok"]]
     if len(set(kernels)) != len(kernels):
         problems.append("two sessions share a kernel")
+    return problems
+
+
+def progress_problems(results: Dict[int, dict], home: Path) -> List[str]:
+    """Each learner's progress file holds only their own step, and nobody else's."""
+    problems = []
+    files = {}
+    for path in (home / "progress").glob("*.json"):
+        data = json.loads(path.read_text())
+        files[data["user"]] = data
+    for r in results.values():
+        if not r["ok"]:
+            continue
+        data = files.get(r["name"])
+        if data is None:
+            problems.append(f"no progress kept for {r['name']}")
+        elif data["lessons"].get("01_pack", {}).get("at") != 1:
+            problems.append(f"{r['name']}'s progress is not at lesson 1, step 2")
+    strangers = set(files) - {r["name"] for r in results.values()}
+    if strangers:
+        problems.append(f"progress for learners who never came: {sorted(strangers)}")
     return problems
 
 
@@ -117,7 +181,7 @@ def main(argv=None) -> int:
         for t in threads:
             t.join(max(1.0, args.timeout - (time.monotonic() - began)))
         elapsed = time.monotonic() - began
-        problems = isolation_problems(results)
+        problems = isolation_problems(results) + progress_problems(results, server.home)
         memory = {r["name"]: app_server.rss_mb(server.kernel_of(r["kernel_id"]))
                   for r in results.values() if r.get("kernel_id") and server.kernel_of(r["kernel_id"])}
         server_mb = app_server.rss_mb(server.process.pid)
@@ -136,15 +200,21 @@ def main(argv=None) -> int:
     if firsts:
         print(f"time to first view: median {statistics.median(firsts):.1f} s, "
               f"fastest {firsts[0]:.1f} s, slowest {firsts[-1]:.1f} s")
-        clicks = sorted(r["rules_click_s"] for r in ok)
-        print(f"click to new page (Rules, built on first visit): median "
-              f"{statistics.median(clicks):.2f} s, slowest {clicks[-1]:.2f} s")
+        for key, what in (("rules_click_s", "click to the Rules page (built on first visit)"),
+                          ("play_page_s", "click to the Play page (a table dealt)"),
+                          ("card_click_s", "click on a card until it is played")):
+            times = sorted(r[key] for r in ok)
+            print(f"{what}: median {statistics.median(times):.2f} s, slowest {times[-1]:.2f} s")
+        cards = [r["card"] for r in ok]
+        print(f"cards played first: {len(set(cards))} different cards among {len(cards)} learners "
+              "(each session deals its own match)")
     if memory:
         mbs = sorted(memory.values())
         print(f"memory per session (its kernel): median {statistics.median(mbs):.0f} MB, "
               f"largest {mbs[-1]:.0f} MB, all {len(mbs)} kernels {sum(mbs):.0f} MB; "
               f"Voila server {server_mb:.0f} MB")
-    print("isolation: " + ("every session sees only its own learner, one kernel each"
+    print("isolation: " + ("every session sees only its own learner, one kernel each; "
+                           "each learner's progress file has their own step and nobody else's"
                            if not problems else "PROBLEMS: " + "; ".join(problems)))
     passed = len(ok) == args.sessions and not problems and elapsed <= args.timeout
     print("class passed" if passed else "CLASS FAILED")
