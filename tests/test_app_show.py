@@ -128,3 +128,29 @@ def test_app_notebook_is_one_cell_that_shows_the_app():
     assert "".join(cell["source"]) == "from spar_tutor.app import show\n\napp = show()"
     assert not cell["outputs"]
     assert app_pkg.show is show
+
+
+def test_a_preheated_kernel_warms_up_before_waiting(shown, monkeypatch):
+    import spar_tutor.app as app_module
+
+    order = []
+    monkeypatch.setattr(app_module, "warm_up", lambda: order.append("warm"))
+    monkeypatch.setattr(request, "wait_for_request", lambda: order.append("wait"))
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    show()
+    assert order == ["warm", "wait"]
+    order.clear()
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    show()
+    assert order == []
+
+
+def test_warm_up_never_fails(monkeypatch):
+    from spar_tutor.app import warm
+
+    def broken(name):
+        raise ImportError("no")
+
+    monkeypatch.setattr(warm, "missing", lambda name: False)
+    monkeypatch.setattr(warm.importlib, "import_module", broken)
+    warm.warm_up()  # logged, not raised

@@ -2,8 +2,9 @@
 
 ``notebooks/app.ipynb`` is one cell, ``from spar_tutor.app import show; show()``,
 served by Voila (``spar-tutor serve``). :func:`show` builds the app and shows
-Home at once, then waits for the page request (when Voila preheated the kernel)
-and follows the address's deep link (``?page=lessons&lesson=7``).
+Home at once; when Voila preheated the kernel it then imports what the other
+pages need and waits for the page request; then it follows the address's deep
+link (``?page=lessons&lesson=7``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from typing import Optional
 
 from .guard import setup_logging
 from .learner import Learner, clean_name
-from .request import request_query
+from .request import is_preheated, request_query
+from .warm import warm_up
 from .route import PAGES, Route, parse_query
 
 log = logging.getLogger("spar_tutor.app")
@@ -41,6 +43,8 @@ def show(query: Optional[str] = None) -> "object":
         log.exception("the app could not be built")
         display(HTML(FAILED))
         return None
+    if query is None and is_preheated():
+        warm_up()
     try:
         route = parse_query(request_query() if query is None else query)
         if route != Route():
