@@ -1,0 +1,196 @@
+"""Reading lesson files (TOML, see docs/lessons.md) and checking them completely.
+
+``load_lesson(path)`` returns a :class:`Lesson` or raises :class:`LessonError`
+listing every problem (file, step, line, what). ``load_all(folder)`` never
+raises: a broken file becomes a :class:`BrokenLesson` and the others load.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Union
+
+from ..dealfile import DealFile
+from ..errors import SparError
+from .model import KINDS, BrokenLesson, Lesson, LessonError, Problem, Step
+
+STEP_KEYS = {"kind", "title", "text", "prompt", "hint", "right", "wrong", "position", "seat", "hidden",
+             "names", "cards", "answer", "options"}
+#: Keys only some kinds take (kept in ``Step.extra``).
+EXTRA_KEYS = {
+    "deal": {"players", "dealer", "seed", "rules", "ask"},
+    "pick_from": {"rule", "rules"},
+    "choice": {"fact", "rules", "players"},
+    "pick_card": {"goal"},
+    "declare": {"goal"},
+    "points": {"who"},
+    "play": {"goal"},
+}
+TOP_KEYS = {"number", "title", "summary", "minutes", "names", "step"}
+
+
+def load_lesson(path: Union[str, Path]) -> Lesson:
+    """Load and check one lesson file; raises :class:`LessonError` if anything is wrong."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise LessonError([Problem(p.name, f"cannot read the file: {e}")]) from None
+    return loads_lesson(text, p.name, p.stem, p)
+
+
+def loads_lesson(text: str, source: str = "<lesson>", lesson_id: str = "lesson",
+                 path: Optional[Path] = None) -> Lesson:
+    """Load and check a lesson from its TOML text."""
+    from .check import check_step
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"line (\d+)", str(e))
+        raise LessonError([Problem(source, f"not valid TOML: {e}",
+                                   line=int(m.group(1)) if m else None)]) from None
+    problems: List[Problem] = []
+    lines = _StepLines(text)
+
+    def bad(what: str, step: Optional[int] = None, key: Optional[str] = None) -> None:
+        problems.append(Problem(source, what, step, lines.find(step, key)))
+
+    for key in data:
+        if key not in TOP_KEYS:
+            bad(f"unknown key {key!r} (known: {', '.join(sorted(TOP_KEYS))})", key=key)
+    for key, kind in (("number", int), ("title", str), ("summary", str), ("minutes", int)):
+        if not isinstance(data.get(key), kind):
+            bad(f"{key!r} is missing or not {'a whole number' if kind is int else 'text'}", key=key)
+    raw_steps = data.get("step")
+    if not isinstance(raw_steps, list) or not raw_steps:
+        bad("a lesson needs steps: one [[step]] table each")
+        raw_steps = []
+    names = tuple(data.get("names", ()))
+    steps: List[Step] = []
+    for i, raw in enumerate(raw_steps, start=1):
+        step = _read_step(raw, i, names, bad)
+        if step is None:
+            continue
+        step.line = lines.find(i, None)
+        for key, what in check_step(step):
+            bad(what, i, key)
+        steps.append(step)
+    if problems:
+        raise LessonError(problems)
+    return Lesson(lesson_id, data["number"], data["title"], data["summary"], data["minutes"],
+                  steps, path)
+
+
+def _read_step(raw: Any, i: int, names: tuple, bad: Any) -> Optional[Step]:
+    if not isinstance(raw, dict):
+        bad("a step must be a table", i)
+        return None
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        bad(f"unknown step kind {kind!r} (known: {', '.join(KINDS)})", i, "kind")
+        return None
+    allowed = STEP_KEYS | EXTRA_KEYS.get(kind, set())
+    for key in raw:
+        if key not in allowed:
+            bad(f"unknown key {key!r} for a {kind} step", i, key)
+    texts = {}
+    for key in ("title", "text", "prompt", "hint", "right"):
+        value = raw.get(key, "")
+        if not isinstance(value, str):
+            bad(f"{key!r} must be text", i, key)
+            value = ""
+        texts[key] = value.strip()
+    wrong = raw.get("wrong", {})
+    if not isinstance(wrong, dict) or not all(isinstance(v, str) for v in wrong.values()):
+        bad("'wrong' must be a table of feedback texts", i, "wrong")
+        wrong = {}
+    position = None
+    if "position" in raw:
+        try:
+            position = _position(raw["position"])
+        except SparError as e:
+            bad(f"position: {e.reason}" + (f" (rule: {e.rule})" if e.rule else ""), i, "position")
+            return None
+    cards = raw.get("cards", "")
+    return Step(kind=kind, wrong={str(k): v.strip() for k, v in wrong.items()},
+                position=position, seat=raw.get("seat"), hidden=bool(raw.get("hidden", False)),
+                names=tuple(raw.get("names", names)),
+                cards=tuple(cards.split()) if isinstance(cards, str) else tuple(cards),
+                answer=raw.get("answer"), options=tuple(raw.get("options", ())),
+                extra={k: raw[k] for k in EXTRA_KEYS.get(kind, ()) if k in raw}, **texts)
+
+
+def _position(obj: Any) -> DealFile:
+    """A position in the deal-file notation (a TOML table with the same keys)."""
+    df = DealFile.from_json(obj)
+    df.state()  # every play is checked now
+    return df
+
+
+class _StepLines:
+    """Line numbers of ``[[step]]`` headers and of keys inside each step."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+        self.starts = [n for n, line in enumerate(self.lines, start=1)
+                       if line.strip() == "[[step]]"]
+
+    def find(self, step: Optional[int], key: Optional[str]) -> Optional[int]:
+        if step is None:
+            lo, hi = 1, (self.starts[0] if self.starts else len(self.lines) + 1)
+        elif step - 1 < len(self.starts):
+            lo = self.starts[step - 1]
+            hi = self.starts[step] if step < len(self.starts) else len(self.lines) + 1
+        else:
+            return None
+        if key is None:
+            return lo if step is not None else None
+        pat = re.compile(rf"^\s*(\[step\.)?{re.escape(key)}\b")
+        for n in range(lo, hi):
+            if pat.match(self.lines[n - 1]):
+                return n
+        return lo if step is not None else None
+
+
+def load_all(folder: Union[str, Path, None] = None) -> List[Union[Lesson, BrokenLesson]]:
+    """Every ``*.toml`` lesson of a folder (default: the shipped lessons), by file name.
+    A file that does not load becomes a :class:`BrokenLesson`; nothing raises."""
+    if folder is None:
+        folder = lessons_folder()
+    out: List[Union[Lesson, BrokenLesson]] = []
+    for path in sorted(Path(folder).glob("*.toml")):
+        try:
+            out.append(load_lesson(path))
+        except LessonError as e:
+            out.append(BrokenLesson(path.stem, path, e.problems, *_peek(path)))
+        except Exception as e:  # a bug must not take the other lessons down
+            out.append(BrokenLesson(path.stem, path, [Problem(path.name, f"{type(e).__name__}: {e}")],
+                                    *_peek(path)))
+    return out
+
+
+def _peek(path: Path) -> tuple:
+    """The title and number of a broken file, if they can be read at all."""
+    try:
+        data: Dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
+    except Exception:
+        return (path.stem, 0)
+    title = data.get("title") if isinstance(data.get("title"), str) else path.stem
+    number = data.get("number") if isinstance(data.get("number"), int) else 0
+    return (title, number)
+
+
+def lessons_folder() -> Path:
+    """The shipped lessons: ``spar_tutor.resources.lessons_dir()`` or the checkout's."""
+    try:
+        from ..resources import lessons_dir  # type: ignore[import-not-found]
+
+        return Path(lessons_dir())
+    except ImportError:
+        root = Path(__file__).resolve().parents[2]
+        if (root / "lessons").is_dir():
+            return root / "lessons"
+        return Path(__file__).resolve().parents[1] / "_data" / "lessons"

@@ -1,0 +1,117 @@
+"""The parts of a lesson: steps, problems found when loading, the lesson itself."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Tuple
+
+from ..dealfile import DealFile
+from ..errors import SparError
+from ..state import HandState
+
+#: Every step kind; those in QUESTIONS ask the learner to act.
+KINDS = ("explain", "deal", "pick_from", "choice", "pick_card", "trick", "points", "declare",
+         "play")
+QUESTIONS = KINDS[1:]
+
+#: Names for the seats when a step does not give its own (the learner is "You").
+DEFAULT_NAMES = ("Ama", "Kofi", "Afi", "Yao", "Esi", "Kwame", "Kossi")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in a lesson file: where (file, step, line) and what."""
+
+    file: str
+    what: str
+    step: Optional[int] = None  # 1-based, as a teacher counts
+    line: Optional[int] = None
+
+    def __str__(self) -> str:
+        where = self.file + (f" line {self.line}" if self.line else "")
+        where += f", step {self.step}" if self.step else ""
+        return f"{where}: {self.what}"
+
+
+class LessonError(SparError):
+    """A lesson file that does not load; ``problems`` lists everything wrong."""
+
+    def __init__(self, problems: List[Problem]) -> None:
+        self.problems = problems
+        text = "; ".join(str(p) for p in problems[:3])
+        more = len(problems) - 3
+        super().__init__(text + (f" (and {more} more)" if more > 0 else ""),
+                         file=None, rule="lesson file")
+
+
+@dataclass
+class Step:
+    """One step of a lesson, as written in the file (checked by :mod:`.check`)."""
+
+    kind: str
+    title: str = ""
+    text: str = ""
+    prompt: str = ""
+    hint: str = ""
+    right: str = ""
+    wrong: Dict[str, str] = field(default_factory=dict)
+    position: Optional[DealFile] = None
+    seat: Optional[int] = None
+    hidden: bool = False
+    names: Tuple[str, ...] = ()
+    cards: Tuple[str, ...] = ()
+    answer: Any = None
+    options: Tuple[Any, ...] = ()
+    extra: Dict[str, Any] = field(default_factory=dict)
+    line: Optional[int] = None
+
+    @property
+    def is_question(self) -> bool:
+        return self.kind in QUESTIONS
+
+    def state(self) -> HandState:
+        """The position of the step (a fresh state each call: states are immutable)."""
+        if self.position is None:
+            raise ValueError("this step has no position")
+        return self.position.state()
+
+    def name(self, seat: int) -> str:
+        """What the lesson calls a seat: "You" for the learner."""
+        if seat == self.seat:
+            return "You"
+        if seat < len(self.names):
+            return self.names[seat]
+        return DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
+
+
+@dataclass
+class Lesson:
+    """A loaded, checked lesson."""
+
+    id: str
+    number: int
+    title: str
+    summary: str
+    minutes: int
+    steps: List[Step]
+    path: Optional[Path] = None
+
+    @property
+    def questions(self) -> int:
+        return sum(1 for s in self.steps if s.is_question)
+
+
+@dataclass
+class BrokenLesson:
+    """A lesson file that failed to load: shown with its problems, never run."""
+
+    id: str
+    path: Path
+    problems: List[Problem]
+    title: str = ""
+    number: int = 0
+
+    @property
+    def summary(self) -> str:
+        return "This lesson could not be loaded: " + str(self.problems[0].what)

@@ -1,0 +1,307 @@
+"""The lesson player and the lesson menu (ipywidgets; all logic is in LessonRun).
+
+>>> from spar_tutor.lessons import load_all
+>>> player = LessonPlayer(load_all()[0])
+>>> "Step 1 of 9" in player.label.value
+True
+"""
+
+from __future__ import annotations
+
+import logging
+from html import escape
+from typing import Any, Callable, List, Optional, Union
+
+import ipywidgets as widgets
+
+from ..cards import Card, parse_card, sort_hand
+from ..render import card_svg
+from .model import BrokenLesson, Lesson
+from .pictures import CSS, card_list, deal_picture, md, names_for, table_picture
+from .progress import ProgressStore
+from .run import LessonRun
+from .steps import Feedback
+
+log = logging.getLogger("spar_tutor.lessons")
+SORRY = "Sorry, something went wrong with this step. Press Next to go on."
+
+
+def _button(text: str, tooltip: str = "", **kw: Any) -> widgets.Button:
+    return widgets.Button(description=text, tooltip=tooltip or text,
+                          layout=widgets.Layout(width="auto"), **kw)
+
+
+def _symbols(text: str) -> str:
+    """Card codes in a label as the cards' symbols: ``dry 6S`` -> ``dry 6♠``."""
+    out = []
+    for word in text.split():
+        try:
+            out.append(parse_card(word).symbol_text if len(word) in (2, 3) else word)
+        except Exception:
+            out.append(word)
+    return " ".join(out)
+
+
+class LessonPlayer(widgets.VBox):
+    """One lesson, step by step: picture, question, answers, feedback, back/hint/next."""
+
+    def __init__(self, lesson: Lesson, progress: Optional[ProgressStore] = None,
+                 on_close: Optional[Callable[[], None]] = None, start: Optional[int] = None) -> None:
+        self.run = LessonRun(lesson, progress, start)
+        self.on_close = on_close
+        self.heading = widgets.HTML(f"{CSS}<h3>Lesson {lesson.number}: {escape(lesson.title)}</h3>")
+        self.bar = widgets.IntProgress(min=0, max=self.run.total, description="",
+                                       layout=widgets.Layout(width="260px"))
+        self.label = widgets.HTML()
+        self.body = widgets.VBox()
+        self.answers = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
+        self.feedback = widgets.HTML()
+        self.back_btn = _button("Back", "previous step")
+        self.hint_btn = _button("Hint", "a hint for this step")
+        self.retry_btn = _button("Start again", "start this step again")
+        self.next_btn = _button("Next", "next step", button_style="primary")
+        self.back_btn.on_click(lambda _: self._guard(self._back))
+        self.hint_btn.on_click(lambda _: self._guard(self._hint))
+        self.retry_btn.on_click(lambda _: self._guard(self._retry))
+        self.next_btn.on_click(lambda _: self._guard(self._next))
+        nav = widgets.HBox([self.back_btn, self.hint_btn, self.retry_btn, self.next_btn])
+        super().__init__([self.heading, widgets.HBox([self.bar, self.label]), self.body,
+                          self.answers, self.feedback, nav])
+        self.add_class("sp-lesson")
+        self._show()
+
+    # -- drawing ---------------------------------------------------------------------
+
+    def _show(self, feedback: Optional[Feedback] = None) -> None:
+        run, step = self.run, self.run.step
+        parts = [f"<h4>{escape(step.title)}</h4>" if step.title else "", md(step.text)]
+        parts.append(self._picture())
+        if step.prompt:
+            parts.append(f"<div class='sp-prompt'><b>{md(step.prompt)}</b></div>")
+        self.body.children = [widgets.HTML("".join(parts))]
+        self.answers.children = self._answer_widgets()
+        done = run.index in run.done
+        self.bar.value = len(run.done)
+        self.label.value = (f"&nbsp; <b>{run.label}</b>" + (" &#10003;" if done else "")
+                            + f" &middot; {len(run.done)} of {run.total} done")
+        self.back_btn.disabled = run.index == 0
+        goal = step.extra.get("goal")
+        again = step.kind in ("play", "pick_from") or goal in ("all_legal", "allowed", "declare")
+        self.retry_btn.layout.display = "" if again else "none"
+        self.next_btn.description = "Finish" if run.index + 1 == run.total else "Next"
+        if feedback is not None:
+            css = "sp-feedback-right" if feedback.correct else "sp-feedback-wrong"
+            self.feedback.value = f"<div class='{css}'>{md(feedback.text)}</div>"
+
+    def _picture(self) -> str:
+        step, live = self.run.step, self.run.current  # type: Any, Any
+        if step.kind == "deal":
+            return deal_picture(live, step)
+        if step.cards and step.position is None and step.kind != "pick_from":
+            return "".join(card_svg(c, width=62) + " " for c in card_list(step.cards))
+        if step.position is None:
+            return ""
+        state = getattr(live, "state", None) or step.state()
+        tricks = state.tricks if step.kind in ("trick", "points") or state.is_over() else ()
+        below = step.kind in ("pick_card", "play") or (
+            step.kind == "declare" and step.extra.get("goal") != "wise")
+        log = getattr(live, "log", [])
+        story = f"<p><small>{md(' '.join(log))}</small></p>" if log else ""
+        return table_picture(state, step, tricks[-5:], hand_below=below,
+                             played=card_list(step.cards)) + story
+
+    def _answer_widgets(self) -> List[widgets.Widget]:
+        step, live = self.run.step, self.run.current  # type: Any, Any
+        kind = step.kind
+        if kind == "deal":
+            deal_btn = _button("Deal a packet")
+            all_btn = _button("Deal them all")
+            deal_btn.on_click(lambda _: self._guard(lambda: (live.deal_packet(), self._show())))
+            all_btn.on_click(lambda _: self._guard(lambda: (live.deal_all(), self._show())))
+            deal_btn.disabled = all_btn.disabled = live.dealt_all
+            ask = step.extra.get("ask")
+            if ask in ("leader", "first_card", "last_card"):
+                choices = [(step.name(s), s) for s in range(live.deal.players)]
+            else:
+                choices = [(str(o), o) for o in step.options]
+            return [widgets.VBox([widgets.HBox([deal_btn, all_btn]),
+                                  widgets.HBox(self._choice_buttons(choices))])]
+        if kind in ("choice", "points"):
+            return self._choice_buttons([(str(o), o) for o in step.options])
+        if kind == "declare" and step.extra.get("goal") == "wise":
+            return self._choice_buttons([(_symbols(str(o)), o) for o in step.options])
+        if kind == "trick":
+            names = names_for(step, live.state.players)
+            return self._choice_buttons([(names[s], s) for s in range(live.state.players)])
+        found = getattr(live, "found", set())
+        if kind == "pick_from":
+            return [self._card_button(c, c in found) for c in card_list(step.cards)]
+        if kind in ("pick_card", "play", "declare"):
+            cards = sort_hand(live.state.hand(step.seat))
+            if not cards:
+                return []
+            return [self._card_button(c, c in found) for c in cards]
+        return []
+
+    def _choice_buttons(self, choices: List[Any]) -> List[widgets.Widget]:
+        out = []
+        for text, value in choices:
+            b = _button(text)
+            b.on_click(lambda _, v=value: self._guard(lambda: self._answer(v)))
+            out.append(b)
+        return out
+
+    def _card_button(self, card: Card, found: bool = False) -> widgets.Widget:
+        b = _button(card.symbol_text, card.name, button_style="success" if found else "")
+        b.on_click(lambda _, c=card: self._guard(lambda: self._answer(str(c))))
+        b.layout.width = "62px"
+        return widgets.VBox([widgets.HTML(card_svg(card, width=62, selected=found)), b],
+                            layout=widgets.Layout(margin="0 4px 0 0", align_items="center"))
+
+    # -- actions -------------------------------------------------------------------
+
+    def _answer(self, value: Any) -> None:
+        self._show(self.run.answer(value))
+
+    def _hint(self) -> None:
+        self.feedback.value = f"<div class='sp-feedback-hint'>{md('**Hint:** ' + self.run.hint())}</div>"
+
+    def _retry(self) -> None:
+        self.run.retry()
+        self.feedback.value = ""
+        self._show()
+
+    def _next(self) -> None:
+        self.feedback.value = ""
+        if not self.run.next():
+            self._finish()
+            return
+        self._show()
+
+    def _back(self) -> None:
+        self.feedback.value = ""
+        self.run.back()
+        self._show()
+
+    def _finish(self) -> None:
+        left = self.run.total - len(self.run.done)
+        more = "" if not left else f" {left} step(s) still have a question waiting for you."
+        self._show()
+        self.feedback.value = (f"<div class='sp-feedback-right'><b>End of lesson "
+                               f"{self.run.lesson.number}.</b>{more}</div>")
+        if self.on_close is not None:
+            self.on_close()
+
+    def _guard(self, fn: Callable[[], Any]) -> None:
+        try:
+            fn()
+        except Exception:
+            log.exception("lesson step failed")
+            self.feedback.value = f"<div class='sp-feedback-wrong'>{SORRY}</div>"
+
+
+class LessonMenu(widgets.VBox):
+    """Every lesson with done marks, "continue where you left off", and broken
+    lessons shown with what is wrong. Asks the learner's name if it is not known."""
+
+    def __init__(self, lessons: List[Union[Lesson, BrokenLesson]], user: Optional[str] = None,
+                 root: Any = None, open_id: Optional[str] = None) -> None:
+        self.lessons = lessons
+        self.root = root
+        self.open_id = open_id
+        self.progress: Optional[ProgressStore] = None
+        super().__init__()
+        self.add_class("sp-lesson")
+        if user:
+            self.sign_in(user)
+        else:
+            self._ask_name()
+
+    def _ask_name(self) -> None:
+        name = widgets.Text(placeholder="your name", description="Learner:")
+        go = _button("Start", button_style="primary")
+        note = widgets.HTML(f"{CSS}Type your name so that your progress is kept for you.")
+        go.on_click(lambda _: name.value.strip() and self.sign_in(name.value))
+        self.children = [note, widgets.HBox([name, go])]
+
+    def sign_in(self, user: str) -> None:
+        self.progress = ProgressStore(user, self.root)
+        chosen = [l for l in self.lessons if l.id == self.open_id]
+        if chosen and isinstance(chosen[0], Lesson):
+            self.open_lesson(chosen[0])
+        else:
+            self.show_menu()
+
+    def show_menu(self) -> None:
+        p = self.progress
+        assert p is not None
+        rows: List[widgets.Widget] = [widgets.HTML(f"{CSS}<h3>Spar lessons for "
+                                                   f"{escape(p.user)}</h3>")]
+        b = self._continue_button()
+        if b is not None:
+            rows.append(b)
+        for lesson in self.lessons:
+            rows.append(self._row(lesson))
+        self.children = rows
+
+    def _continue_button(self) -> Optional[widgets.Button]:
+        """Back to the step the learner left, or on to the next lesson not finished."""
+        p = self.progress
+        assert p is not None
+        lessons = [l for l in self.lessons if isinstance(l, Lesson)]
+        last = next((l for l in lessons if l.id == p.last), None)
+        if last is None:
+            return None
+        if not p.finished(last.id):
+            text = f"Continue where you left off: lesson {last.number}, step {p.at(last.id) + 1}"
+            target = last
+        else:
+            todo = [l for l in lessons if not p.finished(l.id)]
+            after = [l for l in todo if l.number > last.number] or todo
+            if not after:
+                return None
+            target = after[0]
+            text = f"Next lesson: {target.number}. {target.title}"
+        b = _button(text, button_style="success")
+        b.layout.align_self = "flex-start"
+        b.on_click(lambda _: self.open_lesson(target))
+        return b
+
+    def _row(self, lesson: Union[Lesson, BrokenLesson]) -> widgets.Widget:
+        if isinstance(lesson, BrokenLesson):
+            problems = "".join(f"<li>{escape(str(pr))}</li>" for pr in lesson.problems[:5])
+            return widgets.HTML(f"<div class='sp-broken'><b>{escape(lesson.title)}</b>: this "
+                                f"lesson could not be loaded.<ul>{problems}</ul></div>")
+        p = self.progress
+        assert p is not None
+        done = len(p.done(lesson.id))
+        mark = "&#10003; " if p.finished(lesson.id) else ""
+        b = _button(f"Lesson {lesson.number}: {lesson.title}", lesson.summary)
+        b.layout.width = "340px"
+        b.on_click(lambda _: self.open_lesson(lesson))
+        info = widgets.HTML(f"&nbsp;{mark}{done} of {len(lesson.steps)} steps &middot; "
+                            f"about {lesson.minutes} minutes")
+        return widgets.HBox([b, info])
+
+    def open_lesson(self, lesson: Lesson) -> None:
+        menu = _button("All lessons")
+        menu.layout.align_self = "flex-start"
+        player = LessonPlayer(lesson, self.progress)
+        menu.on_click(lambda _: self.show_menu())
+        self.children = [menu, player]
+
+
+def lesson_widget(lesson_id: Optional[str] = None, user: Optional[str] = None,
+                  folder: Any = None, root: Any = None) -> widgets.Widget:
+    """The menu of every lesson, or one lesson's player (a broken one shows its problems).
+    ``user`` defaults to the signed-in user (JupyterHub); else the learner is asked."""
+    from .loader import load_all
+    from .progress import current_user
+
+    lessons = load_all(folder)
+    user = user or current_user()
+    if lesson_id is None:
+        return LessonMenu(lessons, user, root)
+    if not any(l.id == lesson_id for l in lessons):
+        return widgets.HTML(f"<div class='sp-broken'>No lesson called {escape(lesson_id)}.</div>")
+    return LessonMenu(lessons, user, root, open_id=lesson_id)

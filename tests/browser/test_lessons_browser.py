@@ -1,0 +1,220 @@
+"""Lessons 3 and 7 walked through in Chromium, served by Voila, as a learner would."""
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from spar_tutor.resources import notebooks_dir
+
+TIMEOUT = 45_000
+
+
+@pytest.fixture(scope="module")
+def lessons_server(voila, tmp_path_factory):
+    """The notebooks folder, served with progress kept in a temporary SPAR_TUTOR_HOME."""
+    home = tmp_path_factory.mktemp("spar-home")
+    old = os.environ.get("SPAR_TUTOR_HOME")
+    os.environ["SPAR_TUTOR_HOME"] = str(home)
+    try:
+        server = voila(notebooks_dir(), preheat=False, cull_interval=59)
+    finally:
+        if old is None:
+            os.environ.pop("SPAR_TUTOR_HOME", None)
+        else:
+            os.environ["SPAR_TUTOR_HOME"] = old
+    server.home = home
+    return server
+
+
+class Learner:
+    """Clicks buttons by their exact text and waits for the page's answer."""
+
+    def __init__(self, voila_page, name):
+        self.vp, self.page, self.name = voila_page, voila_page.page, name
+
+    def button(self, text):
+        return self.page.get_by_role("button", name=text, exact=True)
+
+    def click(self, text):
+        self.button(text).click()
+
+    def step(self, n, total, title=None):
+        expect(self.page.get_by_text(f"Step {n} of {total}", exact=False)).to_be_visible(timeout=TIMEOUT)
+        if title:
+            expect(self.page.locator("h4", has_text=title)).to_be_visible(timeout=TIMEOUT)
+
+    def right(self):
+        expect(self.page.locator(".sp-feedback-right")).to_be_visible(timeout=TIMEOUT)
+
+    def wrong(self, words):
+        box = self.page.locator(".sp-feedback-wrong")
+        expect(box).to_be_visible(timeout=TIMEOUT)
+        expect(box).to_contain_text(words, timeout=TIMEOUT)
+
+    def next(self):
+        self.click("Next")
+
+    def shot(self, name):
+        return self.vp.screenshot(name)
+
+    def sign_in(self, notebook, title):
+        self.vp.open(self.server, notebook, wait_for="Type your name")
+        self.page.get_by_placeholder("your name").fill(self.name)
+        self.click("Start")
+        expect(self.page.get_by_text(title)).to_be_visible(timeout=TIMEOUT)
+
+
+def test_lesson_3_following_suit(lessons_server, voila_page):
+    me = Learner(voila_page, "Browser Ama")
+    me.server = lessons_server
+    me.sign_in("lesson_03_follow.ipynb", "Lesson 3: Following suit")
+    me.step(1, 8)
+    me.shot("lesson03-step1")
+    me.next()
+    me.step(2, 8)
+    me.click("Q♣")
+    me.wrong("Hearts were led and you hold a heart")
+    me.shot("lesson03-step2-wrong")
+    me.click("8♥")
+    me.right()
+    me.next()
+    me.click("A♦")
+    me.wrong("diamonds were not led")
+    me.click("K♥")
+    expect(voila_page.page.get_by_text("1 more to find")).to_be_visible(timeout=TIMEOUT)
+    me.shot("lesson03-step3-one-found")
+    me.click("9♥")
+    me.right()
+    me.shot("lesson03-step3-right")
+    me.next()
+    for c in ("A♥", "6♥", "9♦", "K♣", "7♣"):
+        me.click(c)
+    me.right()
+    me.next()
+    me.step(5, 8, "Offside")
+    me.next()
+    me.step(6, 8, "Caught out")
+    me.shot("lesson03-step6-offside")
+    me.click("0")
+    me.wrong("Kofi does not escape")
+    me.click("-3")
+    me.right()
+    me.next()
+    me.click("A♣")
+    me.wrong("must play it")
+    me.click("6♦")
+    me.right()
+    me.next()
+    me.step(8, 8)
+    me.click("Finish")
+    expect(voila_page.page.get_by_text("End of lesson 3.")).to_be_visible(timeout=TIMEOUT)
+    me.shot("lesson03-finished")
+    progress = list((lessons_server.home / "progress").glob("Browser_Ama-*.json"))
+    assert len(progress) == 1 and '"finished": true' in progress[0].read_text()
+
+
+def test_lesson_7_dry_and_wet(lessons_server, voila_page):
+    me = Learner(voila_page, "Browser Kofi")
+    me.server = lessons_server
+    me.sign_in("lesson_07_dry_wet.ipynb", "Lesson 7: Dry and wet")
+    me.step(1, 10)
+    me.click("9♦")
+    me.wrong("only a 6 or a 7")
+    for c in ("6♠", "7♠", "7♥"):
+        me.click(c)
+    me.right()
+    me.shot("lesson07-step1")
+    me.next()
+    me.click("6♠")
+    me.click("7♠")
+    me.wrong("same suit")
+    me.shot("lesson07-step2-same-suit")
+    me.click("7♥")
+    me.right()
+    me.shot("lesson07-step2-declared")
+    me.next()
+    me.step(3, 10, "What doubling gives")
+    me.shot("lesson07-step3-table")
+    me.next()
+    me.click("5")
+    me.wrong("doubled")
+    me.click("10")
+    me.right()
+    me.shot("lesson07-step4-ten")
+    me.next()
+    me.click("7♥")
+    me.wrong("must follow suit like any other")
+    me.click("6♠")
+    me.right()
+    expect(voila_page.page.get_by_text("wet, turned face up")).to_be_visible(timeout=TIMEOUT)
+    me.shot("lesson07-step5-risk")
+    me.next()
+    me.click("4")
+    me.right()
+    me.next()
+    me.click("12")
+    me.right()
+    me.next()
+    me.click("6")
+    me.right()
+    me.next()
+    me.click("Hint")
+    expect(voila_page.page.locator(".sp-feedback-hint")).to_be_visible(timeout=TIMEOUT)
+    me.click("dry 7♠")
+    me.wrong("A dry 6 scores 6")
+    me.click("dry 6♠")
+    me.right()
+    me.shot("lesson07-step9-wise")
+    me.next()
+    me.click("Finish")
+    expect(voila_page.page.get_by_text("End of lesson 7.")).to_be_visible(timeout=TIMEOUT)
+    me.shot("lesson07-finished")
+
+
+def test_menu_keeps_each_learners_progress(lessons_server, voila_page):
+    me = Learner(voila_page, "Browser Ama")
+    me.server = lessons_server
+    me.sign_in("lessons.ipynb", "Spar lessons for Browser Ama")
+    expect(voila_page.page.get_by_text("✓ 8 of 8 steps")).to_be_visible(timeout=TIMEOUT)
+    me.shot("menu-after-lesson3")
+    me.click("Next lesson: 4. Winning a trick")
+    me.step(1, 8, "Who wins a trick")
+    me.click("All lessons")
+    expect(me.button("Continue where you left off: lesson 4, step 1")).to_be_visible(timeout=TIMEOUT)
+    me.click("Lesson 2: Dealing and who leads")
+    me.next()
+    me.step(2, 9, "The first packet")
+    me.click("Deal a packet")
+    expect(voila_page.page.get_by_text("32 cards not dealt yet")).to_be_visible(timeout=TIMEOUT)
+    me.click("Deal a packet")
+    expect(voila_page.page.get_by_text("29 cards not dealt yet")).to_be_visible(timeout=TIMEOUT)
+    me.shot("lesson02-deal-two-packets")
+    me.click("Kofi")
+    me.wrong("Kofi is on your right")
+    me.click("Ama")
+    me.right()
+    me.click("Deal them all")
+    me.shot("lesson02-deal-all")
+
+
+def test_another_learner_starts_fresh_and_plays_with_hints(lessons_server, voila_page):
+    me = Learner(voila_page, "Browser Esi")
+    me.server = lessons_server
+    me.sign_in("lessons.ipynb", "Spar lessons for Browser Esi")
+    assert voila_page.page.get_by_text("Continue where you left off").count() == 0
+    me.click("Lesson 9: Strategy")
+    for n in range(4):
+        me.next()
+    me.step(5, 7, "Play it out")
+    me.click("Hint")
+    expect(voila_page.page.locator(".sp-feedback-hint")).to_contain_text("The solver plays")
+    me.shot("lesson09-play-hint")
+    me.click("6♦")
+    me.wrong("You would score 1 point, not 3")
+    me.shot("lesson09-play-wrong")
+    for card in ("J♥", "10♠", "6♦"):
+        me.click(card)
+    me.right()
+    me.shot("lesson09-play-won")

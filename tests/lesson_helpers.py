@@ -1,0 +1,67 @@
+"""Clicking through lessons the way a learner who knows the answers would."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, List
+
+import ipywidgets as widgets
+
+from spar_tutor.cards import parse_card
+from spar_tutor.lessons import search
+from spar_tutor.lessons.widget import LessonPlayer
+
+
+def buttons(root: widgets.Widget) -> Iterator[widgets.Button]:
+    """Every button under a widget, depth first."""
+    if isinstance(root, widgets.Button):
+        yield root
+    for child in getattr(root, "children", ()):
+        yield from buttons(child)
+
+
+def click(player: LessonPlayer, description: str) -> None:
+    """Click the answer button with this text."""
+    found = [b for b in buttons(player.answers) if b.description == description]
+    assert found, f"no answer button {description!r} in {[b.description for b in buttons(player.answers)]}"
+    found[0].click()
+
+
+def card(text: str) -> str:
+    return parse_card(text).symbol_text
+
+
+def right_answers(player: LessonPlayer) -> List[str]:
+    """The button texts a learner clicks to finish the current step correctly."""
+    step, live = player.run.step, player.run.current
+    kind, goal = step.kind, step.extra.get("goal")
+    answer: Any = step.answer
+    cards = [answer] if isinstance(answer, (str, int)) else list(answer or ())
+    if kind == "deal":
+        ask = step.extra["ask"]
+        return [step.name(answer) if ask in ("leader", "first_card", "last_card") else str(answer)]
+    if goal == "wise":
+        return [" ".join([answer.split()[0], card(answer.split()[1])]) if " " in answer else answer]
+    if kind in ("choice", "points"):
+        return [str(answer)]
+    if kind == "trick":
+        return [step.name(answer)]
+    if kind == "pick_from" or goal in ("best", "win", "card", "allowed"):
+        return [card(c) for c in cards]
+    if kind == "pick_card":
+        legal = live.state.legal_cards()
+        return [c.symbol_text for c in (legal if goal == "all_legal" else legal[:1])]
+    if kind == "declare":
+        return [card(m.split()[1]) for m in cards]
+    return []
+
+
+def finish_step(player: LessonPlayer) -> None:
+    """Answer the current step correctly (a play step is played out with the solver)."""
+    step, live = player.run.step, player.run.current
+    if step.kind == "play":
+        while not live.state.is_over():
+            best, _ = search.best_moves(live.state, step.seat)
+            click(player, best[0].symbol_text)
+        return
+    for text in right_answers(player):
+        click(player, text)

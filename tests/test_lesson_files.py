@@ -1,0 +1,90 @@
+"""Broken lesson files are reported (file, step, line, what) and never break the others."""
+
+from pathlib import Path
+
+import pytest
+
+from spar_tutor.lessons import BrokenLesson, Lesson, LessonError, load_all, load_lesson, loads_lesson
+from spar_tutor.lessons.widget import LessonMenu
+
+HERE = Path(__file__).resolve().parent
+BROKEN = HERE / "lessons_broken"
+
+
+def problems(name):
+    with pytest.raises(LessonError) as info:
+        load_lesson(BROKEN / name)
+    return info.value.problems
+
+
+def test_the_good_lesson_loads_beside_broken_ones():
+    loaded = load_all(BROKEN)
+    assert [type(l).__name__ for l in loaded] == ["Lesson"] + ["BrokenLesson"] * 5
+    assert isinstance(loaded[0], Lesson) and len(loaded[0].steps) == 2
+
+
+def test_not_toml_names_the_line():
+    [p] = problems("02_not_toml.toml")
+    assert p.file == "02_not_toml.toml" and p.line == 8 and "not valid TOML" in p.what
+
+
+def test_an_expected_card_must_be_legal():
+    [p] = problems("03_illegal_answer.toml")
+    assert (p.step, p.line) == (2, 17)
+    assert "QC cannot be played here" in p.what and "must follow suit" in p.what
+
+
+def test_a_stated_score_must_agree_with_the_engine():
+    [p] = problems("04_wrong_score.toml")
+    assert p.step == 1 and "scores this hand 3" in p.what and "not 5" in p.what
+
+
+def test_a_best_card_must_agree_with_the_solver():
+    [p] = problems("05_wrong_best.toml")
+    assert p.step == 1 and "best cards are KC" in p.what
+
+
+def test_every_problem_of_a_file_is_listed():
+    found = problems("06_bad_notation.toml")
+    assert [p.step for p in found] == [1, 2, 3]
+    assert "not a card: '1X'" in found[0].what
+    assert "unknown step kind 'quiz'" in found[1].what
+    assert "which is a right answer" in found[2].what
+    assert all(p.line for p in found)
+    assert "06_bad_notation.toml line" in str(found[0])
+
+
+@pytest.mark.parametrize("text, what", [
+    ('number = 1\ntitle = "t"\nsummary = "s"\nminutes = 5\n', "needs steps"),
+    ('title = "t"\nsummary = "s"\nminutes = 5\n[[step]]\nkind = "explain"\ntext = "x"\n', "'number'"),
+    ('number = 1\ntitle = "t"\nsummary = "s"\nminutes = 5\ncolour = 1\n[[step]]\nkind = "explain"\n'
+     'text = "x"\n', "unknown key 'colour'"),
+    ('number = 1\ntitle = "t"\nsummary = "s"\nminutes = 5\n[[step]]\nkind = "choice"\nprompt = "p"\n'
+     'hint = "h"\nright = "r"\noptions = ["a", "b"]\nanswer = "c"\n', "not one of the options"),
+    ('number = 1\ntitle = "t"\nsummary = "s"\nminutes = 5\n[[step]]\nkind = "play"\nprompt = "p"\n'
+     'hint = "h"\nright = "r"\nseat = 0\ngoal = 4\nposition = { hands = ["6H KC", "9C 8D"] }\n',
+     "sure of 3 points, so a goal of 4 cannot be promised"),
+])
+def test_more_mistakes(text, what):
+    with pytest.raises(LessonError) as info:
+        loads_lesson(text, "x.toml")
+    assert what in str(info.value)
+
+
+def test_the_menu_shows_what_is_wrong_and_keeps_the_rest(tmp_path):
+    menu = LessonMenu(load_all(BROKEN), "teacher", tmp_path)
+    html = " ".join(getattr(c, "value", "") for c in menu.children)
+    assert "could not be loaded" in html and "best cards are KC" in html
+    buttons = [c.children[0] for c in menu.children if hasattr(c, "children") and c.children]
+    assert buttons[0].description == "Lesson 1: A good lesson"
+    buttons[0].click()
+    assert type(menu.children[1]).__name__ == "LessonPlayer"
+
+
+def test_a_crashing_check_becomes_a_broken_lesson(tmp_path, monkeypatch):
+    import spar_tutor.lessons.check as check
+
+    (tmp_path / "a.toml").write_text((BROKEN / "01_good.toml").read_text())
+    monkeypatch.setitem(check.CHECKS, "points", lambda step, found: 1 / 0)
+    [lesson] = load_all(tmp_path)
+    assert isinstance(lesson, BrokenLesson) and "ZeroDivisionError" in lesson.problems[0].what

@@ -1,0 +1,132 @@
+"""Every shipped lesson loads, validates and can be clicked through without a browser."""
+
+import json
+
+import pytest
+
+from spar_tutor.lessons import BrokenLesson, Lesson, LessonRun, ProgressStore, load_all
+from spar_tutor.lessons.widget import LessonMenu, LessonPlayer, lesson_widget
+
+from lesson_helpers import card, click, finish_step
+
+LESSONS = [l for l in load_all()]
+IDS = [l.id for l in LESSONS]
+
+
+def test_ten_lessons_all_load():
+    assert len(LESSONS) == 10
+    broken = [str(p) for l in LESSONS if isinstance(l, BrokenLesson) for p in l.problems]
+    assert broken == []
+    assert [l.number for l in LESSONS] == list(range(1, 11))
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_lesson_shape(lesson):
+    assert 7 <= len(lesson.steps) <= 11
+    assert lesson.questions * 2 >= len(lesson.steps), "mostly learn-by-doing steps"
+    assert 5 <= lesson.minutes <= 10
+    assert lesson.steps[-1].kind == "explain"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_click_through_every_lesson(lesson, tmp_path):
+    store = ProgressStore("tester", tmp_path)
+    player = LessonPlayer(lesson, store)
+    for i in range(len(lesson.steps)):
+        assert player.label.value.startswith(f"&nbsp; <b>Step {i + 1} of {len(lesson.steps)}")
+        finish_step(player)
+        if lesson.steps[i].is_question:
+            assert "sp-feedback-right" in player.feedback.value, (i, player.feedback.value)
+        player.next_btn.click()
+    assert player.run.finished
+    assert "End of lesson" in player.feedback.value
+    saved = json.loads(store.path.read_text())
+    assert saved["lessons"][lesson.id]["finished"] is True
+
+
+def test_progress_survives_a_restart(tmp_path):
+    lesson = LESSONS[2]
+    player = LessonPlayer(lesson, ProgressStore("kofi", tmp_path))
+    for _ in range(3):
+        finish_step(player)
+        player.next_btn.click()
+    again = LessonRun(lesson, ProgressStore("kofi", tmp_path))
+    assert again.index == 3 and again.done == {0, 1, 2}
+    menu = LessonMenu(LESSONS, "kofi", tmp_path)
+    texts = [getattr(c, "description", "") for c in menu.children]
+    assert "Continue where you left off: lesson 3, step 4" in texts
+    other = LessonRun(lesson, ProgressStore("ama", tmp_path))
+    assert other.index == 0 and other.done == set()
+
+
+def test_a_finished_lesson_leads_on_to_the_next(tmp_path):
+    store = ProgressStore("afi", tmp_path)
+    for i in range(len(LESSONS[0].steps)):
+        store.mark(LESSONS[0].id, i, len(LESSONS[0].steps))
+    store.visit(LESSONS[0].id, 8)
+    menu = LessonMenu(LESSONS, "afi", tmp_path)
+    texts = [getattr(c, "description", "") for c in menu.children]
+    assert "Next lesson: 2. Dealing and who leads" in texts
+
+
+def test_feedback_names_the_misconception():
+    follow = next(l for l in LESSONS if l.id == "03_follow")
+    player = LessonPlayer(follow, start=2)
+    click(player, card("AD"))
+    assert "not a heart" in player.feedback.value or "diamonds were not led" in player.feedback.value
+    assert "sp-feedback-wrong" in player.feedback.value
+    click(player, card("9H"))
+    assert "1 more to find" in player.feedback.value
+    trick = next(l for l in LESSONS if l.id == "04_trick")
+    player = LessonPlayer(trick, start=2)
+    click(player, "Kofi")
+    assert "never wins" in player.feedback.value
+
+
+def test_hint_is_always_there():
+    for lesson in LESSONS:
+        player = LessonPlayer(lesson)
+        for _ in lesson.steps:
+            player.hint_btn.click()
+            assert "Hint:" in player.feedback.value
+            player.next_btn.click()
+
+
+def test_solver_hint_in_a_play_step():
+    strategy = next(l for l in LESSONS if l.id == "09_strategy")
+    index = next(i for i, s in enumerate(strategy.steps) if s.kind == "play")
+    player = LessonPlayer(strategy, start=index)
+    player.hint_btn.click()
+    assert "The solver plays" in player.feedback.value
+
+
+def test_a_losing_card_is_explained_and_can_be_retried():
+    last = next(l for l in LESSONS if l.id == "05_last_trick")
+    index = next(i for i, s in enumerate(last.steps) if s.kind == "play")
+    player = LessonPlayer(last, start=index)
+    click(player, card("7S"))
+    assert "sp-feedback-wrong" in player.feedback.value
+    assert "You would score 1 point, not 2" in player.feedback.value
+    assert "(you win);" in player.feedback.value and "You wins" not in player.feedback.value
+    finish_step(player)
+    assert "You scored 2 points" in player.feedback.value
+
+
+def test_single_lesson_widget_asks_for_a_name_then_opens(tmp_path, monkeypatch):
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    monkeypatch.delenv("SPAR_TUTOR_USER", raising=False)
+    w = lesson_widget("07_dry_wet", root=tmp_path)
+    assert isinstance(w, LessonMenu) and w.progress is None
+    w.sign_in("Esi")
+    assert isinstance(w.children[1], LessonPlayer)
+    assert isinstance(w.children[1].run.lesson, Lesson)
+
+
+@pytest.mark.parametrize("name", ["search", "progress", "run", "widget", "explore"])
+def test_docstring_examples(name):
+    import doctest
+    import importlib
+
+    module = importlib.import_module(f"spar_tutor.lessons.{name}")
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
