@@ -7,6 +7,7 @@ written; then each path is checked against those folders.
 """
 
 import json
+import re
 import subprocess
 import sys
 import sysconfig
@@ -46,10 +47,14 @@ def test_the_app_opens_only_its_own_files(tmp_path):
                          cwd=tmp_path, env=env, timeout=300)
     assert out.returncode == 0, out.stderr
     opened = [Path(p) for p in json.loads(out.stdout.strip().splitlines()[-1])]
-    allowed = [REPO / "spar_tutor", REPO / "lessons", REPO / "notebooks", REPO / "pyproject.toml", home,
-               tmp_path / "mpl", Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve(),
+    allowed = [REPO / "spar_tutor", REPO / "lessons", REPO / "notebooks", REPO / "pyproject.toml",
+               home, tmp_path / "mpl", Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve(),
                Path(sysconfig.get_paths()["purelib"]).resolve(), Path("/dev/null"),
                Path("/usr/share/fonts"), Path("/etc/localtime")]
     strays = [p for p in opened if not any(p == a or a in p.parents for a in allowed)]
     assert strays == [], [str(p) for p in strays]
-    assert not any("passwd" in str(p) or "shadow" in str(p) or "hosts" in str(p) for p in opened)
+    # The hostile learner name became a plain file name inside the progress folder.
+    assert not any(word in str(p) for p in opened if home not in p.parents
+                   for word in ("passwd", "shadow", "hosts"))
+    written = list((home / "progress").glob("*.json"))
+    assert written and all(re.fullmatch(r"[A-Za-z0-9_-]+-[0-9a-f]{10}\.json", p.name) for p in written)
