@@ -2,8 +2,8 @@
 
 A preheated kernel runs the app before its page is requested (see request.py);
 time spent then is free for the learner. Importing the play table, the lesson
-player and the simulations, and loading and checking the lessons, takes about
-2 s of CPU. Done on the first click instead, twenty learners clicking Play at
+player and the simulations, and loading and checking the lessons and puzzles,
+takes seconds of CPU. Done on the first click instead, twenty learners clicking Play at
 once on a two-core server would wait for each other's imports. Kernels that are
 not preheated (JupyterHub, Binder) skip this and stay lazy.
 """
@@ -34,6 +34,10 @@ def warm_up() -> None:
             from .course import all_lessons
 
             all_lessons()
+        if not missing("spar_tutor.puzzles.widget"):
+            from ..puzzles.widget import default_collection
+
+            default_collection()
     except Exception:
         log.exception("warming up failed; pages will load when opened")
     log.info("warmed up in %.1f s", time.monotonic() - start)
