@@ -79,16 +79,16 @@ RULES = """
   90deg, #0d6334 0 28px, #f2c94c 28px 40px, #b3261e 40px 52px, #f2c94c 52px 64px, #1b1b1b 64px 70px); }
 .spar-header { align-items: center; gap: 6px 10px; flex-wrap: wrap; padding: 6px 0; }
 .spar-brand { font-size: 22px; font-weight: bold; color: var(--spar-accent); margin-right: 12px; }
-.spar-shell .jupyter-button:not(.spar-card-btn) { color: var(--spar-ink);
+.spar-shell .jupyter-button:not([class*="card-btn"]) { color: var(--spar-ink);
   background-color: var(--spar-panel); border: 1px solid var(--spar-line); border-radius: 6px;
   box-shadow: none; }
-.spar-shell .jupyter-button:not(.spar-card-btn):hover:enabled { border-color: var(--spar-accent); }
+.spar-shell .jupyter-button:not([class*="card-btn"]):hover:enabled { border-color: var(--spar-accent); }
 .spar-shell .jupyter-button.spar-primary, .spar-shell .jupyter-button.spar-gold,
 .spar-shell .jupyter-button.spar-secondary, .spar-shell .jupyter-button.spar-lesson-btn,
 .spar-shell .jupyter-button.spar-nav { font-size: 15px; height: auto; min-height: 36px;
   padding: 6px 14px; width: auto; border-radius: 8px; align-self: flex-start; }
-.spar-shell .jupyter-button.mod-primary:not(.spar-card-btn),
-.spar-shell .jupyter-button.mod-success:not(.spar-card-btn) { background-color: var(--spar-accent);
+.spar-shell .jupyter-button.mod-primary:not([class*="card-btn"]),
+.spar-shell .jupyter-button.mod-success:not([class*="card-btn"]) { background-color: var(--spar-accent);
   color: var(--spar-on-accent); border-color: var(--spar-accent); font-weight: bold; }
 .spar-shell .jupyter-button.mod-danger { background-color: var(--spar-bad-bg);
   color: var(--spar-ink); border-color: var(--spar-red-ink); }
@@ -133,9 +133,9 @@ RULES = """
 """
 
 
-#: The play table's and the lesson player's own styles are drawn for a light page; in the
-#: dark theme these rules give their text boxes the app's dark colours (the felt, the seats
-#: and the cards keep theirs).
+#: The play table's, lesson player's and puzzle player's own styles are drawn for a light
+#: page; in the dark theme these rules give their text boxes the app's dark colours (the
+#: felt, the seats and the cards keep theirs).
 DARK_BRIDGE = """
 .spar-shell .spar-app { color: var(--spar-ink); }
 .spar-shell .spar-status { background: var(--spar-panel); color: var(--spar-ink); }
@@ -150,6 +150,13 @@ DARK_BRIDGE = """
 .spar-shell .sp-red { color: var(--spar-red-ink); }
 .spar-shell .sp-table .sp-red { color: #ffab91; }
 .spar-shell .sp-lesson td, .spar-shell .sp-lesson th { border-color: var(--spar-line); }
+.spar-shell .spar-pz { color: var(--spar-ink); }
+.spar-shell .spar-pz-goal { background: var(--spar-warn-bg); color: var(--spar-warn-ink); }
+.spar-shell .spar-pz-status { background: var(--spar-panel); color: var(--spar-ink); }
+.spar-shell .spar-pz-status.spar-pz-wrong { background: var(--spar-bad-bg); }
+.spar-shell .spar-pz-status.spar-pz-solved { background: var(--spar-ok-bg); }
+.spar-shell .spar-pz-meta { color: var(--spar-muted); }
+.spar-shell .spar-pz-table .sp-red { color: #ffab91; }
 """
 
 

@@ -45,7 +45,7 @@ NAMES_JS = """
 
 
 #: Drawn on backgrounds of their own (images, gradients) that the check cannot see.
-PICTURES = ".spar-felt, .sp-table, svg, .spar-card-btn"
+PICTURES = ".spar-felt, .sp-table, .spar-pz-table, svg, [class*=card-btn]"
 
 
 def contrast(page: Page, selector: str, skip: str = PICTURES) -> List[Dict]:
