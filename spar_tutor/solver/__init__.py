@@ -1,0 +1,29 @@
+"""The lookahead solver: exact open-hand values, graded values, hints, bots.
+
+Plain functions, like a bridge double-dummy solver's API:
+
+* :func:`solve` values every legal card of the player to move (open hand):
+  the points it guarantees, and the chance of winning and expected points
+  under the graded model, with a principal line and a sentence of why;
+* :func:`guaranteed` is the exact guarantee of the player to move;
+* :func:`hint` values the cards of one seat from its view, sampling the
+  cards it cannot see;
+* :func:`prelead_values` values under-ten and dry/wet decisions from a view;
+* :func:`analyse_play` says what every card of a finished hand cost.
+
+Bots (:mod:`spar_tutor.solver.bots`) and the ``spar-tutor solve / hint /
+arena`` commands are built on these. See docs/solver.md for what each
+number means.
+"""
+
+from .bots import BeginnerBot, Bot, BotError, ExpertBot, RandomBot, make_bot
+from .hints import CardHint, Hint, hint
+from .prelead import ActionValue, prelead_values
+from .review import PlayReview, analyse_play
+from .solution import MoveValue, Solution, guaranteed, solve
+
+__all__ = [
+    "ActionValue", "BeginnerBot", "Bot", "BotError", "CardHint", "ExpertBot", "Hint",
+    "MoveValue", "PlayReview", "RandomBot", "Solution", "analyse_play", "guaranteed", "hint",
+    "make_bot", "prelead_values", "solve",
+]

@@ -1,0 +1,171 @@
+"""``hint``: the value of each card for one seat that cannot see the others' cards.
+
+The hint draws *worlds* (deals of the unseen cards consistent with the seat's
+view, see :mod:`.worlds`), and in each world plays every legal card and then
+one playout of the graded model (:mod:`.model`). From three tricks before
+the end the learner also keeps its open-hand guarantee in that world (as in
+:func:`solve`); earlier, finding it in every world would cost too much time,
+and the learner simply plays the model. Per card it reports the share of worlds in
+which the learner won the last trick (``win_chance``), the mean points
+(``expected``), their standard deviation (``spread``) and the standard error of
+the win chance (``stderr``), with the number of worlds. It is seeded and
+reproducible for a given number of worlds, and anytime: with ``worlds=None`` it
+draws worlds until ``budget_ms`` is spent.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional
+
+from ..cards import CARD_BY_BIT, SUIT_MASKS, Card, parse_card
+from ..errors import IllegalMoveError, ViewError
+from ..state import PLAY
+from ..view import SeatView
+from .model import Model
+from .position import Position, Table, trick_wins
+from .search import Searcher
+from .worlds import WorldSampler
+
+#: Tricks left (the current one included) from which a hint looks for the
+#: learner's guarantee in each world.
+FLOOR_TRICKS = 3
+
+
+@dataclass(frozen=True)
+class CardHint:
+    """One card's figures over the sampled worlds (docs/solver.md)."""
+
+    card: Card
+    win_chance: float
+    expected: float
+    spread: float
+    stderr: float
+
+    def to_json(self) -> Dict[str, object]:
+        return {"card": str(self.card), "win_chance": round(self.win_chance, 4),
+                "expected": round(self.expected, 4), "spread": round(self.spread, 4),
+                "stderr": round(self.stderr, 4)}
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Every legal card of ``seat``, best first (expected points, then win chance)."""
+
+    seat: int
+    moves: List[CardHint]
+    worlds: int
+    best_share: Dict[Card, float] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def best(self) -> CardHint:
+        return self.moves[0]
+
+    def value(self, card: "Card | str") -> CardHint:
+        c = parse_card(card) if isinstance(card, str) else card
+        for mv in self.moves:
+            if mv.card is c:
+                return mv
+        raise IllegalMoveError(f"{c} is not a legal card for seat {self.seat} here",
+                               card=c, seat=self.seat, rule="hint")
+
+    def explain(self, card: "Card | str") -> str:
+        """A sentence on ``card``'s figures and how often it was the best card."""
+        mv = self.value(card)
+        share = self.best_share.get(mv.card, 0.0)
+        return (f"{mv.card} wins the last trick in {round(mv.win_chance * 100)}% of "
+                f"{self.worlds} deals that fit what you have seen (give or take "
+                f"{round(mv.stderr * 100)}%), for {mv.expected:.2f} points on average; "
+                f"it is the best card in {round(share * 100)}% of them")
+
+    def to_json(self) -> Dict[str, object]:
+        return {"seat": self.seat, "worlds": self.worlds,
+                "moves": [mv.to_json() for mv in self.moves]}
+
+
+def hint(view: SeatView, *, worlds: Optional[int] = None, seed: int = 0,
+         budget_ms: float = 300) -> Hint:
+    """Value the legal cards of the seat to move from its view (module docstring)."""
+    if not isinstance(view, SeatView):
+        raise ViewError("a hint needs a SeatView (what one seat may know), "
+                        f"not {type(view).__name__}: use state.view(seat)", rule="views")
+    if view.phase != PLAY:
+        raise ViewError(f"a card hint is for the play phase, not the {view.phase} phase "
+                        "(see declaration_values for the declarations)", seat=view.seat,
+                        rule="hint")
+    if view.to_move != view.seat:
+        raise ViewError(f"seat {view.seat} is not to move (seat {view.to_move} is): a hint is "
+                        "for the player to move", seat=view.seat, rule="hint")
+    if worlds is not None and worlds < 1:
+        raise ViewError(f"worlds must be 1 or more, not {worlds}", rule="hint")
+    sampler = WorldSampler(view)
+    rng = random.Random(seed)
+    legal = [m for m in view.legal_moves if isinstance(m, Card)]
+    me = view.seat
+    sums = {c: [0.0, 0.0, 0.0] for c in legal}  # wins, points, points squared
+    best_count = {c: 0 for c in legal}
+    drawn = 0
+    deadline = time.perf_counter() + budget_ms / 1000.0
+    while True:
+        hands, wets = sampler.sample(rng)
+        pos = world_position(view, hands, wets)
+        searcher = Searcher(pos.table, pos.players, me)
+        model = Model(me, searcher)
+        # the learner's guarantee in this world: exact, but only looked for near
+        # the end, where it is cheap (and where playing it out matters most)
+        floors = searcher.move_values(pos) if pos.tricks_left <= FLOOR_TRICKS else {}
+        results = {}
+        for card in legal:
+            child, points = pos.play(card.bit)
+            if points is None:
+                points = model.sample(child, rng, floors.get(card.bit, 0))
+            p = points[me]
+            results[card] = p
+            acc = sums[card]
+            acc[0] += 1.0 if p > 0 else 0.0
+            acc[1] += p
+            acc[2] += p * p
+        top = max(results.values())
+        for card, p in results.items():
+            if p == top and top > 0:
+                best_count[card] += 1
+        drawn += 1
+        if worlds is not None:
+            if drawn >= worlds:
+                break
+        elif time.perf_counter() >= deadline:
+            break
+    moves = []
+    for card in legal:
+        won, total, squares = sums[card]
+        chance = won / drawn
+        mean = total / drawn
+        var = max(squares / drawn - mean * mean, 0.0)
+        stderr = math.sqrt(chance * (1 - chance) / (drawn - 1)) if drawn > 1 else 1.0
+        moves.append(CardHint(card, chance, mean, math.sqrt(var), stderr))
+    moves.sort(key=lambda mv: (-mv.expected, -mv.win_chance, mv.card.index))
+    share = {c: best_count[c] / drawn for c in legal}
+    return Hint(me, moves, drawn, share)
+
+
+def _card(bit: Optional[int]) -> Optional[Card]:
+    return CARD_BY_BIT[bit] if bit else None
+
+
+def world_position(view: SeatView, hands: List[int], wets: List[Optional[int]]) -> Position:
+    """The open-hand position of one sampled world."""
+    n = view.players
+    declared = tuple(
+        tuple(c for c in (view.dry[s], _card(wets[s])) if c is not None) for s in range(n))
+    table = Table.of(view.rules, declared)
+    wins = trick_wins(view.tricks[-2:], n)
+    proof = [0] * n
+    for card in view.own_reneges:
+        for t in view.tricks:
+            if card in t.cards:
+                proof[view.seat] |= hands[view.seat] & SUIT_MASKS[t.cards[0].suit_index]
+    return Position(table, n, tuple(hands), view.leader,
+                    tuple(c.bit for c in view.current_trick), view.tricks_left, wins, tuple(proof))

@@ -1,0 +1,86 @@
+"""Values of the decisions before the first lead: under ten, dry and wet.
+
+:func:`prelead_values` answers "is it worth declaring (or exchanging)?" from a
+seat's view: it draws worlds of the unseen cards (:mod:`.worlds`), applies each
+legal action (an exchange takes five cards of that world's stock; a dry or wet
+puts the card in place, doubling it when it wins one of the last two tricks),
+and plays the hand out once per world with the graded model, the seat as
+learner. Later seats' decisions are not guessed: they are taken to pass.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Dict, List
+
+from ..cards import CARD_BY_BIT
+from ..errors import ViewError
+from ..state import DECLARE, UNDER_TEN, Action
+from ..view import SeatView
+from .bits import bits_of
+from .model import Model
+from .position import Position, Table
+from .worlds import WorldSampler
+
+
+@dataclass(frozen=True)
+class ActionValue:
+    """One pre-lead action's figures over the sampled worlds."""
+
+    action: Action
+    win_chance: float
+    expected: float
+    stderr: float
+
+    def to_json(self) -> Dict[str, object]:
+        return {"action": str(self.action), "win_chance": round(self.win_chance, 4),
+                "expected": round(self.expected, 4), "stderr": round(self.stderr, 4)}
+
+
+def prelead_values(view: SeatView, *, worlds: int = 60, seed: int = 0) -> List[ActionValue]:
+    """Every legal under-ten or dry/wet action of the seat to move, best first."""
+    if view.phase not in (UNDER_TEN, DECLARE):
+        raise ViewError(f"prelead_values is for the under-ten and declaration phases, not "
+                        f"{view.phase}", seat=view.seat, rule="prelead")
+    if view.to_move != view.seat:
+        raise ViewError(f"seat {view.seat} is not to move (seat {view.to_move} is)",
+                        seat=view.seat, rule="prelead")
+    sampler = WorldSampler(view)
+    rng = random.Random(seed)
+    me = view.seat
+    n = view.players
+    actions = [m for m in view.legal_moves if isinstance(m, Action)]
+    sums = {a: [0.0, 0.0] for a in actions}
+    unseen = sum(c.bit for c in sampler.unseen)
+    for _ in range(worlds):
+        hands, wets = sampler.sample(rng)
+        held = 0
+        for s, h in enumerate(hands):
+            if s != me:
+                held |= h
+        stock = bits_of(unseen & ~held)
+        for action in actions:
+            world = list(hands)
+            dry = list(view.dry)
+            wet = [CARD_BY_BIT[w] if w else None for w in wets]
+            if action.kind == "under_ten":
+                world[me] = sum(rng.sample(stock, view.rules.hand_size))
+            elif action.kind == "dry":
+                dry[me] = action.card
+            elif action.kind == "wet":
+                wet[me] = action.card
+            declared = tuple(tuple(c for c in (dry[s], wet[s]) if c is not None) for s in range(n))
+            pos = Position(Table.of(view.rules, declared), n, tuple(world), view.leader, (),
+                           view.rules.hand_size, (), (0,) * n)
+            points = Model(me).sample(pos, rng)[me]
+            sums[action][0] += 1.0 if points > 0 else 0.0
+            sums[action][1] += points
+    out = []
+    for action in actions:
+        p = sums[action][0] / worlds
+        stderr = math.sqrt(p * (1 - p) / (worlds - 1)) if worlds > 1 else 1.0
+        out.append(ActionValue(action, p, sums[action][1] / worlds, stderr))
+    out.sort(key=lambda v: (-v.expected, -v.win_chance, v.action.kind != "pass"))
+    return out

@@ -1,0 +1,142 @@
+"""``solve``: every legal card of the player to move, valued open-hand.
+
+>>> from spar_tutor.rules import Rules
+>>> from spar_tutor.state import HandState
+>>> state = HandState.new(Rules.preset("standard"), ["7D 6C", "6D 9S", "8S TS"], dealer=2)
+>>> solution = solve(state)
+>>> str(solution.best.card), solution.best.guaranteed
+('7D', 3)
+>>> print(solution.explain(solution.best.card))
+7D is the last diamond above 6D; it takes trick 4, so you lead 6C, which nobody can follow: 3 points for sure
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Tuple
+
+from ..cards import CARD_BY_BIT, Card, parse_card
+from ..errors import IllegalMoveError
+from ..state import HandState
+from .explain import explain_line
+from .model import Model
+from .position import Position, SolverError
+from .search import Searcher
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One legal card and what it is worth to the player to move.
+
+    ``guaranteed``: the points the player is sure of after this card, whatever
+    the others do (open hand). ``win_chance`` and ``expected``: the chance of
+    winning the last trick and the expected points under the graded model
+    (docs/solver.md). ``line``: a principal line from this card to the end of
+    the hand (the player keeps the guarantee, the others hold it to that).
+    """
+
+    card: Card
+    guaranteed: int
+    win_chance: float
+    expected: float
+    line: List[Card] = field(default_factory=list)
+
+    def to_json(self) -> Dict[str, object]:
+        return {"card": str(self.card), "guaranteed": self.guaranteed,
+                "win_chance": round(self.win_chance, 4), "expected": round(self.expected, 4),
+                "line": [str(c) for c in self.line]}
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Every legal card of ``to_move``, best first (by guarantee, then expected
+    points, then win chance)."""
+
+    to_move: int
+    moves: List[MoveValue]
+    state: HandState = field(repr=False, compare=False)
+    _why: Dict[Card, str] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def best(self) -> MoveValue:
+        return self.moves[0]
+
+    def value(self, card: "Card | str") -> MoveValue:
+        """The :class:`MoveValue` of one card (a Card or text like ``"6S"``)."""
+        c = parse_card(card) if isinstance(card, str) else card
+        for mv in self.moves:
+            if mv.card is c:
+                return mv
+        raise IllegalMoveError(f"{c} is not a legal card for seat {self.to_move} here",
+                               card=c, seat=self.to_move, rule="solver")
+
+    def explain(self, card: "Card | str") -> str:
+        """A sentence saying why ``card`` is worth what it is."""
+        mv = self.value(card)
+        return self._why[mv.card]
+
+    def to_json(self) -> Dict[str, object]:
+        return {"to_move": self.to_move, "moves": [mv.to_json() for mv in self.moves]}
+
+
+def solve(state: HandState, *, graded: bool = True) -> Solution:
+    """Value every legal card of the player to move, from any play-phase state
+    (mid-trick and end positions included). With ``graded=False`` the model's
+    ``win_chance`` and ``expected`` are left at the guarantee's figures
+    (1.0 and the guarantee when it is positive, else 0)."""
+    pos = Position.of(state)
+    player = pos.to_move
+    searcher = Searcher(pos.table, pos.players, player)
+    model = Model(player, searcher) if graded else None
+    values = searcher.move_values(pos)
+    moves = []
+    why: Dict[Card, str] = {}
+    for bit, g in values.items():
+        child, points = pos.play(bit)
+        if model is not None:
+            outcome_points, outcome_wins = model.outcome(child, g) if points is None else (
+                tuple(float(p) for p in points), tuple(1.0 if p > 0 else 0.0 for p in points))
+            chance, expected = outcome_wins[player], outcome_points[player]
+        else:
+            chance, expected = (1.0, float(g)) if g > 0 else (0.0, 0.0)
+        card = CARD_BY_BIT[bit]
+        line, why[card] = principal_line(state, pos, searcher, bit, g, chance, expected)
+        moves.append(MoveValue(card, g, chance, expected, line))
+    moves.sort(key=lambda mv: (-mv.guaranteed, -mv.expected, -mv.win_chance, mv.card.index))
+    return Solution(player, moves, state, why)
+
+
+def principal_line(state: HandState, pos: Position, searcher: Searcher, bit: int, g: int,
+                   chance: float, expected: float) -> Tuple[List[Card], str]:
+    """The line after the mover plays ``bit`` (worth ``g`` for sure), and the
+    sentence explaining it."""
+    player = pos.to_move
+    child, points = pos.play(bit)
+    line = [(player, bit)] + (searcher.line(child, g) if points is None else [])
+    why = explain_line(pos, line, player, state.trick_number, g, chance, expected,
+                       _points_words(state, line))
+    return [CARD_BY_BIT[b] for _, b in line], why
+
+
+def guaranteed(state: HandState, seat: Optional[int] = None) -> int:
+    """The exact open-hand guarantee of ``seat`` (default: the player to move): the
+    most they can be sure to score in this hand whatever the others play."""
+    pos = Position.of(state)
+    player = pos.to_move if seat is None else seat
+    if not 0 <= player < pos.players:
+        raise SolverError(f"there is no seat {player} at a table of {pos.players}",
+                          seat=player, rule="seats")
+    return Searcher(pos.table, pos.players, player).value(pos)
+
+
+def _points_words(state: HandState, line: List[Tuple[int, int]]) -> Optional[str]:
+    """The scoring sentence of the hand's end along ``line`` (from the engine)."""
+    end = state
+    for _, bit in line:
+        end = end.apply(CARD_BY_BIT[bit])
+        if end.is_over():
+            break
+    if end.result is None:
+        return None
+    reason = end.result.reason
+    return reason.split(" ", 2)[2] if reason.startswith("seat ") else reason

@@ -1,0 +1,194 @@
+"""Sampling the cards a seat cannot see: deals consistent with its view.
+
+A *world* gives every other seat a hand of the right size and the stock its
+unseen cards, such that everything public holds: cards played, the dry cards
+(face up, still held until played), visible wets, the face-down wets (a 6 or 7
+of that seat, not in its dry's suit), the under-ten hands shown (out of play),
+the under card (in the stock), and every failure to follow suit (a void; with
+``offside`` on it could be a renege, but it is treated as a void). Unseen
+cards beyond what the hands and the stock hold are out of play: in an end
+position (hands shorter than the deal) the cards played before it are not
+recorded, and a deal file need not list the stock.
+
+Worlds are drawn uniformly by rejection: the unseen cards are shuffled and
+dealt, and a deal that breaks a void is redrawn. When voids make that too
+slow, each card is instead dealt to a random place that may still take it,
+weighted by the room left there (close to uniform). An impossible view raises
+:class:`~spar_tutor.errors.ViewError`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from ..cards import SUIT_MASKS, SUITS, Card
+from ..errors import ViewError
+from ..view import SeatView
+from .bits import bits_of
+
+REJECTION_TRIES = 40
+
+
+class WorldSampler:
+    """Draws worlds for one view. ``sample(rng)`` gives (hands, wets): every
+    seat's hand as a bit mask (the viewer's own included) and each seat's wet
+    card (None if it has none)."""
+
+    def __init__(self, view: SeatView) -> None:
+        if not isinstance(view, SeatView):
+            raise ViewError("a hint needs a SeatView (what one seat may know), "
+                            f"not {type(view).__name__}: use state.view(seat)", rule="views")
+        self.view = view
+        me = view.seat
+        n = view.players
+        self.me = me
+        self.own = sum(c.bit for c in view.hand)
+        self.unseen = view.unseen_cards()
+        self.fixed = [0] * n
+        self.need = [0] * n
+        for s in range(n):
+            if s == me:
+                continue
+            known = view.known_cards(s)
+            self.fixed[s] = sum(c.bit for c in known)
+            self.need[s] = view.hand_sizes[s] - len(known)
+            if self.need[s] < 0:
+                raise ViewError(f"seat {s} holds {view.hand_sizes[s]} cards but {len(known)} "
+                                "of its cards are known", seat=s, rule="hand sizes")
+        if len(view.hand) != view.hand_sizes[me]:
+            raise ViewError(f"seat {me}'s view has {len(view.hand)} cards but its hand size is "
+                            f"{view.hand_sizes[me]}", seat=me, rule="hand sizes")
+        # the stock's unknown cards, and any unseen cards out of play besides
+        room = sum(self.need) + view.stock_size - (1 if view.under_card is not None else 0)
+        if room > len(self.unseen):
+            raise ViewError(f"{len(self.unseen)} cards are unseen but the other hands and the "
+                            f"stock hold {room}: the view does not add up", seat=me,
+                            rule="hand sizes")
+        self.stock_need = len(self.unseen) - sum(self.need)
+        voids = view.voids()
+        # the suits each place may take (the stock takes any)
+        self.allowed = [sum(SUIT_MASKS[SUITS.index(x)] for x in SUITS if x not in voids[s])
+                        for s in range(n)]
+        self.wet_options = self._wet_options()
+        if not self._feasible():
+            raise ViewError("no deal of the unseen cards fits this view: a seat shown void "
+                            "in a suit would have to hold it", seat=me, rule="voids")
+
+    def _wet_options(self) -> Dict[int, int]:
+        """Seats with a face-down wet that must still be in hand: the cards it may be."""
+        view = self.view
+        out = {}
+        played: Dict[int, List[Card]] = {}
+        for t in view.tricks:
+            for i, c in enumerate(t.cards):
+                played.setdefault(t.seat_of(i, view.players), []).append(c)
+        for i, c in enumerate(view.current_trick):
+            played.setdefault((view.leader + i) % view.players, []).append(c)
+        for s, hidden in enumerate(view.wet_hidden):
+            if not hidden or s == self.me:
+                continue
+            dry = view.dry[s]
+
+            def fits(c: Card) -> bool:
+                return c.rank in (6, 7) and (dry is None or (c.suit != dry.suit and c is not dry))
+
+            if any(fits(c) for c in played.get(s, [])):
+                continue  # the wet may be a card already played
+            options = sum(c.bit for c in self.unseen if fits(c)) & self.allowed[s]
+            if not options:
+                raise ViewError(f"seat {s} has a face-down wet but no 6 or 7 it could be is "
+                                "unseen", seat=s, rule="wet")
+            out[s] = options
+        return out
+
+    def _feasible(self) -> bool:
+        """Whether the unseen cards can go round at all. The stock takes any suit,
+        so by Hall's theorem it suffices that every set of seats can be filled
+        from the suits some seat of the set may hold."""
+        places = [s for s in range(len(self.need)) if s != self.me and self.need[s]]
+        supply = [sum(1 for c in self.unseen if c.suit_index == i) for i in range(4)]
+        for subset in range(1, 1 << len(places)):
+            chosen = [places[i] for i in range(len(places)) if subset >> i & 1]
+            allowed = 0
+            for s in chosen:
+                allowed |= self.allowed[s]
+            cards = sum(supply[i] for i in range(4) if allowed & SUIT_MASKS[i])
+            if sum(self.need[s] for s in chosen) > cards:
+                return False
+        return True
+
+    def sample(self, rng: random.Random) -> Tuple[List[int], List[Optional[int]]]:
+        """One world: hands (bit masks, own included) and each seat's wet card bit."""
+        for _ in range(REJECTION_TRIES):
+            world = self._shuffled(rng)
+            if world is not None:
+                return world
+        for _ in range(1000):
+            world = self._weighted(rng)
+            if world is not None:
+                return world
+        raise ViewError("could not draw a deal that fits this view", seat=self.me, rule="voids")
+
+    def _shuffled(self, rng: random.Random) -> Optional[Tuple[List[int], List[Optional[int]]]]:
+        cards = [c.bit for c in self.unseen]
+        rng.shuffle(cards)
+        hands = list(self.fixed)
+        hands[self.me] = self.own
+        i = 0
+        for s, k in enumerate(self.need):
+            for b in cards[i:i + k]:
+                if not b & self.allowed[s]:
+                    return None
+                hands[s] |= b
+            i += k
+        return self._with_wets(hands, rng)
+
+    def _weighted(self, rng: random.Random) -> Optional[Tuple[List[int], List[Optional[int]]]]:
+        cards = [c.bit for c in self.unseen]
+        rng.shuffle(cards)
+        # the most constrained cards first
+        cards.sort(key=lambda b: sum(1 for s, k in enumerate(self.need) if k and b & self.allowed[s]))
+        room = list(self.need)
+        stock = self.stock_need
+        hands = list(self.fixed)
+        hands[self.me] = self.own
+        for b in cards:
+            places = [(s, k) for s, k in enumerate(room) if k and b & self.allowed[s]]
+            weights = [k for _, k in places] + [stock]
+            total = sum(weights)
+            if total == 0:
+                return None
+            r = rng.randrange(total)
+            for (s, k), w in zip(places, weights):
+                if r < w:
+                    hands[s] |= b
+                    room[s] -= 1
+                    break
+                r -= w
+            else:
+                stock -= 1
+        return self._with_wets(hands, rng)
+
+    def _with_wets(self, hands: List[int], rng: random.Random
+                   ) -> Optional[Tuple[List[int], List[Optional[int]]]]:
+        wets: List[Optional[int]] = [c.bit if c is not None else None for c in self.view.wet]
+        for s, options in self.wet_options.items():
+            held = hands[s] & options
+            if not held:
+                return None
+            choices = bits_of(held)
+            wets[s] = choices[rng.randrange(len(choices))]
+        return hands, wets
+
+
+def check_consistent(view: SeatView, hands: Sequence[int]) -> None:
+    """Raise :class:`ViewError` unless ``hands`` fit ``view`` (for tests and tools)."""
+    sampler = WorldSampler(view)
+    for s, h in enumerate(hands):
+        if s == view.seat:
+            if h != sampler.own:
+                raise ViewError("the seat's own hand differs from its view", seat=s)
+            continue
+        if h & ~sampler.allowed[s]:
+            raise ViewError(f"seat {s} holds a suit it has shown void in", seat=s, rule="voids")

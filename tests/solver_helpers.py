@@ -1,0 +1,97 @@
+"""Shared helpers for the solver tests: random small positions and a brute force.
+
+The brute force is written independently of the solver, on top of
+``HandState.apply`` only: plain minimax of one player's points against the
+rest (the definition of the guarantee).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Dict, List, Tuple
+
+from spar_tutor.cards import Card
+from spar_tutor.rules import Rules
+from spar_tutor.state import HandState
+
+#: (preset, options): every option that changes how a hand is won or scored.
+CONFIGS: List[Tuple[str, Dict[str, object]]] = [
+    ("standard", {}),
+    ("standard", {"two_trick_bonus": True}),
+    ("standard", {"two_trick_bonus": True, "dry_wet": True}),
+    ("standard", {"two_trick_bonus": True, "dry_wet": True, "offside": True}),
+    ("standard", {"unfollowed_trick": "highest"}),
+    ("standard", {"two_trick_bonus": True, "unfollowed_trick": "highest"}),
+    ("ace_of_spades", {}),
+    ("jeu_de_carte", {}),
+    ("sipa", {}),
+    ("sipa", {"unfollowed_trick": "highest"}),
+    ("agram", {}),
+    ("seven_card", {}),
+]
+
+
+def brute_force(state: HandState, player: int) -> int:
+    """``player``'s points when it maximises them and everyone else minimises them."""
+    if state.is_over():
+        return state.result.points[player]
+    values = [brute_force(state.apply(card), player) for card in state.legal_cards()]
+    return max(values) if state.to_move == player else min(values)
+
+
+def random_position(rng: random.Random, config: Tuple[str, Dict[str, object]],
+                    players: int, size: int, reneges: bool = True) -> HandState:
+    """A random end position: ``size`` cards each, random declarations when dry
+    and wet are on, and a few random plays (reneges too, with offside)."""
+    preset, options = config
+    rules = Rules.preset(preset, **options)
+    pack = list(rules.deck)
+    rng.shuffle(pack)
+    hands = [pack[i * size:(i + 1) * size] for i in range(players)]
+    declarations = []
+    if rules.dry_wet:
+        for seat, hand in enumerate(hands):
+            low = [c for c in hand if c.rank in (6, 7)]
+            if low and rng.random() < 0.7:
+                decl: Dict[str, object] = {"seat": seat, "dry": low[0]}
+                other = [c for c in low if c.suit != low[0].suit]
+                if other and rng.random() < 0.7:
+                    decl["wet"] = other[0]
+                declarations.append(decl)
+    state = HandState.new(rules, hands, dealer=rng.randrange(players),
+                          declarations=declarations)
+    for _ in range(rng.randrange(players + 2)):
+        if state.is_over():
+            break
+        moves: List[Card] = state.legal_cards()
+        if reneges and rules.offside and state.current_trick and rng.random() < 0.3:
+            moves = [c for c in state.hand(state.to_move) if state.can_renege(c)] or moves
+        state = state.apply(rng.choice(moves))
+    return state
+
+
+def rename_suits(state: HandState, perm: Dict[str, str]) -> HandState:
+    """The same end position with suits renamed (``perm`` maps old suit to new):
+    rebuilt from its start and replayed card by card."""
+    def move(c: Card) -> Card:
+        return Card(c.rank, perm[c.suit])
+
+    n = state.players
+    order = [(t.seat_of(i, n), move(c)) for t in state.tricks for i, c in enumerate(t.cards)]
+    order += [((state.leader + i) % n, move(c)) for i, c in enumerate(state.current_trick)]
+    start_hands = [[move(c) for c in h] for h in state.hands]
+    for seat, c in order:
+        start_hands[seat].append(c)
+    first_leader = state.tricks[0].leader if state.tricks else state.leader
+    decls = []
+    for seat in range(n):
+        if state.dry[seat] is not None:
+            entry: Dict[str, object] = {"seat": seat, "dry": move(state.dry[seat])}
+            if state.wet[seat] is not None:
+                entry["wet"] = move(state.wet[seat])
+            decls.append(entry)
+    new = HandState.new(state.rules, start_hands, dealer=state.dealer, leader=first_leader,
+                        declarations=decls)
+    for _, c in order:
+        new = new.apply(c)
+    return new

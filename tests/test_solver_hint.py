@@ -1,0 +1,161 @@
+"""Hidden-card hints: worlds respect everything public; bad views give clear errors."""
+
+import dataclasses
+import random
+
+import pytest
+
+from spar_tutor.cards import Card
+from spar_tutor.deal import deal
+from spar_tutor.errors import ViewError
+from spar_tutor.rules import Rules
+from spar_tutor.solver import hint, solve
+from spar_tutor.solver.worlds import WorldSampler
+from spar_tutor.state import HandState
+from spar_tutor.view import SeatView
+
+
+def played_state(preset="standard", players=4, seed=0, plays=9, **options):
+    """A deal played on by random legal cards (actions pass), ``plays`` cards deep."""
+    rng = random.Random(seed)
+    state = deal(Rules.preset(preset, **options), players, players - 1, seed=seed).start()
+    count = 0
+    while not state.is_over() and count < plays:
+        moves = state.legal_moves()
+        cards = [m for m in moves if isinstance(m, Card)]
+        if cards:
+            state = state.apply(rng.choice(cards))
+            count += 1
+        else:
+            state = state.apply(rng.choice(moves))
+    return state
+
+
+def check_world(view, hands, wets):
+    played = {c for c in view.played_cards()}
+    voids = view.voids()
+    seen = set(view.seen_cards())
+    for seat, mask in enumerate(hands):
+        held = [c for c in view.rules.deck if c.bit & mask]
+        assert len(held) == view.hand_sizes[seat]
+        if seat == view.seat:
+            assert set(held) == set(view.hand)
+            continue
+        assert not played & set(held)
+        for c in held:
+            assert c.suit not in voids[seat], (seat, c, voids[seat])
+            assert c not in seen or c in view.known_cards(seat)
+        for c in view.known_cards(seat):
+            assert c in held
+    all_cards = [c for m in hands for c in view.rules.deck if c.bit & m]
+    assert len(all_cards) == len(set(all_cards))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_worlds_respect_voids_dead_cards_and_hand_sizes(seed):
+    state = played_state(seed=seed, plays=6 + seed % 8)
+    if state.is_over():
+        return
+    view = state.view((state.to_move + seed) % state.players)
+    sampler = WorldSampler(view)
+    rng = random.Random(seed)
+    for _ in range(40):
+        hands, wets = sampler.sample(rng)
+        check_world(view, hands, wets)
+    # the true deal is one of the possible worlds
+    assert all(s == view.seat or not state.hand_mask(s) & ~sampler.allowed[s]
+               for s in range(state.players))
+
+
+def test_worlds_with_dry_and_hidden_wet():
+    rules = Rules.preset("standard", two_trick_bonus=True, dry_wet=True)
+    hands = ["6S 7H 9C", "6H 7C KD", "8S 9S TS", "AH AD AC"]
+    state = HandState.new(rules, hands, dealer=3,
+                          declarations=[{"seat": 1, "dry": "6H", "wet": "7C"}])
+    view = state.view(0)
+    assert view.wet_hidden[1] and view.known_cards(1) == [Card.parse("6H")]
+    sampler = WorldSampler(view)
+    rng = random.Random(1)
+    for _ in range(60):
+        hands_, wets = sampler.sample(rng)
+        check_world(view, hands_, wets)
+        assert hands_[1] & Card.parse("6H").bit
+        wet = Card.from_index(wets[1].bit_length() - 1)
+        assert wet.rank in (6, 7) and wet.suit != "H" and hands_[1] & wet.bit
+
+
+def test_hint_is_seeded_and_reports_its_error():
+    state = deal(Rules.preset("standard"), 4, 3, seed=4).start()
+    view = state.view(state.to_move)
+    a = hint(view, worlds=60, seed=3)
+    b = hint(view, worlds=60, seed=3)
+    assert a == b and a.worlds == 60
+    assert {mv.card for mv in a.moves} == set(state.legal_cards())
+    for mv in a.moves:
+        assert 0 <= mv.win_chance <= 1 and mv.stderr <= 0.5 / 7.6 + 1e-9
+        assert mv.expected >= 0 and mv.spread >= 0
+    assert a.moves == sorted(a.moves, key=lambda m: (-m.expected, -m.win_chance, m.card.index))
+    assert "deals that fit what you have seen" in a.explain(a.best.card)
+
+
+def test_hint_budget_is_anytime():
+    state = deal(Rules.preset("standard"), 3, 2, seed=5).start()
+    quick = hint(state.view(state.to_move), budget_ms=20)
+    assert quick.worlds >= 1
+
+
+def test_hint_keeps_sure_wins_near_the_end(monkeypatch):
+    # with every world pinned to the true deal, a hint near the end must count
+    # each card's open-hand guarantee as won (the learner keeps it)
+    sure = 0
+    for seed in range(12):
+        state = played_state(players=4, seed=seed, plays=12)
+        if state.is_over() or state.tricks_left > 3:
+            continue
+        truth = [state.hand_mask(s) for s in range(state.players)]
+        monkeypatch.setattr(WorldSampler, "sample",
+                            lambda self, rng: (list(truth), [None] * len(truth)))
+        h = hint(state.view(state.to_move), worlds=5, seed=seed)
+        for mv in solve(state).moves:
+            if mv.guaranteed > 0:
+                assert h.value(mv.card).win_chance == 1.0
+                assert h.value(mv.card).expected >= mv.guaranteed
+                sure += 1
+    assert sure >= 3
+
+
+def test_impossible_views_are_refused():
+    state = deal(Rules.preset("standard"), 4, 3, seed=2).start()
+    view = state.view(state.to_move)
+    with pytest.raises(ViewError, match="not to move"):
+        hint(state.view((state.to_move + 1) % 4))
+    with pytest.raises(ViewError, match="SeatView"):
+        hint(state)
+    bad = dataclasses.replace(view, hand_sizes=(5, 5, 5, 9))
+    with pytest.raises(ViewError, match="add up"):
+        hint(bad)
+    short = dataclasses.replace(view, hand=view.hand[:3])
+    with pytest.raises(ViewError):
+        hint(short)
+    with pytest.raises(ViewError, match="worlds"):
+        hint(view, worlds=0)
+
+
+def test_a_void_that_cannot_hold_is_refused(monkeypatch):
+    state = played_state(seed=3, plays=5)
+    view = state.view(state.to_move)
+    WorldSampler(view)  # the real view is fine
+
+    def voids_everywhere(self):
+        return tuple(frozenset("SHDC") if s != self.seat else frozenset()
+                     for s in range(self.players))
+
+    monkeypatch.setattr(SeatView, "voids", voids_everywhere)
+    with pytest.raises(ViewError, match="void"):
+        WorldSampler(view)
+
+
+def test_hint_refuses_other_phases():
+    state = deal(Rules.preset("ghana_table"), 4, 3, seed=8).start()
+    with pytest.raises(ViewError, match="phase"):
+        hint(state.view(state.to_move))

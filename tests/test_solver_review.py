@@ -1,0 +1,60 @@
+"""analyse_play: the cost of every card of a finished hand, open-hand."""
+
+import random
+
+import pytest
+
+from spar_tutor.cards import Card
+from spar_tutor.deal import deal
+from spar_tutor.errors import SparError
+from spar_tutor.rules import Rules
+from spar_tutor.solver import analyse_play, guaranteed
+from spar_tutor.solver.bots import BeginnerBot
+from spar_tutor.solver.arena import play_hand
+from spar_tutor.state import HandState
+
+
+def test_the_documented_review():
+    start = HandState.new(Rules.preset("standard"), ["7D 6C", "6D 9S", "8S TS"], dealer=2)
+    end = start
+    for text in ("6C", "9S", "8S", "7D", "6D", "TS"):
+        end = end.apply(Card.parse(text))
+    reviews = analyse_play(start, end)
+    assert [r.play for r in reviews] == [1, 2, 3, 4, 5, 6]
+    first = reviews[0]
+    assert (str(first.card), str(first.best), first.value_played, first.value_best,
+            first.cost) == ("6C", "7D", 2, 3, 1)
+    assert first.explanation.startswith("6C cost 1 point; with 7D:")
+    assert [r.seat for r in analyse_play(start, end, seat=1)] == [1, 1]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_review_is_consistent(seed):
+    rules = Rules.preset("standard", two_trick_bonus=True)
+    players = 3 + seed % 2
+    start = deal(rules, players, players - 1, seed=seed).start()
+    final = play_hand([BeginnerBot(s) for s in range(players)], rules, players - 1, seed)
+    # replay the same hand from its start to get states
+    start = deal(rules, players, players - 1, seed=seed).start()
+    reviews = analyse_play(start, final)
+    assert len(reviews) == players * rules.hand_size
+    state = start
+    for r, (seat, move) in zip(reviews, [h for h in final.history if isinstance(h[1], Card)]):
+        assert (r.seat, r.card) == (seat, move)
+        assert r.value_best == guaranteed(state)
+        assert r.cost == r.value_best - r.value_played >= 0
+        assert (r.cost == 0) == ("cost" not in r.explanation)
+        state = state.apply(move)
+
+
+def test_a_review_needs_the_same_hand():
+    a = deal(Rules.preset("standard"), 3, 2, seed=1).start()
+    b = deal(Rules.preset("standard"), 3, 2, seed=2).start()
+    b = b.apply(b.legal_cards()[0])
+    with pytest.raises(SparError, match="does not continue"):
+        analyse_play(a, b)
+    rng = random.Random(0)
+    end = a
+    while not end.is_over():
+        end = end.apply(rng.choice(end.legal_cards()))
+    assert len(analyse_play(a, end, seat=0)) == 5
