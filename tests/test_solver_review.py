@@ -58,3 +58,30 @@ def test_a_review_needs_the_same_hand():
     while not end.is_over():
         end = end.apply(rng.choice(end.legal_cards()))
     assert len(analyse_play(a, end, seat=0)) == 5
+
+
+def test_graded_review_tells_cards_apart_when_nothing_is_sure():
+    import random
+
+    from spar_tutor import Rules, deal
+    from spar_tutor.solver import analyse_play, solve
+
+    graded_named = 0
+    for seed in range(6):
+        start = deal(Rules.preset("standard"), 4, 3, seed=seed).start()
+        state, rng = start, random.Random(seed)
+        while not state.is_over():
+            state = state.apply(rng.choice(state.legal_cards()))
+        replay = start
+        for r in analyse_play(start, state):
+            while replay.plays_made + 1 < r.play:
+                replay = replay.apply(state.history[replay.plays_made][1])
+            values = {mv.card: mv for mv in solve(replay).moves}
+            assert r.expected_played == values[r.card].expected
+            assert r.expected_best == max(mv.expected for mv in values.values()
+                                          if mv.guaranteed == r.value_best)
+            assert r.expected_cost >= 0
+            if r.cost == 0 and r.value_best == 0 and r.expected_cost >= 0.1:
+                graded_named += 1
+                assert str(r.best_graded) in r.explanation and "better chances" in r.explanation
+    assert graded_named > 0

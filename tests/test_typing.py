@@ -6,7 +6,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 STRICT = ["cards.py", "rules.py", "scoring.py", "state.py", "view.py", "deal.py", "match.py",
-          "dealfile.py", "errors.py", "render"]
+          "dealfile.py", "errors.py", "render", "coach.py", "session.py", "session_hints.py",
+          "session_file.py"]
 
 
 def test_engine_is_strictly_typed():

@@ -27,7 +27,10 @@ from ..errors import SparError
 from ..state import PLAY, HandState
 from .position import Position
 from .search import Searcher
-from .solution import principal_line
+from .solution import graded_outcomes, principal_line
+
+#: Expected points a card must give up, under the graded model, to be named in the review.
+GRADED_MARGIN = 0.1
 
 
 @dataclass(frozen=True)
@@ -42,12 +45,28 @@ class PlayReview:
     value_best: int
     cost: int
     explanation: str
+    # the graded model's view (docs/solver.md): it still tells cards apart when
+    # no card guarantees anything, as at four players and more
+    expected_played: float = 0.0
+    expected_best: float = 0.0
+    win_played: float = 0.0
+    win_best: float = 0.0
+    best_graded: Optional[Card] = None
+
+    @property
+    def expected_cost(self) -> float:
+        """Expected points given up against the graded model's best card."""
+        return max(0.0, self.expected_best - self.expected_played)
 
     def to_json(self) -> Dict[str, object]:
         return {"play": self.play, "seat": self.seat, "card": str(self.card),
                 "best": str(self.best), "value_played": self.value_played,
                 "value_best": self.value_best, "cost": self.cost,
-                "explanation": self.explanation}
+                "explanation": self.explanation,
+                "expected_played": round(self.expected_played, 4),
+                "expected_best": round(self.expected_best, 4),
+                "win_played": round(self.win_played, 4), "win_best": round(self.win_best, 4),
+                "best_graded": str(self.best_graded) if self.best_graded else None}
 
 
 def analyse_play(start_state: HandState, final_state: HandState,
@@ -94,13 +113,25 @@ def _review(state: HandState, card: Card, searchers: Dict[Tuple[int, int], Searc
     best = CARD_BY_BIT[best_bit]
     top = values[best_bit]
     cost = top - played
-    if cost <= 0:
-        words = (f"{card} kept the {top} point{'s' if top != 1 else ''} you could be sure of"
-                 if top > 0 else f"{card}: no card could make you sure of any points here")
-    else:
+    graded = graded_outcomes(pos, searcher, values)
+    win_played, expected_played = graded.get(card.bit, (0.0, float(played)))
+    graded_bit = max(graded, key=lambda b: (values[b], graded[b][1], b == card.bit, -b))
+    win_best, expected_best = graded[graded_bit]
+    if cost > 0:
         _, why = principal_line(state, pos, searcher, best_bit, top, 1.0, float(top))
         words = f"{card} cost {cost} point{'s' if cost != 1 else ''}; with {best}: {_decap(why)}"
-    return PlayReview(state.plays_made + 1, who, card, best, played, top, cost, words)
+    elif top > 0:
+        words = f"{card} kept the {top} point{'s' if top != 1 else ''} you could be sure of"
+    elif expected_best - expected_played >= GRADED_MARGIN:
+        words = (f"nothing was sure, but {CARD_BY_BIT[graded_bit]} gave better chances: it wins "
+                 f"the hand {win_best:.0%} of the time ({expected_best:.1f} points on average), "
+                 f"{card} {win_played:.0%} ({expected_played:.1f})")
+    else:
+        words = (f"no card could make you sure of any points here, and {card} was as good as "
+                 f"any ({win_played:.0%} to win under the model of play)")
+    return PlayReview(state.plays_made + 1, who, card, best, played, top, cost, words,
+                      expected_played, expected_best, win_played, win_best,
+                      CARD_BY_BIT[graded_bit])
 
 
 def _decap(text: str) -> str:

@@ -87,16 +87,13 @@ def solve(state: HandState, *, graded: bool = True) -> Solution:
     pos = Position.of(state)
     player = pos.to_move
     searcher = Searcher(pos.table, pos.players, player)
-    model = Model(player, searcher) if graded else None
     values = searcher.move_values(pos)
+    graded_values = graded_outcomes(pos, searcher, values) if graded else {}
     moves = []
     why: Dict[Card, str] = {}
     for bit, g in values.items():
-        child, points = pos.play(bit)
-        if model is not None:
-            outcome_points, outcome_wins = model.outcome(child, g) if points is None else (
-                tuple(float(p) for p in points), tuple(1.0 if p > 0 else 0.0 for p in points))
-            chance, expected = outcome_wins[player], outcome_points[player]
+        if graded:
+            chance, expected = graded_values[bit]
         else:
             chance, expected = (1.0, float(g)) if g > 0 else (0.0, 0.0)
         card = CARD_BY_BIT[bit]
@@ -104,6 +101,23 @@ def solve(state: HandState, *, graded: bool = True) -> Solution:
         moves.append(MoveValue(card, g, chance, expected, line))
     moves.sort(key=lambda mv: (-mv.guaranteed, -mv.expected, -mv.win_chance, mv.card.index))
     return Solution(player, moves, state, why)
+
+
+def graded_outcomes(pos: Position, searcher: Searcher, values: Dict[int, int]
+                    ) -> Dict[int, Tuple[float, float]]:
+    """For each card (bit) with its guarantee in ``values``: the mover's chance of
+    winning the hand and expected points under the graded model."""
+    player = pos.to_move
+    model = Model(player, searcher)
+    out = {}
+    for bit, g in values.items():
+        child, points = pos.play(bit)
+        if points is None:
+            outcome_points, outcome_wins = model.outcome(child, g)
+            out[bit] = (outcome_wins[player], outcome_points[player])
+        else:
+            out[bit] = (1.0 if points[player] > 0 else 0.0, float(points[player]))
+    return out
 
 
 def principal_line(state: HandState, pos: Position, searcher: Searcher, bit: int, g: int,

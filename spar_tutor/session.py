@@ -1,0 +1,470 @@
+"""A game of Spar at a table of humans and bots: what every play screen drives.
+
+A :class:`GameSession` owns the match, the seats, the current hand's states
+(with undo/redo), runs the bots until a human has to decide, and tells its
+observers when anything changes. It imports no ipywidgets: the widgets in
+:mod:`spar_tutor.widgets` are thin views that call it and redraw on its events.
+
+>>> s = GameSession(seats=["human", "random", "random"], seed=3)
+>>> s.is_human_turn
+True
+>>> card = s.legal_cards()[0]
+>>> s.play(card).ok
+True
+
+Every action goes through :meth:`HandState.apply`; an illegal one returns an
+:class:`Outcome` whose ``message`` says why in plain words and changes
+nothing. Save and resume: :meth:`GameSession.to_json` and
+:meth:`GameSession.from_json` (see :mod:`spar_tutor.session_file`).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import zlib
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Union
+
+from .cards import Card
+from .deal import Deal
+from .errors import SparError
+from .match import Match
+from .rules import Rules
+from .state import Action, HandState, Move
+from .session_hints import HintAnswer, SessionHints
+
+log = logging.getLogger(__name__)
+
+BOT_STRENGTHS = ("random", "beginner", "expert")
+
+
+class Seat(NamedTuple):
+    """A place at the table: a human (``bot`` is None) or a bot."""
+
+    name: str
+    spec: str  # "human", a strength from BOT_STRENGTHS, or a make_bot spec
+    bot: Any = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.bot is None
+
+
+class Outcome(NamedTuple):
+    """The answer to a learner's action: ``ok`` and a sentence to show them."""
+
+    ok: bool
+    message: str = ""
+
+
+class Event(NamedTuple):
+    """What the session tells its observers. ``kind`` is one of ``changed`` (the
+    game has settled: a human decides or the hand is over), ``moved`` (one move
+    was made and bots are still to play: the table may show it at once),
+    ``hand_over``, ``match_over``, ``message`` or ``error``."""
+
+    kind: str
+    message: str = ""
+
+
+class GameSession:
+    """A match of Spar between humans and bots; see the module docstring."""
+
+    def __init__(
+        self,
+        rules: Union[str, Rules] = "standard",
+        seats: Sequence[Union[str, Seat]] = ("human", "beginner", "beginner", "beginner"),
+        *,
+        seed: Union[int, str] = 0,
+        dealer: Optional[int] = None,
+        bot_factory: Optional[Callable[[str, int], Any]] = None,
+        solver: Any = None,
+    ) -> None:
+        self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
+        self.seed = seed
+        self._bot_factory = bot_factory
+        self.seats: List[Seat] = [self._make_seat(s, i, seats) for i, s in enumerate(seats)]
+        self.rules.check_players(len(self.seats))
+        self._observers: List[Callable[[Event], None]] = []
+        self.hints = SessionHints(self, solver)
+        self.version = 0
+        self.start_match(dealer)
+
+    # -- seats ------------------------------------------------------------------
+
+    def _make_seat(self, spec: Union[str, Seat], index: int, all_specs: Sequence[Any]) -> Seat:
+        if isinstance(spec, Seat):
+            return spec
+        if not isinstance(spec, str):
+            raise SparError(f"seat {index} must be 'human' or a bot strength, not {spec!r}",
+                            seat=index, rule="seats")
+        if spec == "human":
+            humans = [i for i, s in enumerate(all_specs) if s == "human"]
+            name = "You" if len(humans) == 1 else f"Player {humans.index(index) + 1}"
+            return Seat(name, "human")
+        bot = self._new_bot(spec, index)
+        label = spec if spec in BOT_STRENGTHS else "custom"
+        return Seat(f"Bot {index} ({label})", spec, bot)
+
+    def _new_bot(self, spec: str, index: int) -> Any:
+        seed = zlib.crc32(f"{self.seed}:{index}".encode()) & 0xFFFF
+        if self._bot_factory is not None:
+            return self._bot_factory(spec, seed)
+        from .solver.bots import make_bot  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+        return make_bot(spec, seed)
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def human_seats(self) -> List[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose cards the screen shows: the human to move, else the first human."""
+        to_move = self.state.to_move
+        if to_move is not None and self.seats[to_move].is_human:
+            return to_move
+        humans = self.human_seats
+        return humans[0] if humans else 0
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    # -- observers ------------------------------------------------------------------
+
+    def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
+        """Call ``callback(event)`` on every event; returns a function that unsubscribes."""
+        self._observers.append(callback)
+        return lambda: self._observers.remove(callback) if callback in self._observers else None
+
+    def emit(self, kind: str, message: str = "") -> None:
+        """Tell every observer; an observer that fails is logged and skipped."""
+        event = Event(kind, message)
+        for callback in list(self._observers):
+            try:
+                callback(event)
+            except Exception:  # a broken view must not break the game
+                log.exception("observer %r failed on %s", callback, kind)
+
+    def _changed(self, message: str = "") -> None:
+        self.version += 1
+        self.emit("changed", message)
+        if self.state.is_over():
+            self.emit("hand_over", self.state.result.reason if self.state.result else "")
+            if self.match.is_over():
+                self.emit("match_over", self.match_result())
+
+    # -- the match and the hand -------------------------------------------------------
+
+    def start_match(self, dealer: Optional[int] = None) -> None:
+        """Start a new match with the same seats and rules (play again)."""
+        self._match_before = Match.new(self.rules, self.players, seed=self.seed, dealer=dealer)
+        self.first_dealer = self._match_before.dealer
+        self.finished_hands: List[List[Move]] = []
+        self._deal_hand()
+
+    def restart(self, rules: Union[str, Rules, None] = None,
+                seats: Optional[Sequence[Union[str, Seat]]] = None,
+                seed: Union[int, str, None] = None) -> None:
+        """A new match at this table, optionally with new rules, seats or seed (free play)."""
+        new_rules = self.rules if rules is None else (
+            Rules.preset(rules) if isinstance(rules, str) else rules)
+        specs = list(seats) if seats is not None else list(self.seats)
+        new_rules.check_players(len(specs))
+        self.rules = new_rules
+        if seed is not None:
+            self.seed = seed
+        self.seats = [self._make_seat(spec, i, specs) for i, spec in enumerate(specs)]
+        self.start_match()
+
+    def resume(self, text: str) -> None:
+        """Replace this session's match with a saved one (JSON text); observers stay.
+
+        A bad file raises :class:`SparError` and leaves the game as it was."""
+        other = type(self).loads(text, bot_factory=self._bot_factory, solver=self.hints._solver)
+        keep = {"_observers": self._observers, "hints": self.hints,
+                "version": self.version}
+        self.__dict__.update(other.__dict__)
+        self.__dict__.update(keep)
+        self._changed("resumed")
+
+    def _deal_hand(self) -> None:
+        self.deal: Deal = self._match_before.deal()
+        self._states: List[HandState] = [self.deal.start()]
+        self._cursor = 0
+        self._match_after: Optional[Match] = None
+        self._run_bots()
+        self._changed("new hand")
+
+    @property
+    def state(self) -> HandState:
+        """The current state of the hand."""
+        return self._states[self._cursor]
+
+    @property
+    def states(self) -> List[HandState]:
+        """Every state of this hand up to now (for the replay)."""
+        return self._states[: self._cursor + 1]
+
+    @property
+    def match(self) -> Match:
+        """The match, including the current hand once it is over."""
+        if not self.state.is_over():
+            return self._match_before
+        if self._match_after is None:
+            self._match_after = self._match_before.record(self.state)
+        return self._match_after
+
+    @property
+    def hand_number(self) -> int:
+        return self._match_before.hands_played + 1
+
+    def next_hand(self) -> Outcome:
+        """Deal the next hand once this one is over."""
+        if not self.state.is_over():
+            return Outcome(False, "Finish this hand first.")
+        if self.match.is_over():
+            return Outcome(False, "The match is over: start a new one.")
+        self.finished_hands.append(self.moves())
+        self._match_before = self.match
+        self._deal_hand()
+        return Outcome(True, f"Hand {self.hand_number}: {self.name(self.deal.dealer)} deals.")
+
+    def match_result(self) -> str:
+        """A sentence about the end of the match ("" while it goes on)."""
+        winners = self.match.winners()
+        if not winners:
+            return ""
+        names = " and ".join(self.name(s) for s in winners)
+        verb = "win" if len(winners) > 1 or self.seats[winners[0]].name == "You" else "wins"
+        return f"{names} {verb} the match with {self.match.scores[winners[0]]} points."
+
+    def result_text(self) -> str:
+        """How the hand ended, in plain words ("" while it goes on)."""
+        result = self.state.result
+        return self.friendly(result.reason) if result else ""
+
+    def moves(self) -> List[Move]:
+        """The moves of the current hand so far, in order."""
+        return [m for _, m in self.state.history]
+
+    # -- whose turn -------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> Optional[int]:
+        return self.state.to_move
+
+    @property
+    def is_human_turn(self) -> bool:
+        seat = self.state.to_move
+        return seat is not None and self.seats[seat].is_human
+
+    def legal_cards(self) -> List[Card]:
+        """The cards the player to move may play now."""
+        return self.state.legal_cards()
+
+    def offers(self) -> List[Action]:
+        """The actions (under ten, dry, wet, pass, under card) open to the human to move."""
+        if not self.is_human_turn:
+            return []
+        return [m for m in self.state.legal_moves() if isinstance(m, Action)]
+
+    def card_problem(self, card: Card) -> Optional[str]:
+        """Why the human to move may not play ``card`` now, in plain words (None if they may)."""
+        state = self.state
+        if state.is_over():
+            return "The hand is over."
+        seat = _mover(state)
+        if not self.seats[seat].is_human:
+            return f"Wait: it is {self.name(seat)}'s turn."
+        if state.can_renege(card):
+            led = state.current_trick[0].suit
+            return (f"Playing {card} would be a renege: you hold a card of the suit led "
+                    f"({led}). If it is proven you score -3. Follow suit instead.")
+        why = state.explain_illegal(card)
+        return self.friendly(why) if why else None
+
+    def friendly(self, text: str) -> str:
+        """Engine words made personal: 'seat 0 holds' becomes 'you hold'."""
+        for seat in self.human_seats:
+            if self.seats[seat].name == "You":
+                for a, b in ((f"seat {seat} holds", "you hold"),
+                             (f"seat {seat} does not hold", "you do not hold"),
+                             (f"seat {seat} has", "you have")):
+                    text = text.replace(a, b)
+        for seat in range(self.players - 1, -1, -1):
+            text = text.replace(f"seat {seat}", self.name(seat))
+        text = re.sub(r": (-?\d+)$", lambda m: f": {m.group(1)} point"
+                      + ("" if m.group(1) == "1" else "s"), text)
+        return text[:1].upper() + text[1:] + "."
+
+    # -- acting -------------------------------------------------------------------------
+
+    def play(self, card: Card, *, version: Optional[int] = None) -> Outcome:
+        """The human to move plays ``card``; the bots then play until a human decides.
+
+        ``version`` is :attr:`version` when the learner saw the cards: a click
+        from an older screen (a double click) is ignored."""
+        return self.move(card, version=version)
+
+    def move(self, move: Move, *, version: Optional[int] = None) -> Outcome:
+        """Any move of the human to move (a card or an :class:`Action`)."""
+        if version is not None and version != self.version:
+            return Outcome(False, "")  # a stale click: the screen has moved on
+        state = self.state
+        seat = state.to_move
+        if seat is None:
+            return Outcome(False, "The hand is over.")
+        if not self.seats[seat].is_human:
+            return Outcome(False, f"Wait: it is {self.name(seat)}'s turn.")
+        if isinstance(move, Card):
+            problem = self.card_problem(move)
+            if problem:
+                return Outcome(False, problem)
+        try:
+            new = state.apply(move, seat=seat)
+        except SparError as e:
+            return Outcome(False, self.friendly(e.reason))
+        self._push(new)
+        self._moved(seat, move)
+        self._run_bots()
+        self._changed(f"{self.name(seat)}: {move}")
+        return Outcome(True, "")
+
+    def renege(self, card: Card) -> Outcome:
+        """Play ``card`` as a renege (only with ``offside``): the learner insisted."""
+        if not self.is_human_turn or not self.state.can_renege(card):
+            return Outcome(False, "That is not a renege you can make now.")
+        seat = _mover(self.state)
+        self._push(self.state.apply(card, seat=seat))
+        self._run_bots()
+        self._changed(f"{self.name(seat)} reneged with {card}")
+        return Outcome(True, "")
+
+    def _push(self, state: HandState) -> None:
+        del self._states[self._cursor + 1:]
+        self._states.append(state)
+        self._cursor += 1
+        self._match_after = None
+
+    def _run_bots(self) -> None:
+        """Let the bots move until a human must decide or the hand is over."""
+        state = self.state
+        while not state.is_over() and not self.seats[_mover(state)].is_human:
+            seat = _mover(state)
+            state = self._bot_move(seat, state)
+            self._push(state)
+            self._moved(seat, state.history[-1][1])
+
+    def _moved(self, seat: int, move: Move) -> None:
+        """Tell observers about one move while the bots are still to play."""
+        if not self.state.is_over() and not self.is_human_turn:
+            self.emit("moved", f"{self.name(seat)}: {move}")
+
+    def _bot_move(self, seat: int, state: HandState) -> HandState:
+        try:
+            move = self.seats[seat].bot.choose(state.view(seat))
+            if isinstance(move, Card) and move not in state.legal_cards():
+                raise SparError(f"{move} is not a legal card for the bot")
+            return state.apply(move, seat=seat)
+        except Exception:
+            log.exception("bot at seat %d failed; it plays its first legal move", seat)
+            return state.apply(state.legal_moves()[0], seat=seat)
+
+    # -- undo and redo -----------------------------------------------------------------
+
+    def _is_decision(self, i: int) -> bool:
+        s = self._states[i]
+        return not s.is_over() and self.seats[_mover(s)].is_human
+
+    @property
+    def can_undo(self) -> bool:
+        return any(self._is_decision(i) for i in range(self._cursor))
+
+    @property
+    def can_redo(self) -> bool:
+        return self._cursor < len(self._states) - 1
+
+    def undo(self) -> Outcome:
+        """Go back to the human's previous decision in this hand."""
+        for i in range(self._cursor - 1, -1, -1):
+            if self._is_decision(i):
+                self._cursor = i
+                self._match_after = None
+                self._changed("undo")
+                return Outcome(True, "")
+        return Outcome(False, "Nothing to undo in this hand.")
+
+    def redo(self) -> Outcome:
+        """Go forward again to the next human decision (or the end of the hand)."""
+        if not self.can_redo:
+            return Outcome(False, "Nothing to redo.")
+        i = self._cursor + 1
+        while i < len(self._states) - 1 and not self._is_decision(i):
+            i += 1
+        self._cursor = i
+        self._match_after = None
+        self._changed("redo")
+        return Outcome(True, "")
+
+    # -- hints and review ------------------------------------------------------------------
+
+    def hint(self, level: int) -> HintAnswer:
+        """Hint ``level`` 1 (a nudge), 2 (the rule or principle) or 3 (the solver's values)."""
+        return self.hints.hint(level)
+
+    def review(self) -> List[Any]:
+        """After the hand: each card a human played, with its cost (solver's ``PlayReview``)."""
+        return self.hints.review()
+
+    # -- save and resume ---------------------------------------------------------------------
+
+    def to_json(self) -> Dict[str, Any]:
+        """The match as a JSON-ready dict (schema-versioned)."""
+        from .session_file import session_to_json
+
+        return session_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: Any, **kwargs: Any) -> "GameSession":
+        """A session resumed from :meth:`to_json` data; a bad file raises SparError."""
+        from .session_file import session_from_json
+
+        session: GameSession = session_from_json(cls, data, **kwargs)
+        return session
+
+    def dumps(self) -> str:
+        import json
+
+        return json.dumps(self.to_json(), indent=1)
+
+    @classmethod
+    def loads(cls, text: str, **kwargs: Any) -> "GameSession":
+        from .session_file import session_from_text
+
+        session: GameSession = session_from_text(cls, text, **kwargs)
+        return session
+
+    def _restore(self, finished: List[List[Move]], matches: Match, states: List[HandState],
+                 deal: Deal) -> None:
+        """Put a replayed position in place (used by :mod:`spar_tutor.session_file`)."""
+        self.finished_hands = finished
+        self._match_before = matches
+        self.deal = deal
+        self._states = states
+        self._cursor = len(states) - 1
+        self._match_after = None
+        self._run_bots()
+        self._changed("resumed")
+
+
+def _mover(state: HandState) -> int:
+    """The seat to move in a hand that is not over."""
+    seat = state.to_move
+    if seat is None:
+        raise SparError("the hand is over: nobody is to move", rule="end of hand")
+    return seat

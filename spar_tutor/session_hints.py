@@ -1,0 +1,180 @@
+"""Hints at three levels and the post-hand review, for a :class:`GameSession`.
+
+Levels 1 and 2 are words from :mod:`spar_tutor.coach`; level 3 asks the
+solver (:func:`spar_tutor.solver.hint`) for every legal card's value from what
+the learner can see (never the hidden cards). The review asks
+:func:`spar_tutor.solver.analyse_play` what each card the learner played cost.
+Answers are cached until the game moves on.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Tuple
+
+from . import coach
+from .cards import Card
+from .state import PLAY, Move
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .session import GameSession
+
+log = logging.getLogger(__name__)
+
+HINT_BUDGET_MS = 300
+LEVEL_TITLES = {1: "A nudge", 2: "The rule", 3: "The solver's answer"}
+
+
+class CardValue(NamedTuple):
+    """One legal card's (or pre-lead action's) value in a level-3 hint."""
+
+    card: Optional[Card]  # None for an action
+    win_chance: float  # 0..1: how often this choice wins the hand (over the worlds tried)
+    expected: float  # expected points for the learner
+    label: str = ""  # words for the choice ("6S", "dry 6D", "pass")
+
+
+class HintAnswer(NamedTuple):
+    """A hint: ``text`` for every level; ``values`` and ``best`` at level 3."""
+
+    level: int
+    title: str
+    text: str
+    values: Tuple[CardValue, ...] = ()
+    best: Optional[Move] = None
+    worlds: int = 0
+
+
+class ReviewLine(NamedTuple):
+    """One card the learner played, with what the solver says it cost."""
+
+    trick: int
+    card: Card
+    best: Card
+    cost: float
+    text: str
+
+
+class SessionHints:
+    """The hint and review service of one session (``session.hints``)."""
+
+    def __init__(self, session: "GameSession", solver: Any = None) -> None:
+        self._session = session
+        self._solver = solver
+        self._cache: Dict[Tuple[int, int], HintAnswer] = {}
+        self._review: Optional[Tuple[int, List[ReviewLine]]] = None
+
+    @property
+    def solver(self) -> Any:
+        """The solver module (imported on first use; a test may pass its own)."""
+        if self._solver is None:
+            from . import solver  # type: ignore[attr-defined, unused-ignore]
+
+            self._solver = solver
+        return self._solver
+
+    def hint(self, level: int) -> HintAnswer:
+        """The hint of ``level`` (1-3) for the human to move."""
+        s = self._session
+        if level not in LEVEL_TITLES:
+            return HintAnswer(level, "Hint", "Hints come in levels 1, 2 and 3.")
+        if not s.is_human_turn:
+            text = "The hand is over." if s.state.is_over() else "Hints are for your turn."
+            return HintAnswer(level, LEVEL_TITLES[level], text)
+        key = (s.version, level)
+        if key not in self._cache:
+            self._cache = {k: v for k, v in self._cache.items() if k[0] == s.version}
+            self._cache[key] = self._make(level)
+        return self._cache[key]
+
+    def _make(self, level: int) -> HintAnswer:
+        s = self._session
+        view = s.state.view(s.viewer)
+        title = LEVEL_TITLES[level]
+        if level == 1:
+            return HintAnswer(1, title, coach.nudge(view))
+        if level == 2:
+            return HintAnswer(2, title, coach.principle(view))
+        if view.phase != PLAY:
+            return self._prelead(view)
+        cards = [m for m in view.legal_moves if isinstance(m, Card)]
+        if len(cards) == 1:
+            return HintAnswer(3, title, f"{cards[0]} is your only legal card.",
+                              (CardValue(cards[0], float("nan"), float("nan"), str(cards[0])),),
+                              cards[0])
+        answer = self.solver.hint(view, seed=s.version, budget_ms=HINT_BUDGET_MS)
+        values = tuple(CardValue(m.card, float(m.win_chance), float(m.expected), str(m.card))
+                       for m in answer.moves)
+        best = values[0].card if values else None
+        why = answer.explain(best) if best is not None else ""
+        text = f"Play {best}. {_sentence(why)}".strip()
+        return HintAnswer(3, title, text, values, best, int(getattr(answer, "worlds", 0) or 0))
+
+    def _prelead(self, view: Any) -> HintAnswer:
+        """Level 3 before the first lead: the solver's value of each offered action."""
+        values = tuple(CardValue(None, float(v.win_chance), float(v.expected),
+                                 str(v.action))
+                       for v in self.solver.prelead_values(view, seed=self._session.version))
+        if not values:
+            return HintAnswer(3, LEVEL_TITLES[3], coach.principle(view))
+        top = values[0]
+        text = (f"The solver would {top.label}: you win the hand {top.win_chance:.0%} of the "
+                f"time that way, for {top.expected:.2f} points on average.")
+        moves = [m for m in view.legal_moves if str(m) == top.label]
+        return HintAnswer(3, LEVEL_TITLES[3], text, values, moves[0] if moves else None)
+
+    def review(self) -> List[ReviewLine]:
+        """Each card a human played this hand, with its cost (empty before the hand ends)."""
+        s = self._session
+        final = s.state
+        if not final.is_over():
+            return []
+        if self._review is not None and self._review[0] == id(final):
+            return self._review[1]
+        start = next(st for st in s.states if st.phase == PLAY)
+        reviews = self.solver.analyse_play(start, final)
+        humans = set(s.human_seats)
+        lines = []
+        for r in reviews:
+            if r.seat not in humans:
+                continue
+            trick = (r.play - 1) // final.players + 1 if r.play else 0
+            text = s.friendly(_review_text(r)).rstrip(".")
+            graded = not r.cost and r.expected_cost >= 0.1 and r.best_graded is not None
+            cost = r.expected_cost if graded else float(r.cost)
+            lines.append(ReviewLine(trick, r.card, r.best_graded if graded else r.best, cost, text))
+        self._review = (id(final), lines)
+        return lines
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if not text or text.endswith(".") else ".")
+
+
+def _review_text(r: Any) -> str:
+    """'played KH: lost 2 points; 6C would have kept the lead' style words."""
+    explanation = (r.explanation or "").strip()
+    for prefix in (f"{r.card}: ", f"{r.card} - "):
+        if explanation.startswith(prefix):
+            explanation = explanation[len(prefix):]
+    if explanation.startswith(f"{r.card} cost "):  # the head says that already
+        explanation = explanation.partition("; ")[2]
+    from .solver.review import GRADED_MARGIN
+
+    graded_cost = getattr(r, "expected_cost", 0.0)
+    if r.cost <= 1e-9 and graded_cost >= GRADED_MARGIN:
+        head = f"played {r.card}: about {graded_cost:.1f} points given up on average"
+    elif r.cost <= 1e-9:
+        head = f"played {r.card}: nothing lost"
+    else:
+        head = f"played {r.card}: lost {_points(r.cost)}"
+        explanation = explanation or f"{r.best} was better"
+    return f"{head}; {explanation}" if explanation else head
+
+
+def _points(cost: float) -> str:
+    if abs(cost - round(cost)) < 1e-9:
+        n = int(round(cost))
+        return f"{n} point" + ("" if n == 1 else "s")
+    return f"{cost:.1f} points"

@@ -1,0 +1,166 @@
+"""What the widgets share: the page's CSS, safe callbacks and small helpers."""
+
+from __future__ import annotations
+
+import functools
+import logging
+import os
+import sys
+import tempfile
+from typing import Any, Callable, Optional, TypeVar
+
+import ipywidgets as widgets
+
+log = logging.getLogger("spar_tutor.widgets")
+
+SORRY = ("Sorry, something went wrong there (the details are in the log). "
+         "Your game is safe: carry on.")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def log_to_file(path: Optional[str] = None) -> str:
+    """Send spar_tutor's log to a file (once), so details never land in the learner's page.
+
+    The file is ``$SPAR_TUTOR_LOG`` or ``spar-tutor.log`` in the temp folder."""
+    logger = logging.getLogger("spar_tutor")
+    for h in logger.handlers:
+        if isinstance(h, logging.FileHandler):
+            return h.baseFilename
+    path = path or os.environ.get("SPAR_TUTOR_LOG") or os.path.join(
+        tempfile.gettempdir(), "spar-tutor.log")
+    handler = logging.FileHandler(path, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+    logger.addHandler(handler)
+    if logger.level == logging.NOTSET:
+        logger.setLevel(logging.INFO)
+    return handler.baseFilename
+
+
+def guarded(report: Callable[[str], None]) -> Callable[[F], F]:
+    """Wrap a widget callback so no exception escapes: log it, ``report(SORRY)``."""
+
+    def wrap(fn: F) -> F:
+        @functools.wraps(fn)
+        def safe(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except Exception:
+                log.exception("widget callback %s failed", getattr(fn, "__name__", fn))
+                try:
+                    report(SORRY)
+                except Exception:
+                    log.exception("could not report the failure")
+                return None
+
+        return safe  # type: ignore[return-value]
+
+    return wrap
+
+
+def defer(fn: Callable[[], Any]) -> None:
+    """Run ``fn`` after the current kernel message is handled (at once outside a kernel).
+
+    Slow drawings (charts) use it so that a click's main answer reaches the
+    browser first."""
+    import asyncio
+
+    loop = None
+    if DEFER_IN_LOOP or _in_kernel():
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+    if loop is None:
+        fn()
+    else:
+        loop.call_soon(fn)
+
+
+#: Defer on any running asyncio loop, not only a kernel's (the benchmark sets it).
+DEFER_IN_LOOP = False
+
+
+def _in_kernel() -> bool:
+    """True inside a running IPython kernel (Jupyter or Voila)."""
+    kernelbase = sys.modules.get("ipykernel.kernelbase")
+    return bool(kernelbase and kernelbase.Kernel.initialized())
+
+
+def session_reporter(session: Any) -> Callable[[str], None]:
+    """A ``report`` for :func:`guarded` that shows the message through the session."""
+    return lambda message: session.emit("error", message)
+
+
+def html(value: str = "", **layout: Any) -> widgets.HTML:
+    """An HTML widget with an optional layout."""
+    return widgets.HTML(value=value, layout=widgets.Layout(**layout))
+
+
+def button(description: str, tooltip: str = "", **kwargs: Any) -> widgets.Button:
+    """A button whose tooltip defaults to its description."""
+    return widgets.Button(description=description, tooltip=tooltip or description, **kwargs)
+
+
+CSS = """
+<style>
+.spar-app { font-family: 'DejaVu Sans', Arial, sans-serif; color: #1a1a1a; }
+.spar-app .widget-html-content { line-height: 1.35; }
+.spar-title { font-size: 20px; font-weight: bold; color: #0f5a31; }
+.spar-status { font-size: 15px; padding: 6px 10px; border-radius: 6px; background: #f3f7f4;
+  border-left: 5px solid #17803d; min-height: 22px; }
+.spar-status.spar-warn { background: #fff6e0; border-left-color: #d9a521; }
+.spar-status.spar-error { background: #fdecea; border-left-color: #b3261e; }
+.spar-main { gap: 12px; }
+.spar-replay { zoom: 0.8; }
+.spar-table { display: flex; flex-direction: column; gap: 6px; }
+.spar-felt { position: relative; flex: none; }
+.spar-oval { position: absolute; left: 44px; top: 36px; right: 44px; bottom: 36px;
+  border-radius: 50%; background: radial-gradient(ellipse at center, #2a8f55 0%, #1b6e3f 60%,
+  #125431 100%); border: 14px solid #6b3f1d; box-shadow: inset 0 0 30px rgba(0,0,0,.45),
+  0 4px 10px rgba(0,0,0,.35); }
+.spar-seat { position: absolute; transform: translate(-50%, -50%); min-width: 118px;
+  padding: 5px 8px; border-radius: 10px; background: rgba(20, 40, 28, .88); color: #fff;
+  text-align: center; font-size: 13px; border: 3px solid transparent; }
+.spar-seat.spar-turn { border-color: #ffd54f; box-shadow: 0 0 14px 4px rgba(255, 213, 79, .8); }
+.spar-seat.spar-you { background: rgba(13, 71, 161, .9); }
+.spar-seat-name { font-weight: bold; white-space: nowrap; }
+.spar-chip { display: inline-block; min-width: 18px; height: 18px; line-height: 18px;
+  border-radius: 9px; font-size: 11px; font-weight: bold; margin-left: 4px; padding: 0 4px; }
+.spar-chip-dealer { background: #fff; color: #1a1a1a; border: 2px solid #d9a521; }
+.spar-chip-lead { background: #d9a521; color: #1a1a1a; }
+.spar-chip-turn { background: #ffd54f; color: #1a1a1a; }
+.spar-seat-cards { margin-top: 3px; display: flex; gap: 4px; justify-content: center;
+  align-items: flex-end; }
+.spar-decl { font-size: 10px; text-align: center; }
+.spar-trick-card { position: absolute; transform: translate(-50%, -50%); text-align: center;
+  color: #fff; font-size: 11px; font-weight: bold; text-shadow: 0 1px 2px #000; }
+.spar-trick-card svg { display: block; margin: 0 auto 2px auto; border-radius: 6px; }
+.spar-winning svg { box-shadow: 0 0 0 3px #ffd54f, 0 0 10px 3px rgba(255,213,79,.8); }
+.spar-centre { position: absolute; transform: translate(-50%, -50%); color: #fff;
+  text-align: center; font-size: 14px; text-shadow: 0 1px 2px #000; width: 260px; }
+.spar-banner { background: rgba(0,0,0,.55); border-radius: 8px; padding: 6px 10px;
+  font-size: 15px; font-weight: bold; }
+.spar-side { display: flex; flex-flow: row wrap; gap: 6px 24px; font-size: 12px;
+  max-width: 680px; }
+.spar-side h4 { margin: 4px 0 4px 0; font-size: 13px; color: #0f5a31; }
+.spar-pile-row { display: flex; align-items: center; gap: 6px; margin: 2px 0; }
+.spar-hand-box { align-items: flex-end; gap: 6px; padding: 6px 4px; }
+.spar-card-btn.jupyter-button { width: 84px; height: 140px; padding: 0 2px 3px 2px;
+  background-color: transparent !important; background-repeat: no-repeat;
+  background-position: 5px 4px; background-size: 74px 104px; border: 2px solid transparent;
+  border-radius: 10px; display: flex; align-items: flex-end; justify-content: center;
+  white-space: normal; font-size: 11px; line-height: 1.15; overflow: visible;
+  box-shadow: none; transition: transform .08s; }
+.spar-card-btn.jupyter-button:hover { transform: translateY(-8px); }
+.spar-card-btn.jupyter-button:focus-visible { outline: 3px solid #1565c0; }
+.spar-card-btn.spar-unplayable { color: #777; }
+.spar-card-btn.spar-unplayable:hover { transform: none; }
+.spar-panel { border: 1px solid #cfd8d2; border-radius: 8px; padding: 8px; background: #fff; }
+.spar-panel-title { font-weight: bold; color: #0f5a31; font-size: 14px; }
+.spar-hint-text { font-size: 14px; padding: 4px 0; }
+.spar-review td, .spar-review th { padding: 2px 6px; text-align: left; font-size: 13px; }
+.spar-score td, .spar-score th { padding: 2px 8px; text-align: right; font-size: 13px; }
+.spar-score td:first-child, .spar-score th:first-child { text-align: left; }
+</style>
+"""

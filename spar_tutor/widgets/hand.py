@@ -1,0 +1,129 @@
+"""The learner's hand: one keyboard-accessible button per card, drawn as the card.
+
+Each button's text is the card's name ("six of spades") for screen readers;
+the picture is the card's SVG as the button's background. Cards that cannot
+be played now are dimmed and their tooltip says why; clicking one says why too.
+Buttons are made afresh on every redraw and remember the session version they
+were drawn for, so a double click (or a click on an old screen) plays nothing.
+"""
+
+from __future__ import annotations
+
+import base64
+from typing import Any, List, Optional
+
+import ipywidgets as widgets
+
+from ..cards import Card, sort_hand
+from ..render import card_svg
+from ..state import PLAY
+from .common import guarded, session_reporter
+
+CARD_PX = 74
+
+
+def card_css(card: Card, css_class: str, *, four_colour: bool, dimmed: bool) -> str:
+    """A CSS rule that paints ``card`` as the background of ``.css_class`` buttons."""
+    svg = card_svg(card, width=CARD_PX, four_colour=four_colour, dimmed=dimmed)
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return f'.{css_class} {{ background-image: url("data:image/svg+xml;base64,{data}"); }}'
+
+
+class HandWidget(widgets.VBox):
+    """The cards of the seat the screen belongs to (``session.viewer``), clickable."""
+
+    def __init__(self, session: Any, four_colour: bool = False, **kwargs: Any) -> None:
+        self.session = session
+        self.four_colour = four_colour
+        self._style = widgets.HTML()
+        self._row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", min_height="40px"))
+        self._row.add_class("spar-hand-box")
+        self._caption = widgets.HTML()
+        self._renege_box = widgets.HBox()
+        self.buttons: List[widgets.Button] = []
+        super().__init__([self._caption, self._style, self._row, self._renege_box], **kwargs)
+        self._report = session_reporter(session)
+        self._unsubscribe = session.subscribe(self._on_event)
+        self.refresh()
+
+    def _on_event(self, event: Any) -> None:
+        if event.kind == "changed":
+            self.refresh()
+
+    def set_four_colour(self, flag: bool) -> None:
+        self.four_colour = bool(flag)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw the hand from the session."""
+        s = self.session
+        seat = s.viewer
+        state = s.state
+        cards = sort_hand(state.hand(seat))
+        playable = set(s.legal_cards()) if s.is_human_turn and state.phase == PLAY else set()
+        rules, buttons = [], []
+        for card in cards:
+            ok = card in playable
+            reason = None if ok else self._why_not(card)
+            css_class = f"spar-c-{card}-{'d' if reason else 'n'}{'4' if self.four_colour else ''}"
+            rules.append(card_css(card, css_class, four_colour=self.four_colour,
+                                  dimmed=bool(reason)))
+            buttons.append(self._card_button(card, css_class, reason, s.version))
+        old = self.buttons
+        self._style.value = "<style>" + "\n".join(rules) + "</style>"
+        self.buttons = buttons
+        self._row.children = buttons
+        self._renege_box.children = ()
+        for b in old:
+            b.close()
+        whose = "Your cards" if s.name(seat) == "You" else f"{s.name(seat)}'s cards"
+        hint = " (click a card to play it)" if playable else ""
+        if state.is_over():
+            hint = ": the hand is over. Click Next hand for new cards."
+        self._caption.value = f'<span class="spar-panel-title">{whose}</span>{hint}'
+
+    def _why_not(self, card: Card) -> Optional[str]:
+        s = self.session
+        if s.state.is_over():
+            return "The hand is over."
+        if s.state.phase != PLAY:
+            return "No card is played yet: first answer the question above the table."
+        return s.card_problem(card) or None
+
+    def _card_button(self, card: Card, css_class: str, reason: Optional[str],
+                     version: int) -> widgets.Button:
+        b = widgets.Button(description=card.name, tooltip=reason or f"Play {card.name}",
+                           layout=widgets.Layout(width="84px", height="140px"))
+        b.add_class("spar-card-btn")
+        b.add_class(css_class)
+        if reason:
+            b.add_class("spar-unplayable")
+
+        @guarded(self._report)
+        def clicked(_: Any) -> None:
+            self.click_card(card, version)
+
+        b.on_click(clicked)
+        return b
+
+    def click_card(self, card: Card, version: Optional[int] = None) -> None:
+        """What a click on ``card`` does (also for tests and keyboard shortcuts)."""
+        s = self.session
+        if version is not None and version != s.version:
+            return  # a second click on a screen that has moved on
+        if s.state.phase == PLAY and s.is_human_turn and s.state.can_renege(card):
+            self._offer_renege(card)
+        outcome = s.play(card, version=version)
+        if not outcome.ok and outcome.message:
+            s.emit("message", outcome.message)
+
+    def _offer_renege(self, card: Card) -> None:
+        b = widgets.Button(description=f"Renege with {card} anyway", button_style="danger",
+                           tooltip="Offside is on: a renege is allowed, and costs 3 if proven")
+
+        @guarded(self._report)
+        def renege(_: Any) -> None:
+            self.session.renege(card)
+
+        b.on_click(renege)
+        self._renege_box.children = (b,)

@@ -1,0 +1,58 @@
+"""The hint panel: three levels on request (a nudge, the rule, the solver's answer)."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from .charts import values_chart
+from .common import guarded, session_reporter
+
+IDLE = "Stuck? Ask for a hint, starting with a nudge."
+LABELS = {1: "1 · Nudge", 2: "2 · The rule", 3: "3 · Solver's answer"}
+
+
+class HintPanel(widgets.VBox):
+    """Hint buttons and the answer; the answer is cleared when the game moves on."""
+
+    def __init__(self, session: Any, **kwargs: Any) -> None:
+        self.session = session
+        self.buttons = {level: widgets.Button(description=label, tooltip=f"Hint level {level}",
+                                              layout=widgets.Layout(width="auto"))
+                        for level, label in LABELS.items()}
+        self.answer = widgets.HTML(f'<div class="spar-hint-text">{IDLE}</div>')
+        title = widgets.HTML('<span class="spar-panel-title">Hints</span>')
+        super().__init__([title, widgets.HBox(list(self.buttons.values())), self.answer],
+                         **kwargs)
+        self.add_class("spar-panel")
+        self.last = None
+        report = session_reporter(session)
+        for level, b in self.buttons.items():
+            b.on_click(guarded(report)(lambda _, level=level: self.show(level)))
+        session.subscribe(self._on_event)
+        self._enable()
+
+    def _on_event(self, event: Any) -> None:
+        if event.kind == "changed":
+            self.last = None
+            self.answer.value = f'<div class="spar-hint-text">{IDLE}</div>'
+            self._enable()
+
+    def _enable(self) -> None:
+        for b in self.buttons.values():
+            b.disabled = not self.session.is_human_turn
+
+    def show(self, level: int) -> None:
+        """Ask the session for hint ``level`` and show it."""
+        answer = self.session.hint(level)
+        self.last = answer
+        body = (f'<div class="spar-hint-text"><b>{escape(answer.title)}:</b> '
+                f'{escape(answer.text)}</div>')
+        if answer.values and len(answer.values) > 1:
+            body += values_chart(answer.values, answer.best)
+            if answer.worlds:
+                body += (f'<div style="font-size:11px;color:#555">Estimated from {answer.worlds} '
+                         "deals of the cards you cannot see.</div>")
+        self.answer.value = body

@@ -1,0 +1,145 @@
+"""PlayTable: the whole play screen, composed of the other widgets over one session.
+
+>>> from spar_tutor.widgets import PlayTable        # doctest: +SKIP
+>>> PlayTable(players=4, bots="beginner")           # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Optional, Sequence, Union
+
+import ipywidgets as widgets
+
+from ..cards import SUIT_NAMES
+from ..rules import Rules
+from ..session import GameSession
+from .common import CSS, guarded, log_to_file, session_reporter
+from .deal_view import DealWidget
+from .declare import DeclarationsPanel
+from .hand import HandWidget
+from .hints import HintPanel
+from .review import ReviewPanel
+from .save_panel import SavePanel
+from .scoreboard import Scoreboard
+from .setup import PRESET_LABELS, SetupPanel
+from .table import TableWidget
+
+
+class PlayTable(widgets.VBox):
+    """A Spar table for the notebook and the app: you against 1 to 6 bots."""
+
+    def __init__(self, session: Optional[GameSession] = None, *,
+                 rules: Union[str, Rules] = "standard", players: int = 4,
+                 bots: Union[str, Sequence[str]] = "beginner", seed: Union[int, str] = 0,
+                 **kwargs: Any) -> None:
+        self.log_file = log_to_file()
+        if session is None:
+            specs = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
+            session = GameSession(rules, ["human", *specs], seed=seed)
+        self.session = session
+        report = session_reporter(session)
+        self.title = widgets.HTML()
+        self.four_colour = widgets.Checkbox(value=False, description="Four-colour deck",
+                                            indent=False, layout=widgets.Layout(width="auto"))
+        self.status = widgets.HTML()
+        self.table = TableWidget(session)
+        self.declarations = DeclarationsPanel(session)
+        self.hand = HandWidget(session)
+        self.undo = widgets.Button(description="Undo", icon="undo",
+                                   tooltip="Take back your last decision")
+        self.redo = widgets.Button(description="Redo", icon="repeat")
+        self.next_hand = widgets.Button(description="Next hand", button_style="success",
+                                        icon="forward")
+        self.hints = HintPanel(session, layout=widgets.Layout(width="100%"))
+        self.scoreboard = Scoreboard(session, layout=widgets.Layout(width="100%"))
+        self.review = ReviewPanel(session)
+        self.deal = DealWidget(session)
+        self.setup = SetupPanel(session)
+        self.saving = SavePanel(session)
+        self.tabs = widgets.Tab([self.review, self.deal, self.setup, self.saving])
+        for i, name in enumerate(["Review and replay", "Watch the deal", "New game",
+                                  "Save or resume"]):
+            self.tabs.set_title(i, name)
+        controls = widgets.HBox([self.undo, self.redo, self.next_hand])
+        left = widgets.VBox([self.table, self.declarations, self.hand, controls],
+                            layout=widgets.Layout(flex="0 0 auto"))
+        right = widgets.VBox([self.hints, self.scoreboard],
+                             layout=widgets.Layout(width="360px", flex="0 0 auto"))
+        header = widgets.HBox([self.title, self.four_colour],
+                              layout=widgets.Layout(justify_content="space-between"))
+        main = widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap"))
+        main.add_class("spar-main")
+        super().__init__([widgets.HTML(CSS), header, self.status, main, self.tabs], **kwargs)
+        self.add_class("spar-app")
+        self.undo.on_click(guarded(report)(lambda _: self._say(session.undo())))
+        self.redo.on_click(guarded(report)(lambda _: self._say(session.redo())))
+        self.next_hand.on_click(guarded(report)(lambda _: self._next()))
+        self.four_colour.observe(guarded(report)(lambda c: self.set_four_colour(c["new"])),
+                                 names="value")
+        session.subscribe(self._on_event)
+        self._refresh()
+
+    # -- events -----------------------------------------------------------------------
+
+    def _on_event(self, event: Any) -> None:
+        if event.kind == "changed":
+            self._refresh()
+        elif event.kind == "moved" and self.session.state.to_move is not None:
+            self._show(f"{event.message}. Waiting for "
+                       f"{self.session.name(self.session.state.to_move)}...")
+        elif event.kind in ("message", "error") and event.message:
+            self._show(event.message, "spar-warn" if event.kind == "message" else "spar-error")
+
+    def _say(self, outcome: Any) -> None:
+        if not outcome.ok and outcome.message:
+            self._show(outcome.message, "spar-warn")
+
+    def _next(self) -> None:
+        s = self.session
+        if s.state.is_over() and s.match.is_over():
+            s.start_match()
+        else:
+            self._say(s.next_hand())
+
+    def _show(self, text: str, css: str = "") -> None:
+        self.status.value = f'<div class="spar-status {css}">{escape(text)}</div>'
+
+    def set_four_colour(self, flag: bool) -> None:
+        """Draw diamonds blue and clubs green (for colour-blind learners)."""
+        for w in (self.table, self.hand, self.review, self.deal):
+            w.four_colour = bool(flag)
+        self.table.refresh()
+        self.hand.refresh()
+        self.deal.draw()
+
+    def _refresh(self) -> None:
+        s = self.session
+        label = PRESET_LABELS.get(s.rules.name, s.rules.name)
+        self.title.value = (f'<span class="spar-title">Spar</span> &nbsp; {escape(label)} · '
+                            f"hand {s.hand_number} · {escape(s.name(s.deal.dealer))} dealt")
+        self.undo.disabled = not s.can_undo
+        self.redo.disabled = not s.can_redo
+        over = s.state.is_over()
+        self.next_hand.disabled = not over
+        self.next_hand.description = "New match" if over and s.match.is_over() else "Next hand"
+        self._show(self.prompt())
+
+    def prompt(self) -> str:
+        """What the learner should do now, in one line."""
+        s = self.session
+        state = s.state
+        if state.is_over():
+            end = s.match_result()
+            more = f" {end} Click New match to play again." if end else \
+                " Click Next hand to go on, or review this hand below."
+            return s.result_text() + more
+        if not s.is_human_turn:
+            return f"Waiting for {s.name(state.to_move)}."
+        if state.phase != "play":
+            return "Your turn: answer the question under the table."
+        if state.current_trick:
+            led = SUIT_NAMES[state.current_trick[0].suit]
+            return f"Your turn: {led} were led. Click a card to play it."
+        return f"Your turn to lead trick {state.trick_number} of {state.rules.tricks}. " \
+               "Click a card to play it."

@@ -1,0 +1,81 @@
+"""The review after a hand: what each card the learner played cost, and a replay."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, List
+
+import ipywidgets as widgets
+
+from .common import guarded, session_reporter
+from .table_html import table_html
+
+WAITING = "When the hand is over, ask for a review of every card you played."
+
+
+class ReviewPanel(widgets.VBox):
+    """A 'Review this hand' button, the solver's verdict on each card, and a replay slider."""
+
+    def __init__(self, session: Any, four_colour: bool = False, **kwargs: Any) -> None:
+        self.session = session
+        self.four_colour = four_colour
+        self.button = widgets.Button(description="Review this hand", button_style="info",
+                                     tooltip="What did each card you played cost?")
+        self.lines = widgets.HTML(WAITING)
+        self.slider = widgets.IntSlider(description="Replay", min=0, max=0, value=0,
+                                        continuous_update=True,
+                                        layout=widgets.Layout(width="95%"))
+        self.step_text = widgets.HTML()
+        self.replay = widgets.HTML()
+        self.replay.add_class("spar-replay")
+        self._states: List[Any] = []
+        self._replay_box = widgets.VBox([self.slider, self.step_text, self.replay])
+        super().__init__([self.button, self.lines, self._replay_box], **kwargs)
+        report = session_reporter(session)
+        self.button.on_click(guarded(report)(lambda _: self.show()))
+        self.slider.observe(guarded(report)(lambda _: self._draw_replay()), names="value")
+        session.subscribe(lambda e: self._reset() if e.kind == "changed" else None)
+        self._reset()
+
+    def _reset(self) -> None:
+        over = self.session.state.is_over()
+        self.button.disabled = not over
+        self.lines.value = WAITING
+        self._replay_box.layout.display = "none"
+
+    def show(self) -> None:
+        """Compute and show the review and the replay of the finished hand."""
+        s = self.session
+        if not s.state.is_over():
+            self.lines.value = WAITING
+            return
+        rows = []
+        for line in s.review():
+            colour = "#b3261e" if line.cost > 1e-9 else "#17803d"
+            rows.append(f"<tr><td>Trick {line.trick}</td><td style='color:{colour}'>"
+                        f"{escape(line.text)}</td></tr>")
+        body = "".join(rows) or "<tr><td>You played no card this hand.</td></tr>"
+        self.lines.value = (f'<div class="spar-panel-title">Your cards, hand {s.hand_number}'
+                            f'</div><table class="spar-review">{body}</table>')
+        self._states = list(s.states)
+        self.slider.max = len(self._states) - 1
+        self.slider.value = 0
+        self._draw_replay()
+        self._replay_box.layout.display = None
+
+    def _draw_replay(self) -> None:
+        if not self._states:
+            return
+        i = self.slider.value
+        state = self._states[i]
+        s = self.session
+        names = [seat.name for seat in s.seats]
+        if i:
+            seat, move = state.history[-1]
+            self.step_text.value = (f"Move {i} of {len(self._states) - 1}: "
+                                    f"{escape(names[seat])}: {escape(str(move))}")
+        else:
+            self.step_text.value = "The start of the hand"
+        reason = s.friendly(state.result.reason) if state.result else ""
+        self.replay.value = table_html(state, names, s.viewer, four_colour=self.four_colour,
+                                       result_text=reason, show_own=True)

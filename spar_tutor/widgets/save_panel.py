@@ -1,0 +1,53 @@
+"""Save the match as a JSON file the learner downloads, and resume from one they upload."""
+
+from __future__ import annotations
+
+import base64
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..errors import SparError
+from .common import guarded, session_reporter
+
+FILE_NAME = "spar-match.json"
+
+
+class SavePanel(widgets.VBox):
+    """'Save this match' gives a download link; an upload resumes a saved match."""
+
+    def __init__(self, session: Any, **kwargs: Any) -> None:
+        self.session = session
+        self.save = widgets.Button(description="Save this match", icon="download")
+        self.link = widgets.HTML()
+        self.upload = widgets.FileUpload(accept=".json", multiple=False,
+                                         description="Resume a match")
+        self.note = widgets.HTML()
+        super().__init__([widgets.HBox([self.save, self.link]), self.upload, self.note],
+                         **kwargs)
+        report = session_reporter(session)
+        self.save.on_click(guarded(report)(lambda _: self.make_link()))
+        self.upload.observe(guarded(report)(lambda change: self._uploaded(change["new"])),
+                            names="value")
+
+    def make_link(self) -> None:
+        data = base64.b64encode(self.session.dumps().encode("utf-8")).decode("ascii")
+        self.link.value = (f'<a download="{FILE_NAME}" href="data:application/json;base64,{data}">'
+                           f"Download {FILE_NAME}</a>")
+
+    def _uploaded(self, files: Any) -> None:
+        if not files:
+            return
+        item = files[0]
+        self.resume_text(bytes(item["content"]).decode("utf-8", errors="replace"))
+
+    def resume_text(self, text: str) -> bool:
+        """Resume from saved text; a bad file leaves the game alone and says why."""
+        try:
+            self.session.resume(text)
+        except SparError as e:
+            self.note.value = f"Could not resume that file: {escape(e.reason)}"
+            return False
+        self.note.value = f"Resumed: hand {self.session.hand_number}."
+        return True

@@ -1,0 +1,81 @@
+"""Free play: choose the preset, the number of players, each bot's strength, the target."""
+
+from __future__ import annotations
+
+from typing import Any, List
+
+import ipywidgets as widgets
+
+from ..errors import SparError
+from ..rules import PRESETS, Rules
+from ..session import BOT_STRENGTHS
+from .common import guarded, session_reporter
+
+PRESET_LABELS = {
+    "standard": "Standard Spar (Ghana)",
+    "ghana_table": "Ghana table rules (dry, wet, offside...)",
+    "seven_card": "Seven-card Spar",
+    "ace_of_spades": "With the ace of spades",
+    "jeu_de_carte": "Jeu de Carte (Benin)",
+    "sipa": "Sipa (Togo)",
+    "agram": "Agram (Niger)",
+}
+
+
+class SetupPanel(widgets.VBox):
+    """The free-play settings and a 'Start a new match' button (restarts the session)."""
+
+    def __init__(self, session: Any, **kwargs: Any) -> None:
+        self.session = session
+        self.preset = widgets.Dropdown(
+            options=[(PRESET_LABELS.get(k, k), k) for k in PRESETS], value=session.rules.name
+            if session.rules.name in PRESETS else "standard", description="Game")
+        self.players = widgets.IntSlider(min=2, max=7, value=session.players,
+                                         description="Players")
+        self.target = widgets.BoundedIntText(value=session.rules.target, min=1, max=100,
+                                             step=1, description="Target")
+        self.bots_box = widgets.VBox()
+        self.start = widgets.Button(description="Start a new match", button_style="success")
+        self.note = widgets.HTML()
+        super().__init__([widgets.HTML('<span class="spar-panel-title">Free play</span>'),
+                          self.preset, self.players, self.target, self.bots_box, self.start,
+                          self.note], **kwargs)
+        report = session_reporter(session)
+        self.preset.observe(guarded(report)(lambda _: self._preset_changed()), names="value")
+        self.players.observe(guarded(report)(lambda _: self._draw_bots()), names="value")
+        self.start.on_click(guarded(report)(lambda _: self.start_match()))
+        self.bot_choices: List[widgets.Dropdown] = []
+        self._preset_changed()
+
+    def _preset_changed(self) -> None:
+        rules = Rules.preset(self.preset.value)
+        self.players.max = rules.max_players
+        self.players.min = rules.min_players
+        self.target.value = rules.target
+        self._draw_bots()
+
+    def _draw_bots(self) -> None:
+        old = {i: d.value for i, d in enumerate(self.bot_choices)}
+        current = [s.spec for s in self.session.seats]
+        self.bot_choices = []
+        for seat in range(1, self.players.value):
+            default = current[seat] if seat < len(current) and current[seat] in BOT_STRENGTHS \
+                else "beginner"
+            self.bot_choices.append(widgets.Dropdown(
+                options=list(BOT_STRENGTHS), value=old.get(seat - 1, default),
+                description=f"Bot {seat}"))
+        self.bots_box.children = self.bot_choices
+
+    def seats(self) -> List[str]:
+        return ["human"] + [d.value for d in self.bot_choices]
+
+    def start_match(self) -> None:
+        """Restart the session with these settings."""
+        try:
+            rules = Rules.preset(self.preset.value, target=int(self.target.value))
+            self.session.restart(rules, self.seats())
+        except SparError as e:
+            self.note.value = f"Cannot start: {e.reason}"
+            return
+        self.note.value = f"New match: {PRESET_LABELS.get(rules.name, rules.name)}, " \
+                          f"{len(self.seats())} players, first to {rules.target}."

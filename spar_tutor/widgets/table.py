@@ -1,0 +1,36 @@
+"""The table widget: the felt, the seats, the trick, the pile, the stock (an HTML view)."""
+
+from __future__ import annotations
+
+from typing import Any, List
+
+import ipywidgets as widgets
+
+from .table_html import table_html
+
+
+class TableWidget(widgets.HTML):
+    """Draws ``session.state`` around a table; redraws on every change."""
+
+    def __init__(self, session: Any, four_colour: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+        self.four_colour = four_colour
+        self._unsubscribe = session.subscribe(self._on_event)
+        self.refresh()
+
+    def _on_event(self, event: Any) -> None:
+        if event.kind in ("changed", "moved"):
+            self.refresh()
+
+    def set_four_colour(self, flag: bool) -> None:
+        self.four_colour = bool(flag)
+        self.refresh()
+
+    def names(self) -> List[str]:
+        return [seat.name for seat in self.session.seats]
+
+    def refresh(self) -> None:
+        s = self.session
+        self.value = table_html(s.state, self.names(), s.viewer, scores=s.match.scores,
+                                four_colour=self.four_colour, result_text=s.result_text())

@@ -1,0 +1,289 @@
+"""GameSession: bots, illegal clicks, double clicks, undo/redo, events, save/resume, phases."""
+
+import json
+
+import pytest
+
+from spar_tutor import Action, Card, SparError
+from spar_tutor.session import GameSession, Seat
+from spar_tutor.session_file import SessionFileError
+from tests.doubles import FirstLegalBot, first_legal_factory
+
+FOUR = ["human", "beginner", "beginner", "beginner"]
+
+
+def session(rules="standard", seats=FOUR, seed=1, **kw):
+    return GameSession(rules, seats, seed=seed, bot_factory=first_legal_factory, **kw)
+
+
+def illegal_card(s):
+    """A card the human holds but may not play now (None if every card is legal)."""
+    legal = set(s.legal_cards())
+    return next((c for c in s.state.hand(s.viewer) if c not in legal), None)
+
+
+def play_until_follow(s):
+    """Play first legal cards until the human must follow suit and holds another suit."""
+    while not s.state.is_over():
+        if illegal_card(s) is not None:
+            return True
+        s.play(s.legal_cards()[0])
+    return False
+
+
+def test_bots_play_until_the_human_decides():
+    s = session()
+    assert s.is_human_turn and s.state.to_move == 0
+    before = len(s.state.current_trick)
+    assert before == (0 - s.state.leader) % 4  # every bot before the human has played
+    s.play(s.legal_cards()[0])
+    assert s.is_human_turn or s.state.is_over()
+
+
+def test_names_say_who_is_who():
+    s = session()
+    assert [seat.name for seat in s.seats] == [
+        "You", "Bot 1 (beginner)", "Bot 2 (beginner)", "Bot 3 (beginner)"]
+    two = session(seats=["human", "human", "random"])
+    assert [seat.name for seat in two.seats][:2] == ["Player 1", "Player 2"]
+
+
+def test_illegal_card_explains_and_changes_nothing():
+    s = session()
+    assert play_until_follow(s)
+    card = illegal_card(s)
+    state, version = s.state, s.version
+    outcome = s.play(card)
+    assert not outcome.ok
+    assert "follow suit" in outcome.message and "you hold" in outcome.message
+    assert "seat 0" not in outcome.message
+    assert s.state is state and s.version == version
+
+
+def test_card_not_held_and_out_of_turn_are_refused():
+    s = session()
+    foreign = next(c for c in s.rules.deck if c not in s.state.hand(0))
+    assert not s.play(foreign).ok
+    while not s.state.is_over():
+        s.play(s.legal_cards()[0])
+    assert s.play(Card.parse("6S")).message == "The hand is over."
+
+
+def test_double_click_plays_one_card():
+    s = session()
+    version = s.version
+    card = s.legal_cards()[0]
+    assert s.play(card, version=version).ok
+    played = s.state.plays_made
+    second = s.play(s.legal_cards()[0], version=version)  # the same screen clicked again
+    assert not second.ok and second.message == ""
+    assert s.state.plays_made == played
+
+
+def test_undo_goes_back_to_the_previous_decision_and_redo_forward():
+    s = session()
+    first = s.state
+    s.play(s.legal_cards()[0])
+    second = s.state
+    s.play(s.legal_cards()[0])
+    assert s.can_undo
+    assert s.undo().ok and s.state is second
+    assert s.undo().ok and s.state is first
+    assert not s.undo().ok and not s.can_undo
+    assert s.redo().ok and s.state is second
+    s.play(s.legal_cards()[-1])  # a new move drops the redo future
+    assert not s.can_redo
+
+
+def test_undo_after_the_hand_takes_the_points_back():
+    s = session()
+    while not s.state.is_over():
+        s.play(s.legal_cards()[0])
+    assert sum(s.match.scores) > 0 and s.match.hands_played == 1
+    s.undo()
+    assert not s.state.is_over() and s.match.hands_played == 0 and sum(s.match.scores) == 0
+    s.redo()
+    assert s.state.is_over() and s.match.hands_played == 1
+
+
+def test_events_reach_observers_and_a_broken_observer_is_skipped():
+    s = session()
+    seen = []
+    s.subscribe(lambda e: 1 / 0)
+    unsubscribe = s.subscribe(lambda e: seen.append(e.kind))
+    while not s.state.is_over():
+        s.play(s.legal_cards()[0])
+    assert seen.count("changed") == 5 and seen[-1] == "hand_over"
+    unsubscribe()
+    s.next_hand()
+    assert seen[-1] == "hand_over"
+
+
+def test_a_failing_bot_plays_a_legal_card_instead():
+    class Broken:
+        def choose(self, view):
+            raise RuntimeError("bug in bot")
+
+    s = GameSession("standard", ["human", Seat("Bot 1 (broken)", "broken", Broken())], seed=2)
+    while not s.state.is_over():
+        assert s.play(s.legal_cards()[0]).ok
+    assert s.state.result is not None
+
+
+def test_next_hand_and_the_end_of_the_match():
+    s = session(rules="agram", seats=["human", "random"], seed=5)
+    hands = 0
+    while not s.match.is_over():
+        while not s.state.is_over():
+            s.play(s.legal_cards()[0])
+        hands += 1
+        if not s.match.is_over():
+            assert s.next_hand().ok
+    assert max(s.match.scores) == 5 and hands >= 5
+    assert "the match" in s.match_result()
+    assert not s.next_hand().ok
+    s.start_match()
+    assert s.match.hands_played == 0
+
+
+def test_restart_with_new_settings():
+    s = session()
+    s.restart("seven_card", ["human", "random", "expert"], seed=9)
+    assert s.players == 3 and s.rules.name == "seven_card" and len(s.state.hand(0)) == 7
+    with pytest.raises(SparError):
+        s.restart("seven_card", ["human"] * 6)
+
+
+def test_save_and_resume_round_trip():
+    s = session(seed=4)
+    while not s.state.is_over():
+        s.play(s.legal_cards()[-1])
+    s.next_hand()
+    s.play(s.legal_cards()[0])
+    text = s.dumps()
+    data = json.loads(text)
+    assert data["format"] == "spar-tutor-match" and data["version"] == 1
+    back = GameSession.loads(text, bot_factory=first_legal_factory)
+    assert back.match.scores == s.match.scores and back.hand_number == 2
+    assert back.state.hands == s.state.hands and back.state.history == s.state.history
+    assert [seat.name for seat in back.seats] == [seat.name for seat in s.seats]
+    assert back.dumps() == text
+
+
+def test_resume_keeps_observers():
+    s = session()
+    other = session(seed=8)
+    other.play(other.legal_cards()[0])
+    seen = []
+    s.subscribe(lambda e: seen.append(e.message))
+    s.resume(other.dumps())
+    assert s.state.history == other.state.history and seen == ["resumed"]
+
+
+@pytest.mark.parametrize("mutate, words", [
+    (lambda d: "not json {", "not valid JSON"),
+    (lambda d: {**d, "format": "chess"}, "format"),
+    (lambda d: {**d, "version": 99}, "version 99"),
+    (lambda d: {k: v for k, v in d.items() if k != "hands"}, "\"hands\""),
+    (lambda d: {**d, "hands": [["ZZ"]]}, "hand 1, move 1"),
+    (lambda d: {**d, "hands": [["AS"]]}, "hand 1, move 1 (AS)"),
+    (lambda d: {**d, "hands": [[], []]}, "hand 1 is not finished"),
+    (lambda d: {**d, "seats": ["human"]}, "seat 0"),
+    (lambda d: {**d, "rules": "poker"}, "unknown preset"),
+])
+def test_bad_save_files_name_the_problem(mutate, words):
+    s = session()
+    data = mutate(json.loads(s.dumps()))
+    text = data if isinstance(data, str) else json.dumps(data)
+    with pytest.raises(SparError) as err:
+        GameSession.loads(text, bot_factory=first_legal_factory)
+    assert words in str(err.value)
+    with pytest.raises(SparError):
+        s.resume(text)  # and the running game is untouched
+    assert s.state.plays_made >= 0
+
+
+def test_bad_save_file_is_a_session_file_error():
+    with pytest.raises(SessionFileError):
+        GameSession.loads("[]", bot_factory=first_legal_factory)
+
+
+def test_dry_and_wet_offered_only_when_allowed():
+    assert session().offers() == []
+    s = session(rules="ghana_table", seed=3)
+    offers = s.offers()
+    assert s.state.phase == "declare" and Action("pass") in offers
+    dry = next(a for a in offers if a.kind == "dry")
+    assert s.move(dry).ok
+    assert s.state.dry[0] == dry.card
+    assert not s.move(Action("dry", dry.card)).ok  # a second dry is refused, nothing changes
+
+
+def test_under_ten_offered_to_an_under_ten_hand():
+    s = session(rules="ghana_table", seed=0)
+    assert s.state.phase == "under_ten"
+    assert {a.kind for a in s.offers()} == {"under_ten", "pass"}
+    old = s.state.hand(0)
+    assert s.move(Action("under_ten")).ok
+    assert s.state.exchanged[0] == (0, old)
+
+
+def test_under_card_offered_in_the_second_to_last_trick():
+    s = session(rules="ghana_table", seed=5)
+    offered = False
+    while not s.state.is_over():
+        kinds = {a.kind for a in s.offers()}
+        if "under_card" in kinds:
+            assert s.state.tricks_left == 2
+            assert s.move(Action("under_card")).ok and s.state.under_card is not None
+            offered = True
+        elif s.state.phase == "play":
+            s.play(s.legal_cards()[0])
+        else:
+            s.move(Action("pass"))
+    assert offered
+
+
+def test_renege_needs_insisting_with_offside_on():
+    s = session(rules="ghana_table", seed=3)
+    while s.state.phase != "play":
+        s.move(Action("pass"))
+    assert play_until_follow(s)
+    card = illegal_card(s)
+    assert s.state.can_renege(card)
+    outcome = s.play(card)
+    assert not outcome.ok and "renege" in outcome.message
+    assert s.renege(card).ok
+    assert s.state.reneges or s.state.is_over()
+
+
+def test_hint_levels_one_and_two_need_no_solver():
+    s = session()
+    one, two = s.hint(1), s.hint(2)
+    assert one.level == 1 and one.text and not one.values
+    assert "last trick" in two.text
+    assert play_until_follow(s)
+    assert "follow suit" in s.hint(2).text and "were led" in s.hint(1).text
+    assert s.hint(7).text.startswith("Hints come")
+
+
+def test_session_imports_no_widgets_or_charts():
+    import subprocess
+    import sys
+
+    code = ("import sys, spar_tutor.session, spar_tutor.coach\n"
+            "bad = [m for m in ('ipywidgets', 'matplotlib') if m in sys.modules]\n"
+            "assert not bad, bad")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+
+
+def test_each_move_before_the_bots_finish_is_announced():
+    s = session()
+    seen = []
+    s.subscribe(lambda e: seen.append((e.kind, e.message)))
+    s.play(s.legal_cards()[0])
+    moved = [m for k, m in seen if k == "moved"]
+    assert moved and moved[0].startswith("You: ")
+    assert all(m.startswith("Bot ") for m in moved[1:])
+    assert seen[-1][0] == "changed"

@@ -1,0 +1,96 @@
+"""The session and widgets with the real solver: its bots, hint level 3 and the review."""
+
+import re
+
+import pytest
+
+from spar_tutor.session import GameSession
+from spar_tutor.widgets import PlayTable
+
+
+@pytest.mark.parametrize("strength", ["random", "beginner", "expert"])
+def test_real_bots_play_legal_moves_to_the_end(strength):
+    s = GameSession("standard", ["human", strength, strength], seed=2)
+    while not s.state.is_over():
+        assert s.is_human_turn
+        assert s.play(s.legal_cards()[0]).ok
+    assert s.state.result is not None and len(s.state.tricks) == 5
+
+
+def test_real_bots_take_the_ghana_table_phases():
+    s = GameSession("ghana_table", ["human", "expert", "beginner", "random"], seed=4)
+    while not s.state.is_over():
+        offers = s.offers()
+        if s.state.phase != "play":
+            assert s.move(offers[-1]).ok  # pass
+        else:
+            assert s.play(s.legal_cards()[0]).ok
+    assert s.match.hands_played == 1
+
+
+def test_hint_level_three_values_every_legal_card():
+    s = GameSession("standard", ["human", "beginner", "beginner", "beginner"], seed=6)
+    s.play(s.legal_cards()[0])
+    while len(s.legal_cards()) == 1:
+        assert "only legal card" in s.hint(3).text
+        s.play(s.legal_cards()[0])
+    answer = s.hint(3)
+    legal = set(s.legal_cards())
+    assert {v.card for v in answer.values} == legal
+    assert answer.best in legal and str(answer.best) in answer.text
+    assert all(0.0 <= v.win_chance <= 1.0 for v in answer.values)
+    assert s.hint(3) is answer  # cached until the game moves on
+
+
+def test_hint_panel_draws_the_solver_chart():
+    table = PlayTable(GameSession("standard", ["human", "beginner", "beginner"], seed=3))
+    table.hints.buttons[3].click()
+    assert "The solver" in table.hints.answer.value
+    assert "<img" in table.hints.answer.value
+
+
+def test_review_names_every_card_the_learner_played():
+    s = GameSession("standard", ["human", "beginner", "beginner", "beginner"], seed=8)
+    played = []
+    while not s.state.is_over():
+        card = s.legal_cards()[-1]
+        played.append(card)
+        s.play(card)
+    lines = s.review()
+    assert [line.card for line in lines] == played
+    assert [line.trick for line in lines] == [1, 2, 3, 4, 5]
+    for line in lines:
+        assert line.cost >= 0 and line.text.startswith(f"Played {line.card}")
+        assert bool(re.search(r"lost \d|\d points given up", line.text)) == (line.cost > 1e-9)
+        if line.cost > 1e-9:
+            assert str(line.best) in line.text
+
+
+def test_review_panel_after_a_hand():
+    table = PlayTable(GameSession("standard", ["human", "random"], seed=1))
+    s = table.session
+    while not s.state.is_over():
+        s.play(s.legal_cards()[0])
+    table.review.button.click()
+    assert "Your cards, hand 1" in table.review.lines.value
+    table.review.slider.value = 3
+    assert "Move 3 of" in table.review.step_text.value
+
+
+def test_hint_level_three_before_the_first_lead_values_the_offers():
+    s = GameSession("ghana_table", ["human", "beginner", "beginner", "beginner"], seed=3)
+    assert s.state.phase == "declare"
+    answer = s.hint(3)
+    assert {v.label for v in answer.values} == {str(a) for a in s.offers()}
+    assert answer.best in s.offers() and "The solver would" in answer.text
+
+
+def test_review_says_what_a_costly_card_lost_and_what_was_better():
+    s = GameSession("standard", ["human", "beginner", "beginner"], seed=0)
+    while not s.state.is_over():
+        s.play(s.legal_cards()[0])
+    costly = [line for line in s.review() if line.cost > 0]
+    assert costly
+    for line in costly:
+        assert re.search(r"lost \d+ points?", line.text) and str(line.best) in line.text
+        assert "seat " not in line.text  # seats are named

@@ -1,0 +1,248 @@
+"""The widgets without a browser: build them, .click() buttons, check the session and traits."""
+
+import json
+import logging
+
+import pytest
+
+from spar_tutor import Action
+from spar_tutor.session import GameSession
+from spar_tutor.widgets import (
+    DealWidget, DeclarationsPanel, HandWidget, PlayTable, SavePanel, SetupPanel, TableWidget,
+)
+from spar_tutor.widgets.common import SORRY
+from spar_tutor.widgets.deal_view import packets
+from spar_tutor.widgets.table_html import table_html
+from tests.doubles import first_legal_factory
+from tests.test_session import illegal_card, play_until_follow
+
+FOUR = ["human", "beginner", "beginner", "beginner"]
+
+
+def session(rules="standard", seats=FOUR, seed=1):
+    return GameSession(rules, seats, seed=seed, bot_factory=first_legal_factory)
+
+
+def button_for(hand, card):
+    return next(b for b in hand.buttons if b.description == card.name)
+
+
+def finish_hand(table):
+    while not table.session.state.is_over():
+        card = table.session.legal_cards()[0]
+        button_for(table.hand, card).click()
+
+
+def test_hand_shows_every_card_as_a_named_button():
+    s = session()
+    hand = HandWidget(s)
+    names = [b.description for b in hand.buttons]
+    assert sorted(names) == sorted(c.name for c in s.state.hand(0))
+    assert all("spar-card-btn" in b._dom_classes for b in hand.buttons)
+    assert "data:image/svg+xml;base64," in hand._style.value
+
+
+def test_clicking_a_card_plays_it_and_the_bots_answer():
+    s = session()
+    table = PlayTable(s)
+    card = s.legal_cards()[0]
+    button_for(table.hand, card).click()
+    assert card not in s.state.hand(0)
+    assert s.is_human_turn
+    assert len(table.hand.buttons) == 4
+    assert "Your turn" in table.status.value
+
+
+def test_unplayable_card_is_dimmed_says_why_and_changes_nothing():
+    s = session()
+    table = PlayTable(s)
+    assert play_until_follow(s)
+    card = illegal_card(s)
+    b = button_for(table.hand, card)
+    assert "spar-unplayable" in b._dom_classes and "follow suit" in b.tooltip
+    state = s.state
+    b.click()
+    assert s.state is state
+    assert "follow suit" in table.status.value and "spar-warn" in table.status.value
+
+
+def test_double_click_plays_one_card():
+    s = session()
+    hand = HandWidget(s)
+    b = button_for(hand, s.legal_cards()[0])
+    b.click()
+    plays = s.state.plays_made
+    b.click()  # the same (now stale) button again
+    assert s.state.plays_made == plays
+
+
+def test_undo_redo_and_next_hand_buttons():
+    s = session()
+    table = PlayTable(s)
+    assert table.undo.disabled
+    button_for(table.hand, s.legal_cards()[0]).click()
+    assert not table.undo.disabled
+    table.undo.click()
+    assert len(s.state.hand(0)) == 5 and not table.redo.disabled
+    table.redo.click()
+    assert len(s.state.hand(0)) == 4
+    assert table.next_hand.disabled
+    finish_hand(table)
+    assert not table.next_hand.disabled and "Next hand" in table.status.value
+    table.next_hand.click()
+    assert s.hand_number == 2 and len(table.hand.buttons) == 5
+
+
+def test_table_draws_two_to_seven_seats():
+    for n in range(2, 8):
+        s = session(seats=["human"] + ["random"] * (n - 1))
+        html = table_html(s.state, [seat.name for seat in s.seats], 0)
+        assert html.count('data-seat=') == n
+        assert all(seat.name in html for seat in s.seats)
+        assert html.count(">D</span>") == 1
+
+
+def test_table_marks_turn_leader_and_trick():
+    s = session()
+    t = TableWidget(s)
+    assert "spar-turn" in t.value and "leader" in t.value and "Trick 1 of 5" in t.value
+    s.play(s.legal_cards()[0])
+    assert "won trick 1" in t.value or "Trick 2 of 5" in t.value
+    assert "Played cards" in t.value and "won by" in t.value
+
+
+def test_declarations_panel_offers_only_what_is_allowed():
+    plain = DeclarationsPanel(session())
+    assert plain.layout.display == "none"
+    s = session(rules="ghana_table", seed=3)
+    panel = DeclarationsPanel(s)
+    labels = [b.description for b in panel._buttons.children]
+    assert panel.layout.display is None and "No dry" in labels
+    dry = next(b for b in panel._buttons.children if b.description.startswith("Dry"))
+    dry.click()
+    assert s.state.dry[0] is not None
+
+
+def test_under_ten_buttons():
+    s = session(rules="ghana_table", seed=0)
+    panel = DeclarationsPanel(s)
+    assert "under ten" in panel._question.value
+    next(b for b in panel._buttons.children if b.description == "Exchange my hand").click()
+    assert s.state.exchanged and s.state.exchanged[0][0] == 0
+
+
+def test_hint_levels_one_and_two_in_the_panel():
+    table = PlayTable(session())
+    table.hints.buttons[1].click()
+    assert "A nudge" in table.hints.answer.value
+    table.hints.buttons[2].click()
+    assert "The rule" in table.hints.answer.value
+    button_for(table.hand, table.session.legal_cards()[0]).click()
+    assert "Stuck?" in table.hints.answer.value
+
+
+def test_scoreboard_after_a_hand_has_totals_and_a_chart():
+    table = PlayTable(session())
+    finish_hand(table)
+    board = table.scoreboard
+    assert "Hand 1:" in board.table.value and "<img" in board.chart.value
+
+
+def test_stakes_show_in_the_ledger():
+    s = session(rules="ghana_table", seed=3)
+    table = PlayTable(s)
+    assert "Money" in table.scoreboard.table.value
+
+
+def test_deal_widget_steps_packet_by_packet():
+    s = session()
+    d = DealWidget(s)
+    assert "about to deal" in d.picture.value
+    d.step.click()
+    seat, _, cards = packets(s.deal)[0]
+    assert f"{len(cards)} cards to {s.name(seat)}" in d.picture.value
+    d.slider.value = d.slider.max
+    assert "The deal is done" in d.picture.value
+    assert len(packets(s.deal)) == 8  # 3 then 2 to each of 4 players
+
+
+def test_setup_starts_a_new_match():
+    s = session()
+    setup = SetupPanel(s)
+    setup.preset.value = "seven_card"
+    setup.players.value = 3
+    setup.bot_choices[1].value = "random"
+    setup.start.click()
+    assert s.rules.name == "seven_card" and s.players == 3
+    assert [seat.spec for seat in s.seats] == ["human", "beginner", "random"]
+
+
+def test_save_and_resume_panel():
+    s = session()
+    panel = SavePanel(s)
+    s.play(s.legal_cards()[0])
+    panel.save.click()
+    assert 'download="spar-match.json"' in panel.link.value
+    text = s.dumps()
+    s.play(s.legal_cards()[0])
+    assert not panel.resume_text("{bad json")
+    assert "Could not resume" in panel.note.value
+    assert panel.resume_text(text)
+    assert json.loads(s.dumps())["hands"] == json.loads(text)["hands"]
+
+
+def test_four_colour_toggle_redraws_the_cards():
+    table = PlayTable(session())
+    table.four_colour.value = True
+    assert all(any(c.endswith("4") for c in b._dom_classes if c.startswith("spar-c-"))
+               for b in table.hand.buttons)
+
+
+def test_an_unexpected_error_shows_a_short_message(monkeypatch, caplog):
+    s = session()
+    table = PlayTable(s)
+    monkeypatch.setattr(s, "play", lambda *a, **k: 1 / 0)
+    with caplog.at_level(logging.ERROR):
+        table.hand.buttons[0].click()
+    assert SORRY in table.status.value and "Traceback" not in table.status.value
+    assert "ZeroDivisionError" in caplog.text
+    monkeypatch.undo()
+    button_for(table.hand, s.legal_cards()[0]).click()  # still usable
+    assert len(s.state.hand(0)) == 4
+
+
+def test_play_a_whole_match_to_the_end_and_start_again():
+    table = PlayTable(session(rules="agram", seats=["human", "random"], seed=5))
+    s = table.session
+    while not s.match.is_over():
+        finish_hand(table)
+        if not s.match.is_over():
+            table.next_hand.click()
+    assert table.next_hand.description == "New match"
+    assert "the match" in table.status.value
+    table.next_hand.click()
+    assert s.match.hands_played == 0 and not s.state.is_over()
+
+
+def test_seats_go_round_in_play_order_either_way():
+    from spar_tutor.widgets.table_html import FELT_W, seat_position
+
+    me_x, me_y = seat_position(0, 0, 4)
+    left_x, _ = seat_position(1, 0, 4, clockwise=True)
+    right_x, _ = seat_position(1, 0, 4, clockwise=False)
+    assert me_y > 300 and left_x < FELT_W / 2 < right_x
+
+
+def test_coach_words_for_every_phase():
+    from spar_tutor import coach
+
+    s = session(rules="ghana_table", seed=0)
+    view = s.state.view(0)
+    assert "9" in coach.nudge(view) and "Under ten" in coach.principle(view)
+    s = session(rules="ghana_table", seed=3)
+    view = s.state.view(0)
+    assert "dry" in coach.nudge(view).lower() and "double" in coach.principle(view)
+    s = session()
+    while s.state.tricks_left > 1:
+        s.play(s.legal_cards()[0])
+    assert "last trick" in s.hint(1).text or "Can you beat it" in s.hint(1).text
