@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
 import sys
 from typing import Any, Callable, TypeVar
 
@@ -29,7 +30,13 @@ class _ServerLog(logging.StreamHandler):  # type: ignore[type-arg]
 
 
 def setup_logging(level: int = logging.INFO) -> None:
-    """Send ``spar_tutor`` log records to the server log (once per kernel)."""
+    """Send ``spar_tutor`` log records to the server log (once per kernel).
+
+    The play table would also write them to a file in the shared temp folder
+    (``spar_tutor.widgets.common.log_to_file``), where every learner's errors
+    would meet; in the app that file is ``os.devnull`` unless ``SPAR_TUTOR_LOG``
+    names one."""
+    os.environ.setdefault("SPAR_TUTOR_LOG", os.devnull)
     root = logging.getLogger("spar_tutor")
     if any(isinstance(h, _ServerLog) for h in root.handlers):
         return
