@@ -87,8 +87,8 @@ RULES = """
 .spar-shell .jupyter-button.spar-secondary, .spar-shell .jupyter-button.spar-lesson-btn,
 .spar-shell .jupyter-button.spar-nav { font-size: 15px; height: auto; min-height: 36px;
   padding: 6px 14px; width: auto; border-radius: 8px; align-self: flex-start; }
-.spar-shell .jupyter-button.mod-primary:not([class*="card-btn"]),
-.spar-shell .jupyter-button.mod-success:not([class*="card-btn"]) { background-color: var(--spar-accent);
+.spar-shell .jupyter-button.mod-primary:enabled:not([class*="card-btn"]),
+.spar-shell .jupyter-button.mod-success:enabled:not([class*="card-btn"]) { background-color: var(--spar-accent);
   color: var(--spar-on-accent); border-color: var(--spar-accent); font-weight: bold; }
 .spar-shell .jupyter-button.mod-danger { background-color: var(--spar-bad-bg);
   color: var(--spar-ink); border-color: var(--spar-red-ink); }
