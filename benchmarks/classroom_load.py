@@ -85,8 +85,28 @@ def take_a_lesson_step(session: VoilaSession) -> None:
     session.wait_for(lambda: "Step 2 of" in session.text(), "step 2")
 
 
+def play_again(session: VoilaSession, result: dict) -> None:
+    """Back on Play, one more card (while the server may be refilling its kernel pool)."""
+    session.click(session.button("Play"))
+    session.wait_for(lambda: hand_buttons(session), "the hand")
+    session.drain(0.5)
+    playable = [m for m in hand_buttons(session)
+                if "spar-unplayable" not in session.states[m].get("_dom_classes", ())]
+    if not playable:  # the hand is over: a new one
+        session.click(session.button("Next hand"))
+        session.wait_for(lambda: len(hand_buttons(session)) == 5, "a new hand")
+        playable = [m for m in hand_buttons(session)
+                    if "spar-unplayable" not in session.states[m].get("_dom_classes", ())]
+    card = session.states[playable[0]]["description"]
+    before = len(hand_buttons(session))
+    t = time.monotonic()
+    session.click(playable[0])
+    session.wait_for(lambda: len(hand_buttons(session)) < before, "the card played")
+    result["late_card_click_s"] = time.monotonic() - t
+
+
 def run_session(i: int, url: str, start: threading.Barrier, results: Dict[int, dict],
-                timeout: float) -> None:
+                timeout: float, stay: float = 0) -> None:
     name = learner(i)
     result: dict = {"name": name, "ok": False, "checks": []}
     results[i] = result
@@ -94,6 +114,7 @@ def run_session(i: int, url: str, start: threading.Barrier, results: Dict[int, d
     result["session"] = session
     try:
         start.wait()
+        began = time.monotonic()
         session.open()
         result.update(session.timings, kernel_id=session.kernel_id)
         session.wait_for(lambda: GREETING.format(name=name) in session.text(), "the greeting")
@@ -107,6 +128,10 @@ def run_session(i: int, url: str, start: threading.Barrier, results: Dict[int, d
         result["checks"].append("played a card")
         take_a_lesson_step(session)
         result["checks"].append("lesson step")
+        if stay:
+            time.sleep(max(0.0, stay - (time.monotonic() - began)))
+            play_again(session, result)
+            result["checks"].append("played again")
         result["ok"] = True
     except Exception as e:  # reported per session below
         result["error"] = f"{type(e).__name__}: {e}"
@@ -159,6 +184,9 @@ def main(argv=None) -> int:
     parser.add_argument("--class-size", type=int, default=None,
                         help="as spar-tutor serve --class-size: kernels kept ready "
                         "(default: as many as sessions; 1 is what plain 'spar-tutor' does)")
+    parser.add_argument("--stay", type=float, default=0, metavar="S",
+                        help="S seconds after arriving, every learner plays another card "
+                        "(70: while the server refills its pool of ready kernels)")
     parser.add_argument("--timeout", type=float, default=300,
                         help="seconds the whole class may take (default 300)")
     args = parser.parse_args(argv)
@@ -173,7 +201,8 @@ def main(argv=None) -> int:
               f"{time.monotonic() - started:.0f} s", flush=True)
         barrier = threading.Barrier(args.sessions)
         threads = [threading.Thread(target=run_session, daemon=True,
-                                    args=(i, server.url, barrier, results, args.timeout))
+                                    args=(i, server.url, barrier, results, args.timeout,
+                                          args.stay))
                    for i in range(1, args.sessions + 1)]
         began = time.monotonic()
         for t in threads:
@@ -205,6 +234,10 @@ def main(argv=None) -> int:
                           ("card_click_s", "click on a card until it is played")):
             times = sorted(r[key] for r in ok)
             print(f"{what}: median {statistics.median(times):.2f} s, slowest {times[-1]:.2f} s")
+        if args.stay:
+            late = sorted(r["late_card_click_s"] for r in ok)
+            print(f"a card played {args.stay:.0f} s after arriving (the pool refilling): median "
+                  f"{statistics.median(late):.2f} s, slowest {late[-1]:.2f} s")
         cards = [r["card"] for r in ok]
         print(f"cards played first: {len(set(cards))} different cards among {len(cards)} learners "
               "(each session deals its own match)")
