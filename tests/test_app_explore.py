@@ -1,6 +1,7 @@
 """The Explore page: each question dealt and answered with a chart or a table."""
 
 from spar_tutor.app.shell import App
+from app_helpers import app_logging_undone  # noqa: F401 (an autouse fixture)
 
 
 def test_each_panel_deals_and_answers():

@@ -7,6 +7,7 @@ import pytest
 from spar_tutor.app import course
 from spar_tutor.app.route import Route
 from spar_tutor.app.shell import App
+from app_helpers import app_logging_undone  # noqa: F401 (an autouse fixture)
 
 
 @pytest.fixture

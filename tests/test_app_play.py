@@ -2,6 +2,7 @@
 
 from spar_tutor.app.route import Route
 from spar_tutor.app.shell import App
+from app_helpers import app_logging_undone  # noqa: F401 (an autouse fixture)
 
 
 def test_play_page_is_a_table_with_a_fresh_deal_each_visit():

@@ -8,6 +8,7 @@ from spar_tutor.app import shell
 from spar_tutor.app.guard import SORRY
 from spar_tutor.app.route import PAGES, Route, parse_query
 from spar_tutor.app.shell import App
+from app_helpers import app_logging_undone  # noqa: F401 (an autouse fixture)
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ import pytest
 
 import spar_tutor.app as app_pkg
 from spar_tutor.app import request, shell, show
+from app_helpers import app_logging_undone  # noqa: F401 (an autouse fixture)
 
 REPO = Path(__file__).resolve().parents[1]
 
