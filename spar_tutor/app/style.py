@@ -107,6 +107,9 @@ RULES = """
 .spar-shell .jupyter-button.spar-gold { background-color: var(--spar-gold); color: var(--spar-on-gold);
   border-color: var(--spar-gold); font-weight: bold; }
 .spar-row { flex-wrap: wrap; gap: 8px 10px; align-items: center; margin: 6px 0; }
+.spar-shell .jupyter-button.spar-lesson-btn { width: 340px; justify-content: flex-start;
+  text-align: left; flex: none; }
+.spar-lesson-row { flex-wrap: nowrap; }
 .spar-panel-box { background: var(--spar-panel); border: 1px solid var(--spar-line);
   border-radius: 10px; padding: 12px 16px; margin: 6px 0; }
 .spar-notice .widget-html-content > div { background: var(--spar-warn-bg);

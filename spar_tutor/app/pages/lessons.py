@@ -76,9 +76,11 @@ class LessonsPage(widgets.VBox):
         b.add_class("spar-lesson-btn")
         b.on_click(guarded(self.app.say)(lambda _, l=lesson: self.open_lesson(l)))
         info = widgets.HTML(f'<span class="spar-muted">{escape(lesson.summary)} '
-                            f"&middot; about {lesson.minutes} minutes &middot; {status}</span>")
+                            f"&middot; about {lesson.minutes} minutes &middot; {status}</span>",
+                            layout=widgets.Layout(flex="1 1 320px"))
         row = widgets.HBox([b, info])
         row.add_class("spar-row")
+        row.add_class("spar-lesson-row")
         return row
 
     # -- a lesson -------------------------------------------------------------------
