@@ -1,0 +1,134 @@
+"""A puzzle, its difficulty bands, and the problems a puzzle file can have."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import List, Optional, Tuple
+
+from ..cards import Card
+from ..dealfile import DealFile
+from ..errors import SparError
+from ..state import HandState
+
+#: Difficulty bands and the ratings they cover (lowest rating, highest rating).
+BANDS = {
+    "beginner": (400, 999),
+    "intermediate": (1000, 1399),
+    "advanced": (1400, 1799),
+    "expert": (1800, 2800),
+}
+
+
+def band_of(rating: int) -> str:
+    """The band a rating falls in (ratings outside every band are clamped)."""
+    for name, (low, high) in BANDS.items():
+        if rating <= high:
+            return name if rating >= low else "beginner"
+    return "expert"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One checked puzzle: a position, whose turn it is, and what they can make sure of.
+
+    ``points`` is exactly the solver's open-hand guarantee for ``seat`` (the
+    seat to move); ``winning`` holds every first card that keeps it. In a
+    closed puzzle (``open`` false) the learner sees only their own hand, and the
+    loader has also checked that the goal can be kept without seeing the others.
+    """
+
+    id: str
+    title: str
+    position: DealFile
+    seat: int
+    goal: str
+    points: int
+    band: str
+    rating: int
+    hint: str
+    explanation: str
+    open: bool
+    winning: Tuple[Card, ...]
+    themes: Tuple[str, ...] = ()
+    collection: str = ""
+    source: str = ""
+    line: Optional[int] = None
+
+    @property
+    def state(self) -> HandState:
+        """The position to solve (a fresh state each time; states are immutable)."""
+        return self.position.state()
+
+    @property
+    def players(self) -> int:
+        return len(self.position.hands)
+
+    @property
+    def tricks(self) -> int:
+        """Tricks left to play, the current one included."""
+        return self.state.tricks_left
+
+    @property
+    def preset(self) -> str:
+        return self.position.rules.name
+
+    @property
+    def rules_words(self) -> str:
+        """The rules in a few words: "standard rules", "seven cards, two-trick bonus"."""
+        rules = self.position.rules
+        words = [{"standard": "standard rules", "seven_card": "seven cards"}.get(rules.name,
+                                                                                rules.name)]
+        if rules.dry_wet:
+            words.append("dry and wet")
+        elif rules.two_trick_bonus:
+            words.append("two-trick bonus")
+        return ", ".join(words)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in a puzzle file: where (file, puzzle, line) and what."""
+
+    file: str
+    what: str
+    puzzle: Optional[str] = None
+    line: Optional[int] = None
+
+    def __str__(self) -> str:
+        where = self.file + (f" line {self.line}" if self.line else "")
+        who = f", puzzle {self.puzzle}" if self.puzzle else ""
+        return f"{where}{who}: {self.what}"
+
+
+class PuzzleError(SparError):
+    """A puzzle file (or puzzle) that failed its checks; ``problems`` lists them all."""
+
+    def __init__(self, problems: List[Problem]) -> None:
+        self.problems = list(problems)
+        first = self.problems[0] if self.problems else Problem("<puzzles>", "no problems?")
+        super().__init__("; ".join(str(p) for p in self.problems), file=None,
+                         rule="puzzle checks")
+        self.file, self.line = first.file, first.line
+
+
+@dataclass
+class Collection:
+    """Every puzzle that loaded, in file order, and the problems of those that did not."""
+
+    puzzles: List[Puzzle] = field(default_factory=list)
+    problems: List[Problem] = field(default_factory=list)
+
+    def find(self, puzzle_id: str) -> Optional[Puzzle]:
+        """The puzzle with this id, or by its 1-based number in the collection."""
+        for p in self.puzzles:
+            if p.id == puzzle_id:
+                return p
+        if puzzle_id.isdigit() and 1 <= int(puzzle_id) <= len(self.puzzles):
+            return self.puzzles[int(puzzle_id) - 1]
+        return None
+
+    def index(self, puzzle: Puzzle) -> int:
+        return [p.id for p in self.puzzles].index(puzzle.id)
+
+    def __len__(self) -> int:
+        return len(self.puzzles)

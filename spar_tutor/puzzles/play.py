@@ -1,0 +1,272 @@
+"""Playing a puzzle without widgets: the learner's cards, the others' strongest defence.
+
+>>> from spar_tutor.puzzles import load_collection
+>>> game = PuzzleGame(load_collection().find("lead-the-six-home"))
+>>> game.play(game.puzzle.winning[0]).kind in ("good", "solved")
+True
+
+The learner plays with :meth:`PuzzleGame.play`. A card that keeps the goal is
+played and the other seats answer with the reply that holds the learner to
+the least (the solver's principal line), until it is the learner's turn again
+or the hand is over. A card that throws the goal away is *not* played: the
+feedback says why (from the solver's line) and the learner may try another
+card or start again. In a closed puzzle a card must keep the goal whoever
+holds the hidden cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from ..cards import Card, format_cards
+from ..solver import solve
+from ..state import HandState
+from .judge import ClosedJudge, Judge, layouts
+from .model import Puzzle
+from .words import hint_words, plain
+
+PLAYING, SOLVED, MISTAKE = "playing", "solved", "mistake"
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What happened after the learner chose a card.
+
+    ``kind``: ``"illegal"`` (not allowed: nothing happens), ``"wrong"`` (it throws
+    the goal away: not played), ``"good"`` (played, the others answered:
+    ``replies``), ``"solved"`` (the hand is over and the goal kept), or
+    ``"over"`` (the puzzle is finished: start again or go on).
+    """
+
+    kind: str
+    text: str
+    card: Optional[Card] = None
+    replies: Tuple[Tuple[int, Card], ...] = ()
+    refutation: Tuple[Tuple[int, Card], ...] = ()
+
+
+@dataclass(frozen=True)
+class SolutionStep:
+    """One card of the winning line, with the state after it and a caption."""
+
+    seat: int
+    card: Card
+    state: HandState
+    caption: str
+
+
+@dataclass
+class PuzzleGame:
+    """One learner working on one puzzle (an attempt runs from the start to the goal)."""
+
+    puzzle: Puzzle
+    state: HandState = field(init=False)
+    played: List[Tuple[int, Card]] = field(init=False, default_factory=list)
+    mistakes: int = field(init=False, default=0)
+    hints: int = field(init=False, default=0)
+    saw_solution: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        self.start = self.puzzle.state
+        self.seat = self.puzzle.seat
+        self.goal = self.puzzle.points
+        self.judge = Judge(self.start, self.seat)
+        self.closed = None if self.puzzle.open else ClosedJudge(self.start, self.seat, self.goal)
+        self.restart()
+
+    # -- the attempt ---------------------------------------------------------------
+
+    def restart(self) -> None:
+        """Back to the puzzle's position (a new attempt)."""
+        self.state = self.start
+        self.played = []
+        self.mistakes = 0
+        self.hints = 0
+        self.saw_solution = False
+        self._hint_level: Dict[int, int] = {}
+        self.group = list(layouts(self.start, self.seat)) if self.closed else []
+
+    @property
+    def status(self) -> str:
+        if self.state.is_over():
+            return SOLVED
+        return MISTAKE if self.mistakes else PLAYING
+
+    @property
+    def solved(self) -> bool:
+        return self.state.is_over()
+
+    @property
+    def clean(self) -> bool:
+        """Solved with no wrong card, no hint beyond the first and no peek at the solution."""
+        return self.solved and not self.mistakes and not self.saw_solution and self.hints <= 1
+
+    def learner_to_move(self) -> bool:
+        return not self.state.is_over() and self.state.to_move == self.seat
+
+    def legal_cards(self) -> List[Card]:
+        """The learner's legal cards now (none when it is not the learner's turn)."""
+        return self.state.legal_cards() if self.learner_to_move() else []
+
+    def play(self, card: Card) -> Feedback:
+        """The learner plays ``card`` (see the module docstring)."""
+        if self.state.is_over():
+            return Feedback("over", "This puzzle is finished: start again or go on to the next.",
+                            card)
+        problem = self.state.explain_illegal(card)
+        if problem or not self.learner_to_move():
+            return Feedback("illegal", problem or "It is not your turn.", card)
+        if not self.keeps(card):
+            self.mistakes += 1
+            return self._wrong(card)
+        self._apply(card)
+        replies = self._answer()
+        if self.state.is_over():
+            assert self.state.result is not None
+            return Feedback("solved", f"Solved! {self._result_words()}", card, replies)
+        return Feedback("good", self._good_words(card, replies), card, replies)
+
+    def keeps(self, card: Card) -> bool:
+        """Whether ``card`` (the learner's, to move) keeps the goal."""
+        if self.closed is not None:
+            return self.closed.keeps_after(self.group, card)
+        return self.judge.card_values(self.state)[card] >= self.goal
+
+    def good_cards(self) -> List[Card]:
+        """The learner's cards that keep the goal now."""
+        if not self.learner_to_move():
+            return []
+        if self.closed is not None:
+            return self.closed.good_cards(self.group)
+        values = self.judge.card_values(self.state)
+        return sorted((c for c, v in values.items() if v >= self.goal), key=lambda c: c.index)
+
+    def _apply(self, card: Card) -> None:
+        seat = self.state.to_move
+        assert seat is not None
+        self.state = self.state.apply(card)
+        self.played.append((seat, card))
+        if self.closed is not None:
+            self.group = [p.play(card.bit)[0] for p in self.group if p.legal() & card.bit]
+
+    def _answer(self) -> Tuple[Tuple[int, Card], ...]:
+        replies: List[Tuple[int, Card]] = []
+        while not self.state.is_over() and self.state.to_move != self.seat:
+            seat = self.state.to_move
+            assert seat is not None
+            card = self.judge.defence(self.state)
+            self._apply(card)
+            replies.append((seat, card))
+        return tuple(replies)
+
+    # -- words ---------------------------------------------------------------------
+
+    def _wrong(self, card: Card) -> Feedback:
+        values = self.judge.card_values(self.state)
+        unit = "point" if self.goal == 1 else "points"
+        if values[card] >= self.goal:  # closed puzzle: fine here, but only by luck
+            return Feedback("wrong", f"{card} is a gamble: it works with the cards where they "
+                            "are, but with the hidden cards laid out another way the others "
+                            "could stop you. Find a card that works whoever holds what.", card)
+        after = self.state.apply(card)
+        refutation = tuple(self.judge.line(after))
+        why = plain(solve(self.state).explain(card))
+        sure = values[card]
+        if sure > 0:
+            why = "The best that is left: " + why[0].lower() + why[1:]
+            lost = (f"after it you can be sure of only {sure} {'point' if sure == 1 else 'points'}"
+                    f", not {self.goal} {unit}")
+        else:
+            lost = "after it you cannot be sure of any points"
+        text = f"{card} throws the goal away: {lost}. {why}"
+        return Feedback("wrong", text, card, refutation=refutation)
+
+    def _good_words(self, card: Card, replies: Sequence[Tuple[int, Card]]) -> str:
+        if len(replies) <= 3:
+            answered = ", ".join(f"seat {s} {c}" for s, c in replies)
+            said = f" The others answer: {answered}." if answered else ""
+        else:
+            said = " The others have answered: see the table."
+        return f"Good: {card} keeps the goal.{said} Your turn again."
+
+    def _result_words(self) -> str:
+        return result_words(self.state, self.seat)
+
+    def hint(self) -> str:
+        """The next hint for this decision: first a nudge (the puzzle's own hint at the
+        start, later one from the shape of the winning line), then the solver's card."""
+        self.hints += 1
+        at = len(self.played)
+        level = self._hint_level.get(at, 0) + 1
+        self._hint_level[at] = level
+        if not self.learner_to_move():
+            return self.puzzle.hint
+        if level == 1:
+            return self.puzzle.hint if at == 0 else hint_words(self.state, self.seat, self.judge)
+        good = self.good_cards()
+        if not good:
+            return self.puzzle.hint
+        card = good[0]
+        others = f" ({format_cards(good[1:])} would do too)" if len(good) > 1 else ""
+        if self.closed is not None:  # the solver's sentence would show the hidden cards
+            return (f"The solver plays {card}{others}: it keeps the goal wherever the hidden "
+                    "cards are.")
+        why = plain(solve(self.state).explain(card))
+        return f"The solver plays {card}{others}. {why}"
+
+    # -- the solution --------------------------------------------------------------
+
+    def solution(self) -> List[SolutionStep]:
+        """The winning line from the puzzle's position, against the strongest defence."""
+        self.saw_solution = True
+        return winning_line(self.puzzle, self.judge, self.closed)
+
+
+def winning_line(puzzle: Puzzle, judge: Judge,
+                 closed: Optional[ClosedJudge] = None) -> List[SolutionStep]:
+    """The learner keeps the goal (the first stated winning card first), the others
+    answer with their strongest defence; each step has a caption."""
+    state = puzzle.state
+    seat = puzzle.seat
+    group = list(layouts(state, seat)) if closed is not None else []
+    steps: List[SolutionStep] = []
+    while not state.is_over():
+        mover = state.to_move
+        assert mover is not None
+        if mover == seat:
+            if not steps:
+                card = puzzle.winning[0]
+            elif closed is not None:
+                card = closed.good_cards(group)[0]
+            else:
+                card = judge.line(state)[0][1]
+            caption = "You play " + card.name + ". " + plain(solve(state).explain(card))
+        else:
+            card = judge.defence(state)
+            caption = f"Seat {mover} plays {card.name}."
+        after = state.apply(card)
+        if len(after.tricks) > len(state.tricks) and not after.is_over():
+            t = after.tricks[-1]
+            who = "You win" if t.winner == seat else f"Seat {t.winner} wins"
+            caption += f" {who} trick {state.trick_number} with {t.winning_card(state.players)}."
+        if after.is_over():
+            caption += " " + result_words(after, seat)
+        if closed is not None:
+            group = [p.play(card.bit)[0] for p in group if p.legal() & card.bit]
+        steps.append(SolutionStep(mover, card, after, caption))
+        state = after
+    return steps
+
+
+def result_words(state: HandState, seat: int) -> str:
+    """"You won the last trick with 6C: 3 points." from the engine's result."""
+    result = state.result
+    assert result is not None
+    reason = result.reason
+    if reason.startswith(f"seat {seat} "):
+        reason = "you " + reason.split(" ", 2)[2]
+    head, _, points = reason.rpartition(": ")
+    if points.isdigit():
+        reason = f"{head}: {points} point{'' if points == '1' else 's'}"
+    return reason[0].upper() + reason[1:] + "."

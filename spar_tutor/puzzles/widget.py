@@ -1,0 +1,367 @@
+"""The puzzle player: a thin ipywidgets view over :class:`~spar_tutor.puzzles.play.PuzzleGame`.
+
+>>> from spar_tutor.puzzles.widget import PuzzlePlayer
+>>> player = PuzzlePlayer(learner=None)          # doctest: +SKIP
+>>> player                                       # doctest: +SKIP
+
+``PuzzlePlayer(learner="Ama")`` keeps Ama's progress (solved, attempts) in
+``$SPAR_TUTOR_HOME/puzzles/``; without a learner, progress lasts for the page
+only. ``open_puzzle("lead-the-six-home")`` (or a number, "3") opens one: the
+app's ``?page=puzzles&puzzle=3`` calls it. Every callback is guarded: an
+error is logged and the learner sees one short sentence, never a traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from html import escape
+from typing import Any, Callable, List, Optional
+
+import ipywidgets as widgets
+
+from ..cards import Card, sort_hand
+from .loader import load_collection
+from .model import BANDS, Collection, Puzzle
+from ..widgets.common import CSS as WIDGET_CSS
+from ..widgets.hand import card_css
+from .pictures import CSS, seat_name, table_html, words_html
+from .play import PuzzleGame, SolutionStep
+from .progress import MemoryProgress, PuzzleProgress
+
+log = logging.getLogger("spar_tutor.puzzles")
+
+SORRY = "Sorry, something went wrong there (the details are in the log). Try another card."
+ALL = "all"
+
+_COLLECTION: Optional[Collection] = None
+
+
+def default_collection() -> Collection:
+    """The curated puzzles, loaded (and checked by the solver) once per process."""
+    global _COLLECTION
+    if _COLLECTION is None:
+        _COLLECTION = load_collection()
+        for problem in _COLLECTION.problems:
+            log.warning("puzzle not loaded: %s", problem)
+    return _COLLECTION
+
+
+def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Wrap a callback: log any exception and tell the learner in one sentence."""
+
+    @functools.wraps(method)
+    def safe(self: "PuzzlePlayer", *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except Exception:
+            log.exception("puzzle player: %s failed", method.__name__)
+            try:
+                self.say(SORRY, "wrong")
+            except Exception:
+                log.exception("could not show the error message")
+            return None
+
+    return safe
+
+
+class PuzzlePlayer(widgets.VBox):
+    """Pick a puzzle, play it card by card against the solver's defence, see hints and
+    the solution, and keep progress per learner."""
+
+    def __init__(self, learner: Optional[str] = None, collection: Optional[Collection] = None,
+                 start: Optional[str] = None, progress: Optional[PuzzleProgress] = None,
+                 **kwargs: Any) -> None:
+        self.collection = collection if collection is not None else default_collection()
+        self.progress = progress or (PuzzleProgress(learner) if learner and learner.strip()
+                                     else MemoryProgress())
+        self.game: Optional[PuzzleGame] = None
+        self.steps: List[SolutionStep] = []
+        self.step_at = -1
+        self.attempt_counted = False
+        self._build()
+        super().__init__([self.style, self.top, self.header, self.goal, self.table, self.status,
+                          self.hand_box, self.buttons, self.solution_box], **kwargs)
+        self.add_class("spar-pz")
+        if not self.collection.puzzles:
+            self.say("The puzzles could not be loaded. Please tell your teacher.", "wrong")
+            return
+        self._first(start)
+
+    @guarded
+    def _first(self, start: Optional[str]) -> None:
+        self.show_puzzle((start and self.collection.find(start)) or self._resume())
+
+    # -- building ------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.style = widgets.HTML(WIDGET_CSS + CSS)  # the play table's card buttons, and ours
+        self.card_style = widgets.HTML()
+        self.band = widgets.Dropdown(options=[("All bands", ALL)] + [
+            (b.capitalize(), b) for b in BANDS], value=ALL, description="Band",
+            layout=widgets.Layout(width="220px"))
+        self.picker = widgets.Dropdown(description="Puzzle", layout=widgets.Layout(width="460px"))
+        self.score = widgets.HTML()
+        self.band.observe(self._on_band, names="value")
+        self.picker.observe(self._on_pick, names="value")
+        self.top = widgets.HBox([self.band, self.picker, self.score],
+                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.header = widgets.HTML()
+        self.goal = widgets.HTML()
+        self.table = widgets.HTML()
+        self.hand_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", min_height="40px"))
+        self.hand_row.add_class("spar-hand-box")
+        self.hand_title = widgets.HTML()
+        self.hand_box = widgets.VBox([self.card_style, self.hand_title, self.hand_row])
+        self.status = widgets.HTML()
+        self.hint_btn = self._button("Hint", "A nudge; ask again for the solver's card",
+                                     self.on_hint)
+        self.solution_btn = self._button("Show solution", "Replay the winning line step by step",
+                                         self.on_solution)
+        self.restart_btn = self._button("Start again", "Back to the puzzle's first position",
+                                        self.on_restart)
+        self.next_btn = self._button("Next puzzle", "Go on to the next puzzle", self.on_next,
+                                     style="success")
+        self.buttons = widgets.HBox([self.hint_btn, self.solution_btn, self.restart_btn,
+                                     self.next_btn])
+        self.back_btn = self._button("◀ Back", "The step before", lambda _: self.on_step(-1))
+        self.fwd_btn = self._button("Next step ▶", "The next card of the solution",
+                                    lambda _: self.on_step(1))
+        self.caption = widgets.HTML()
+        self.solution_box = widgets.VBox([])
+
+    def _button(self, text: str, tip: str, handler: Callable[[Any], None],
+                style: str = "") -> widgets.Button:
+        b = widgets.Button(description=text, tooltip=tip, button_style=style,
+                           layout=widgets.Layout(width="auto"))
+        b.on_click(handler)
+        return b
+
+    # -- choosing a puzzle ---------------------------------------------------------
+
+    def _resume(self) -> Puzzle:
+        last = self.progress.last and self.collection.find(self.progress.last)
+        if last:
+            return last
+        unsolved = [p for p in self.collection.puzzles if not self.progress.solved(p.id)]
+        return unsolved[0] if unsolved else self.collection.puzzles[0]
+
+    def _listed(self) -> List[Puzzle]:
+        band = self.band.value
+        return [p for p in self.collection.puzzles if band == ALL or p.band == band]
+
+    def _refresh_picker(self) -> None:
+        options = []
+        for p in self._listed():
+            number = self.collection.index(p) + 1
+            mark = " ✓" if self.progress.solved(p.id) else ""
+            options.append((f"{number}. {p.title} ({p.band} {p.rating}){mark}", p.id))
+        self._picking = True
+        try:
+            self.picker.options = options
+            if self.game is not None and self.game.puzzle.id in [v for _, v in options]:
+                self.picker.value = self.game.puzzle.id
+        finally:
+            self._picking = False
+        ids = [p.id for p in self.collection.puzzles]
+        self.score.value = (f'<span class="spar-pz-meta">&nbsp;Solved '
+                            f"{self.progress.solved_count(ids)} of {len(ids)}</span>")
+
+    @guarded
+    def _on_band(self, change: Any) -> None:
+        listed = self._listed()
+        if listed and (self.game is None or self.game.puzzle not in listed):
+            self.show_puzzle(listed[0])
+        else:
+            self._refresh_picker()
+
+    @guarded
+    def _on_pick(self, change: Any) -> None:
+        if getattr(self, "_picking", False) or not change["new"]:
+            return
+        puzzle = self.collection.find(change["new"])
+        if puzzle is not None and (self.game is None or puzzle.id != self.game.puzzle.id):
+            self.show_puzzle(puzzle)
+
+    def open_puzzle(self, puzzle_id: str) -> bool:
+        """Open a puzzle by id or 1-based number; False (and a message) if there is none."""
+        puzzle = self.collection.find(str(puzzle_id))
+        if puzzle is None:
+            self.say(f"There is no puzzle {puzzle_id}: here is where you were.", "wrong")
+            return False
+        self.show_puzzle(puzzle)
+        return True
+
+    def show_puzzle(self, puzzle: Puzzle) -> None:
+        """Show ``puzzle`` from its first position."""
+        if self.band.value != ALL and puzzle.band != self.band.value:
+            self._picking = True
+            self.band.value = ALL
+            self._picking = False
+        self.game = PuzzleGame(puzzle)
+        self.progress.visit(puzzle.id)
+        self.attempt_counted = False
+        self._close_solution()
+        self._refresh_picker()
+        self.say("Your turn: click one of your cards.")
+        self.redraw()
+
+    # -- drawing -------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        """Draw the puzzle's header, goal, table and the learner's cards from the game."""
+        game = self.game
+        if game is None:
+            return
+        p = game.puzzle
+        number = self.collection.index(p) + 1
+        kind = "all hands open" if p.open else "closed: you see only your own hand"
+        tried = self.progress.attempts(p.id)
+        done = " · solved ✓" if self.progress.solved(p.id) else ""
+        self.header.value = (
+            f'<h3 style="margin:4px 0">Puzzle {number}: {escape(p.title)}</h3>'
+            f'<div class="spar-pz-meta">{p.band.capitalize()} · rating {p.rating} · '
+            f"{p.players} players · {p.tricks} tricks to go · {escape(p.rules_words)} · "
+            f"{kind} · attempts {tried}{done}</div>")
+        self.goal.value = f'<div class="spar-pz-goal"><b>Goal:</b> {words_html(p.goal)}</div>'
+        state = self.steps[self.step_at].state if self.step_at >= 0 else game.state
+        self.table.value = table_html(state, game.seat, p.open or self.step_at >= 0, game.start)
+        self._draw_hand(state)
+
+    def _draw_hand(self, state: Any) -> None:
+        game = self.game
+        assert game is not None
+        cards = sort_hand(state.hand(game.seat))
+        playable = set(game.legal_cards()) if self.step_at < 0 else set()
+        rules, buttons = [], []
+        for card in cards:
+            off = card not in playable
+            css = f"spar-c-{card}-{'d' if off else 'n'}"  # the hand widget's classes
+            rules.append(card_css(card, css, four_colour=False, dimmed=off))
+            b = widgets.Button(description=card.name, layout=widgets.Layout(width="84px",
+                                                                             height="140px"),
+                               tooltip=self._card_tip(card, off))
+            b.add_class("spar-card-btn")
+            b.add_class(css)
+            if off:
+                b.add_class("spar-unplayable")
+            b.on_click(lambda _, c=card: self.click_card(c))
+            buttons.append(b)
+        old = self.hand_row.children
+        self.card_style.value = "<style>" + "\n".join(rules) + "</style>"
+        self.hand_row.children = buttons
+        for b in old:
+            b.close()
+        who = seat_name(game.seat, game.seat)
+        turn = " (click a card to play it)" if playable else ""
+        if state.is_over():
+            turn = ": the hand is over"
+        self.hand_title.value = (f'<b>Your cards</b> (seat {game.seat}){turn}'
+                                 if who == "You" else "")
+        self.buttons_state()
+
+    def _card_tip(self, card: Card, off: bool) -> str:
+        game = self.game
+        assert game is not None
+        if not off:
+            return f"Play {card.name}"
+        if game.state.is_over():
+            return "The puzzle is over"
+        return game.state.explain_illegal(card) or "Not now"
+
+    def buttons_state(self) -> None:
+        game = self.game
+        over = game is None or game.solved
+        self.hint_btn.disabled = over or self.step_at >= 0
+        self.solution_btn.disabled = game is None or self.step_at >= 0
+
+    def say(self, text: str, kind: str = "") -> None:
+        """Show one message under the table (``kind``: "", "wrong" or "solved")."""
+        cls = f"spar-pz-status spar-pz-{kind}" if kind else "spar-pz-status"
+        self.status.value = f'<div class="{cls}" role="status">{words_html(text)}</div>'
+
+    # -- playing -------------------------------------------------------------------
+
+    @guarded
+    def click_card(self, card: Card) -> None:
+        """What a click on one of the learner's cards does (tests call it too)."""
+        game = self.game
+        if game is None or self.step_at >= 0:
+            return
+        if not self.attempt_counted and not game.played and game.learner_to_move():
+            self.progress.attempt(game.puzzle.id)
+            self.attempt_counted = True
+        feedback = game.play(card)
+        if feedback.kind == "solved":
+            self.progress.solve(game.puzzle.id, game.clean)
+            extra = " Cleanly solved: well done!" if game.clean else ""
+            if self.progress.unsaved:
+                extra += " (Your progress could not be saved on this computer.)"
+            self.say(feedback.text + extra + " Click Next puzzle to go on.", "solved")
+            self._refresh_picker()
+        elif feedback.kind == "wrong":
+            self.say(feedback.text + " Try another card, or Show solution.", "wrong")
+        elif feedback.kind == "illegal":
+            self.say(feedback.text, "wrong")
+        else:
+            self.say(feedback.text)
+        self.redraw()
+
+    @guarded
+    def on_hint(self, _: Any = None) -> None:
+        if self.game is not None and not self.game.solved:
+            self.say("Hint: " + self.game.hint())
+
+    @guarded
+    def on_restart(self, _: Any = None) -> None:
+        if self.game is not None:
+            self.game.restart()
+            self.attempt_counted = False
+            self._close_solution()
+            self.say("Back to the start: your turn.")
+            self.redraw()
+
+    @guarded
+    def on_next(self, _: Any = None) -> None:
+        """The next puzzle of the list not solved yet (the next one, once all are solved)."""
+        listed = self._listed() or self.collection.puzzles
+        i = listed.index(self.game.puzzle) if self.game and self.game.puzzle in listed else -1
+        after = listed[i + 1:] + listed[:i + 1]
+        unsolved = [p for p in after if not self.progress.solved(p.id)]
+        self.show_puzzle(unsolved[0] if unsolved else after[0])
+
+    # -- the solution --------------------------------------------------------------
+
+    @guarded
+    def on_solution(self, _: Any = None) -> None:
+        game = self.game
+        if game is None:
+            return
+        self.steps = game.solution()
+        self.step_at = 0
+        self.solution_box.children = [widgets.HTML("<b>The solution</b>, card by card "
+                                                   "(all hands shown):"), self.caption,
+                                      widgets.HBox([self.back_btn, self.fwd_btn])]
+        self._show_step()
+
+    @guarded
+    def on_step(self, delta: int) -> None:
+        if not self.steps:
+            return
+        self.step_at = max(0, min(len(self.steps) - 1, self.step_at + delta))
+        self._show_step()
+
+    def _show_step(self) -> None:
+        step = self.steps[self.step_at]
+        self.caption.value = (f'<div class="spar-pz-status">Step {self.step_at + 1} of '
+                              f"{len(self.steps)}: {words_html(step.caption)}</div>")
+        self.back_btn.disabled = self.step_at == 0
+        self.fwd_btn.disabled = self.step_at == len(self.steps) - 1
+        self.say("The solution is shown below. Click Start again to play it yourself.")
+        self.redraw()
+
+    def _close_solution(self) -> None:
+        self.steps = []
+        self.step_at = -1
+        self.solution_box.children = []
+
