@@ -2,10 +2,17 @@
 
 A preheated kernel runs the app before its page is requested (see request.py);
 time spent then is free for the learner. Importing the play table, the lesson
-player and the simulations, and loading and checking the lessons and puzzles,
-takes seconds of CPU. Done on the first click instead, twenty learners clicking Play at
-once on a two-core server would wait for each other's imports. Kernels that are
-not preheated (JupyterHub, Binder) skip this and stay lazy.
+player and the simulations, and loading the lessons, takes about 1 s of CPU;
+done on the first click instead, twenty learners clicking Play at once on a
+two-core server would wait for each other's imports. Kernels that are not
+preheated (JupyterHub, Binder) skip this and stay lazy.
+
+The puzzle collection is not loaded here: checking its puzzles with the solver
+takes about 2.5 s of CPU per kernel, and Voila refills a class's pool of ready
+kernels all at once about a minute after the class arrived, while the learners
+are busy; that much work in every replacement kernel slowed their clicks to
+about 20 s (benchmarks/classroom_load.py --stay 75). It is loaded on the first
+visit to Puzzles instead.
 """
 
 from __future__ import annotations
@@ -34,10 +41,6 @@ def warm_up() -> None:
             from .course import all_lessons
 
             all_lessons()
-        if not missing("spar_tutor.puzzles.widget"):
-            from ..puzzles.widget import default_collection
-
-            default_collection()
     except Exception:
         log.exception("warming up failed; pages will load when opened")
     log.info("warmed up in %.1f s", time.monotonic() - start)
