@@ -25,6 +25,18 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+if ! command -v configurable-http-proxy >/dev/null; then
+  # JupyterHub's proxy, for tests/browser/test_jupyterhub.py (an npm package).
+  if ! command -v npm >/dev/null; then
+    echo "== installing nodejs and npm (apt-get)"
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o DPkg::Lock::Timeout=600 nodejs npm \
+      || { $SUDO apt-get update -q -o DPkg::Lock::Timeout=600 &&
+           $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o DPkg::Lock::Timeout=600 nodejs npm; }
+  fi
+  echo "== installing configurable-http-proxy (npm)"
+  $SUDO npm install -g --no-fund --no-audit configurable-http-proxy
+fi
+
 echo "== installing spar-tutor with its test dependencies (pip)"
 start=$SECONDS
 python3 -m pip install -q --disable-pip-version-check ".[test]"

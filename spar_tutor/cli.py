@@ -78,18 +78,43 @@ def _deal(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from .serve import serve
 
-    return serve(port=args.port, host=args.host, theme=args.theme) or 0
+    return serve(port=args.port, host=args.host, theme=args.theme,
+                 open_browser=args.open, pool_size=args.class_size) or 0
+
+
+EPILOG = """\
+examples:
+  spar-tutor                          serve the app on http://127.0.0.1:8866/
+  spar-tutor serve --host 0.0.0.0 --class-size 30
+                                      serve a class of 30 on this machine's network
+  spar-tutor serve --theme dark --open
+  spar-tutor deal --players 4 --seed 7 > hand.json
+  spar-tutor replay hand.json
+
+Run 'spar-tutor COMMAND --help' for the options of one command.
+"""
+
+SERVE_DESCRIPTION = (
+    "Serve the spar-tutor web app (home, lessons, puzzles, play, explore, rules) with Voila "
+    "and print its address. Each browser tab gets its own game; learners' progress is kept "
+    "per name under $SPAR_TUTOR_HOME (default ~/.spar-tutor). Voila is configured here, not "
+    "from your Jupyter settings: a preheated kernel for a fast first page, idle kernels "
+    "stopped after 10 minutes, no code and no error tracebacks shown. Stop with Ctrl-C."
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="spar-tutor",
-        description="Learn the card game Spar. With no command, serves the web app on localhost.",
+        description="Learn the card game Spar. With no command, serves the web app on\n"
+        "localhost (the same as 'spar-tutor serve').",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
 
-    p = sub.add_parser("serve", help="serve the spar-tutor web app with Voila (the default)",
-                       description="Serve the spar-tutor web app (lessons, puzzles, play) with Voila.")
+    p = sub.add_parser("serve", help="serve the web app in the browser with Voila (the default)",
+                       description=SERVE_DESCRIPTION)
     _serve_options(p)
     p.set_defaults(func=_serve)
 
@@ -119,7 +144,13 @@ def _serve_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, default=8866, help="port to serve on (default: 8866)")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default: 127.0.0.1; 0.0.0.0 for a classroom)")
-    p.add_argument("--theme", choices=("light", "dark"), default="light", help="colour theme")
+    p.add_argument("--theme", choices=("light", "dark"), default="light",
+                   help="colour theme of the app (default: light)")
+    p.add_argument("--open", action="store_true", help="open the app in a web browser")
+    p.add_argument("--class-size", type=int, default=1, metavar="N",
+                   help="learners who will open the app at the same moment: N app kernels are "
+                   "kept ready (about 75 MB each) so that each first page shows at once "
+                   "(default: 1)")
 
 
 #: Functions that add subcommands (the solver and puzzle modules register theirs here).

@@ -15,7 +15,10 @@ Voila repository, "Cull idle kernels" and "Preheated kernels"; ``voila
 * ``--strip_sources=True``: no code in the page (Voila's default, made explicit).
 * ``--show_tracebacks=False``: errors in the app do not leak tracebacks.
 * ``--preheat_kernel=True --pool_size=1``: one kernel per notebook is started
-  and runs the notebook before anyone asks, so the first page shows at once.
+  and runs the notebook before anyone asks, so the first page shows at once
+  (``pool_size``: more kernels kept ready, for a class arriving together;
+  then ``--VoilaKernelManager.fill_delay`` waits a minute before starting the
+  replacements, so that they do not slow down the class that just arrived).
   Voila keeps pooled kernels out of the idle culler.
 * ``--MappingKernelManager.cull_idle_timeout`` / ``cull_interval``: kernels of
   closed pages are shut down after being idle for a while.
@@ -33,10 +36,14 @@ from .errors import SparError
 from .resources import app_notebook, checkout_root
 
 THEMES = ("light", "dark")
+WILDCARD_HOSTS = ("0.0.0.0", "::", "")
+"""Hosts that mean "every address of this machine"."""
 CULL_IDLE_TIMEOUT = 600
 """Seconds a kernel with no open page may stay idle before it is shut down."""
 CULL_INTERVAL = 60
 """Seconds between two checks for idle kernels."""
+CLASS_FILL_DELAY = 60
+"""Seconds before a pool of several preheated kernels is refilled."""
 
 
 def voila_argv(
@@ -48,6 +55,7 @@ def voila_argv(
     extra: Iterable[str] = (),
     *,
     preheat: bool = True,
+    pool_size: int = 1,
     cull_idle_timeout: int = CULL_IDLE_TIMEOUT,
     cull_interval: int = CULL_INTERVAL,
 ) -> List[str]:
@@ -71,7 +79,8 @@ def voila_argv(
         "--strip_sources=True",
         "--show_tracebacks=False",
         f"--preheat_kernel={bool(preheat)}",
-        f"--pool_size={1 if preheat else 0}",
+        f"--pool_size={max(1, int(pool_size)) if preheat else 0}",
+        *([f"--VoilaKernelManager.fill_delay={CLASS_FILL_DELAY}"] if preheat and pool_size > 1 else []),
         f"--MappingKernelManager.cull_idle_timeout={int(cull_idle_timeout)}",
         f"--MappingKernelManager.cull_interval={int(cull_interval)}",
         *extra,
@@ -105,14 +114,27 @@ def serve(
     theme: str = "light",
     open_browser: bool = False,
     extra: Sequence[str] = (),
+    pool_size: int = 1,
 ) -> int:
-    """Serve the app (or another notebook) until interrupted; returns Voila's exit code."""
+    """Serve the app (or another notebook) until interrupted; returns Voila's exit code.
+
+    ``pool_size`` kernels are kept preheated (one per learner expected to arrive at once)."""
     notebook = Path(notebook_path) if notebook_path is not None else app_notebook()
     if not notebook.exists():
         raise SparError(f"no notebook to serve at {notebook}")
-    argv = voila_argv(notebook, port=port, host=host, theme=theme, open_browser=open_browser, extra=extra)
-    print(f"Serving {notebook.name} at {app_url(host, port)} (Ctrl-C to stop)", flush=True)
-    proc = subprocess.Popen(argv, env=voila_env())
+    argv = voila_argv(notebook, port=port, host=host, theme=theme, open_browser=open_browser,
+                      extra=extra, pool_size=pool_size)
+    shown = "127.0.0.1" if host in WILDCARD_HOSTS else host
+    print(f"Serving {notebook.name} at {app_url(shown, port)} (Ctrl-C to stop)", flush=True)
+    if host in WILDCARD_HOSTS:
+        print(f"Other computers on this network: http://<this computer's address>:{port}/",
+              flush=True)
+    env = voila_env()
+    if host not in WILDCARD_HOSTS:
+        # A preheated kernel asks Voila for its page's address on VOILA_APP_IP (default
+        # 127.0.0.1), which a server bound to one other address would not answer.
+        env["VOILA_APP_IP"] = f"[{host}]" if ":" in host else host
+    proc = subprocess.Popen(argv, env=env)
     try:
         return proc.wait()
     except KeyboardInterrupt:

@@ -2,8 +2,9 @@
 
 Every test in this folder is marked ``browser``. The fixtures:
 
-* ``voila``: a session-wide factory, ``voila(folder, **voila_argv_kwargs)``,
-  that serves a folder of notebooks with the app's own Voila settings
+* ``voila``: a session-wide factory, ``voila(folder, env=None, **voila_argv_kwargs)``,
+  that serves a folder of notebooks (or one notebook, as ``spar-tutor serve``
+  does) with the app's own Voila settings
   (:func:`spar_tutor.serve.voila_argv`) on a free port and returns a
   :class:`VoilaServer`. Each (folder, settings) is served once per session and
   stopped, with its kernels, at the end.
@@ -39,7 +40,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
-from spar_tutor.resources import notebooks_dir
+from spar_tutor.resources import app_notebook, notebooks_dir
 from spar_tutor.serve import voila_argv, voila_env
 
 HERE = Path(__file__).resolve().parent
@@ -90,6 +91,10 @@ class VoilaServer:
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    def app_url(self, query: str = "") -> str:
+        """The page of a server of one notebook, with an optional ``?query``."""
+        return f"{self.base_url}/" + (f"?{query}" if query else "")
+
     def notebook_url(self, notebook: str) -> str:
         """The page of a notebook, given by its path relative to ``root``."""
         return f"{self.base_url}/voila/render/{quote(notebook)}"
@@ -106,8 +111,11 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_voila(root: Path, log_path: Path, connection_dir: Path, **argv_kwargs) -> VoilaServer:
-    """Start Voila on ``root`` and wait until it answers HTTP."""
+def start_voila(root: Path, log_path: Path, connection_dir: Path, env: Optional[Dict[str, str]] = None,
+                **argv_kwargs) -> VoilaServer:
+    """Start Voila on ``root`` (a folder or one notebook) and wait until it answers HTTP.
+
+    ``env`` adds environment variables for Voila and its kernels."""
     port = free_port()
     extra = ["--Voila.log_level=INFO", f"--Voila.connection_dir_root={connection_dir}"]
     argv = voila_argv(root, port=port, extra=extra, **argv_kwargs)
@@ -116,7 +124,8 @@ def start_voila(root: Path, log_path: Path, connection_dir: Path, **argv_kwargs)
         log.write(("$ " + " ".join(argv) + "\n").encode())
         log.flush()
         process = subprocess.Popen(
-            argv, cwd=root, env=voila_env(), stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT
+            argv, cwd=root if root.is_dir() else root.parent, env={**voila_env(), **(env or {})},
+            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
         )
     server = VoilaServer(root, port, process, log_path, connection_dir)
     try:
@@ -128,12 +137,14 @@ def start_voila(root: Path, log_path: Path, connection_dir: Path, **argv_kwargs)
 
 
 def _wait_until_serving(server: VoilaServer) -> None:
+    # Voila's own script, not "/": for a server of one notebook that page would take the
+    # preheated kernel (and every other path there redirects to the notebook's files).
     deadline = time.monotonic() + SERVER_START_TIMEOUT_S
     while time.monotonic() < deadline:
         if server.process.poll() is not None:
             raise RuntimeError(f"Voila exited with {server.process.returncode}:\n{server.log()[-3000:]}")
         try:
-            with urllib.request.urlopen(server.base_url + "/", timeout=5) as response:
+            with urllib.request.urlopen(server.base_url + "/voila/static/voila.js", timeout=5) as response:
                 if response.status == 200:
                     return
         except (urllib.error.URLError, ConnectionError, TimeoutError):
@@ -184,18 +195,20 @@ def artifacts_dir(pytestconfig: pytest.Config) -> Path:
 
 @pytest.fixture(scope="session")
 def voila(artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator:
-    """Factory: ``voila(folder, **voila_argv_kwargs) -> VoilaServer``, one server per set of arguments."""
+    """Factory: ``voila(folder, env=None, **voila_argv_kwargs) -> VoilaServer``, one server per
+    set of arguments."""
     servers: Dict[Tuple, VoilaServer] = {}
 
-    def serve(root: os.PathLike, **argv_kwargs) -> VoilaServer:
+    def serve(root: os.PathLike, env: Optional[Dict[str, str]] = None, **argv_kwargs) -> VoilaServer:
         root = Path(root).resolve()
-        key = (root, tuple(sorted(argv_kwargs.items())))
+        key = (root, tuple(sorted((env or {}).items())), tuple(sorted(argv_kwargs.items())))
         if key not in servers:
             name = f"{root.name}-{len(servers)}"
             servers[key] = start_voila(
                 root,
                 log_path=artifacts_dir / f"voila-{name}.log",
                 connection_dir=tmp_path_factory.mktemp(f"voila-{name}"),
+                env=env,
                 **argv_kwargs,
             )
         return servers[key]
@@ -242,10 +255,23 @@ def page(browser: Browser) -> Iterator[Page]:
 
 
 def save_screenshot(page: Page, name: str, root: Path) -> Path:
-    """Save a full-page screenshot as ``<root>/test-artifacts/screenshots/<name>.png``."""
+    """Save a full-page screenshot as ``<root>/test-artifacts/screenshots/<name>.png``.
+
+    Voila scrolls its cells inside ``#rendered_cells``, not the page, so the
+    window is made as tall as that content for the picture, then put back."""
     path = root / "test-artifacts" / "screenshots" / f"{name}.png"
     path.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(path), full_page=True)
+    size = page.viewport_size
+    tall = page.evaluate(
+        "() => { const c = document.querySelector('#rendered_cells');"
+        " return c ? c.scrollHeight + c.getBoundingClientRect().top : 0; }")
+    if size and tall > size["height"]:
+        page.set_viewport_size({"width": size["width"], "height": min(int(tall) + 16, 6000)})
+    try:
+        page.screenshot(path=str(path), full_page=True)
+    finally:
+        if size and tall > size["height"]:
+            page.set_viewport_size(size)
     return path
 
 
@@ -258,7 +284,11 @@ class VoilaPage:
 
     def open(self, server: VoilaServer, notebook: str, wait_for: Optional[str] = None) -> "VoilaPage":
         """Load a notebook's page and wait until its cells (and ``wait_for`` text) show."""
-        self.page.goto(server.notebook_url(notebook), timeout=UI_TIMEOUT_MS)
+        return self.open_url(server.notebook_url(notebook), wait_for)
+
+    def open_url(self, url: str, wait_for: Optional[str] = None) -> "VoilaPage":
+        """Load a Voila page by its address and wait until its cells (and ``wait_for``) show."""
+        self.page.goto(url, timeout=UI_TIMEOUT_MS)
         expect(self.page.locator("#rendered_cells")).to_be_visible(timeout=UI_TIMEOUT_MS)
         if wait_for is not None:
             expect(self.widget(wait_for)).to_be_visible(timeout=UI_TIMEOUT_MS)
@@ -294,3 +324,24 @@ class VoilaPage:
 def voila_page(page: Page, pytestconfig: pytest.Config) -> VoilaPage:
     """The ``page`` with the :class:`VoilaPage` helpers."""
     return VoilaPage(page, pytestconfig.rootpath)
+
+
+# -- the app -------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def app_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``SPAR_TUTOR_HOME`` of the app servers: the learners' progress of this test run."""
+    return tmp_path_factory.mktemp("spar-tutor-home")
+
+
+@pytest.fixture(scope="session")
+def app_server(voila, app_home: Path) -> VoilaServer:
+    """The app as ``spar-tutor serve`` serves it (one notebook, preheated kernel), light theme."""
+    return voila(app_notebook(), env={"SPAR_TUTOR_HOME": str(app_home)})
+
+
+@pytest.fixture(scope="session")
+def dark_app_server(voila, app_home: Path) -> VoilaServer:
+    """The app with ``--theme=dark``."""
+    return voila(app_notebook(), env={"SPAR_TUTOR_HOME": str(app_home)}, theme="dark")

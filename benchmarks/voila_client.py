@@ -1,0 +1,152 @@
+"""A Voila page without a browser: fetch the page, then talk to its kernel's widgets.
+
+This is what Voila's JavaScript does for a learner's tab, minus drawing: get
+the rendered page (the server starts a kernel and runs the notebook), open the
+kernel's websocket, ask the widget manager for every widget's state
+(``jupyter.widget.control`` / ``request_states``), then send button clicks as
+widget ``custom`` messages and follow the ``update`` messages that come back.
+The server cannot tell it from a browser tab, and it costs almost nothing, so
+twenty of them measure the server, not the machine's browsers.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+import uuid
+from typing import Any, Callable, Dict, List, Optional
+
+import websocket  # websocket-client, a dependency of jupyter_server
+
+CONTROL_PROTOCOL = "1.0.0"
+"""Version of ipywidgets' ``jupyter.widget.control`` comm (not the widget protocol's 2.x)."""
+
+
+class VoilaSession:
+    """One app tab: ``open()``, then ``find``/``click``/``wait_for`` on its widgets."""
+
+    def __init__(self, base_url: str, query: str = "", timeout: float = 120) -> None:
+        self.url = base_url.rstrip("/") + "/" + (f"?{query}" if query else "")
+        self.timeout = timeout
+        self.session_id = uuid.uuid4().hex
+        self.states: Dict[str, Dict[str, Any]] = {}
+        self.kernel_id = ""
+        self.ws: Optional[websocket.WebSocket] = None
+        self.timings: Dict[str, float] = {}
+        self._seen: Dict[str, int] = {}
+
+    # -- opening ---------------------------------------------------------------------
+
+    def open(self) -> "VoilaSession":
+        """Load the page and the widgets' state; records ``page_s`` and ``first_view_s``."""
+        start = time.monotonic()
+        with urllib.request.urlopen(self.url, timeout=self.timeout) as response:
+            html = response.read().decode("utf-8", "replace")
+        self.timings["page_s"] = time.monotonic() - start
+        config = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
+                           html, re.S)
+        if config is None:
+            raise RuntimeError("no page config in the Voila page")
+        self.kernel_id = json.loads(config.group(1))["kernelId"]
+        ws_url = self.url.split("?")[0].replace("http", "ws", 1).rstrip("/")
+        self.ws = websocket.create_connection(
+            f"{ws_url}/api/kernels/{self.kernel_id}/channels?session_id={self.session_id}",
+            timeout=self.timeout)
+        control = uuid.uuid4().hex
+        self._send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
+                                 "data": {}}, metadata={"version": CONTROL_PROTOCOL})
+        # The kernel may take comm messages out of order; its reply to this one comes
+        # after the comm above is open.
+        self._send("kernel_info_request", {})
+        self.wait_for(lambda: self._seen.get("kernel_info_reply"), what="the kernel's info")
+        self._send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
+        self.wait_for(lambda: bool(self.states), what="the widgets' state")
+        self.timings["first_view_s"] = time.monotonic() - start
+        return self
+
+    def close(self) -> None:
+        if self.ws is not None:
+            self.ws.close()
+            self.ws = None
+
+    # -- messages ------------------------------------------------------------------
+
+    def _send(self, msg_type: str, content: Dict[str, Any], metadata: Optional[dict] = None) -> None:
+        msg = {
+            "header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": self.session_id,
+                       "username": "load-test", "date": "", "version": "5.3"},
+            "parent_header": {}, "metadata": metadata or {}, "content": content,
+            "channel": "shell", "buffers": [],
+        }
+        assert self.ws is not None
+        self.ws.send(json.dumps(msg))
+
+    def _receive(self, deadline: float) -> None:
+        assert self.ws is not None
+        self.ws.settimeout(max(0.05, min(1.0, deadline - time.monotonic())))
+        try:
+            frame = self.ws.recv()
+        except websocket.WebSocketTimeoutException:
+            return
+        if isinstance(frame, bytes):  # a message with binary buffers: no state we need
+            return
+        msg = json.loads(frame)
+        kind, content = msg["header"]["msg_type"], msg.get("content", {})
+        self._seen[kind] = self._seen.get(kind, 0) + 1
+        data = content.get("data", {})
+        if kind == "comm_msg" and data.get("method") == "update_states":
+            for model_id, model in data["states"].items():
+                self.states[model_id] = dict(model["state"], _model_name=model["model_name"])
+        elif kind == "comm_msg" and data.get("method") == "update":
+            self.states.setdefault(content["comm_id"], {}).update(data["state"])
+        elif kind == "comm_open" and "state" in data:
+            self.states[content["comm_id"]] = dict(data["state"])
+        elif kind == "comm_close":
+            self.states.pop(content.get("comm_id"), None)
+
+    def wait_for(self, condition: Callable[[], Any], what: str = "", timeout: Optional[float] = None) -> Any:
+        """Handle kernel messages until ``condition()`` is true; returns its value."""
+        deadline = time.monotonic() + (timeout or self.timeout)
+        while True:
+            value = condition()
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"waited in vain for {what or condition}")
+            self._receive(deadline)
+
+    def drain(self, seconds: float = 0.5) -> None:
+        """Handle whatever the kernel sends for a short while."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self._receive(end)
+
+    # -- widgets -------------------------------------------------------------------
+
+    def find(self, model: str = "", **traits: Any) -> List[str]:
+        """Ids of widgets of a model (``ButtonModel``) whose traits contain these values."""
+        found = []
+        for model_id, state in self.states.items():
+            if model and state.get("_model_name") != model:
+                continue
+            if all(state.get(k) == value for k, value in traits.items()):
+                found.append(model_id)
+        return found
+
+    def text(self) -> str:
+        """Every HTML and label widget's text, joined: what the page says."""
+        return "\n".join(str(s.get("value", "")) for s in self.states.values()
+                         if s.get("_model_name") in ("HTMLModel", "LabelModel"))
+
+    def button(self, description: str) -> str:
+        """The id of the (visible) button showing ``description``."""
+        ids = self.wait_for(lambda: self.find("ButtonModel", description=description),
+                            what=f"a button {description!r}")
+        return ids[-1]
+
+    def click(self, model_id: str) -> None:
+        """What clicking a button in the page sends to the kernel."""
+        self._send("comm_msg", {"comm_id": model_id,
+                                "data": {"method": "custom", "content": {"event": "click"}}})

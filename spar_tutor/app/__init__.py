@@ -1,0 +1,59 @@
+"""The spar-tutor web app: one widget with Home, Lessons, Puzzles, Play, Explore and Rules.
+
+``notebooks/app.ipynb`` is one cell, ``from spar_tutor.app import show; show()``,
+served by Voila (``spar-tutor serve``). :func:`show` builds the app and shows
+Home at once; when Voila preheated the kernel it then imports what the other
+pages need and waits for the page request; then it follows the address's deep
+link (``?page=lessons&lesson=7``).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Optional
+
+from .guard import setup_logging
+from .learner import Learner, clean_name
+from .request import is_preheated, request_query
+from .warm import warm_up
+from .route import PAGES, Route, parse_query
+
+log = logging.getLogger("spar_tutor.app")
+
+FAILED = ('<div style="font-size:16px;padding:16px">Sorry, the Spar tutor could not start. '
+          "Please reload the page in a minute; if it keeps happening, tell your teacher."
+          "</div>")
+
+
+def show(query: Optional[str] = None) -> "object":
+    """Build and display the app, then open what the page's address asks for.
+
+    ``query`` overrides the address (for notebooks and tests). Returns the App,
+    or ``None`` if it could not be built (the reason goes to the server log).
+    """
+    from IPython.display import HTML, display
+
+    setup_logging()
+    try:
+        from .shell import App
+
+        app = App()
+        display(app)
+    except Exception:
+        log.exception("the app could not be built")
+        display(HTML(FAILED))
+        return None
+    if query is None and is_preheated():
+        warm_up()
+    try:
+        route = parse_query(request_query() if query is None else query)
+        if route != Route():
+            log.info("following the link to page %s", route.page)
+            app.follow(route)
+    except Exception:
+        log.exception("could not follow the page address")
+        app.say("Sorry, that link could not be opened. Choose a page above.")
+    return app
+
+
+__all__ = ["Learner", "PAGES", "Route", "clean_name", "parse_query", "show"]

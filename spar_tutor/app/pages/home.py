@@ -1,0 +1,138 @@
+"""Home: what Spar is, who is learning, and one click to a lesson, a game or a puzzle."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Optional
+from urllib.parse import quote
+
+import ipywidgets as widgets
+
+from ...cards import parse_cards
+from ...render import hand_svg
+from ..guard import guarded
+from ..learner import Learner
+from ..route import Route
+
+WELCOME = """
+<h1>Akwaaba! Learn to play Spar</h1>
+<p>Spar is the card game of Ghana and its neighbours: each player puts down one card per
+trick, and whoever holds a card in the led suit has to play one. Only the last trick scores,
+and a low card scores best there: take it with a 6 for 3 points, with a 7 for 2.</p>
+"""
+
+
+def _hero() -> str:
+    svg = hand_svg(parse_cards("6S 7H 9D KC 6H"), width_per_card=78, overlap=0.3)
+    return f'<div class="spar-hero-cards">{svg}</div>'
+
+
+def _button(text: str, css: str, tooltip: str = "") -> widgets.Button:
+    b = widgets.Button(description=text, tooltip=tooltip or text)
+    b.add_class(css)
+    return b
+
+
+class HomePage(widgets.VBox):
+    """The first screen. Its "Start lesson 1" button is what the app's benchmark waits for."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        safe = guarded(app.say)
+        self.start = _button("Start lesson 1", "spar-primary", "Begin the first lesson")
+        self.resume = _button("Continue", "spar-primary", "Go back to where you stopped")
+        self.resume.layout.display = "none"
+        self.play = _button("Play a game", "spar-gold", "Play Spar against computer players")
+        self.puzzles = _button("Try a puzzle", "spar-secondary", "Solve a Spar puzzle")
+        self.rules = _button("Read the rules", "spar-secondary", "The rules and the scoring")
+        self.start.on_click(safe(lambda _: app.go("lessons", Route(page="lessons", lesson="1"))))
+        self.play.on_click(safe(lambda _: app.go("play")))
+        self.puzzles.on_click(safe(lambda _: app.go("puzzles")))
+        self.rules.on_click(safe(lambda _: app.go("rules")))
+        self.resume.on_click(safe(lambda _: self._continue()))
+        self._resume_route: Optional[Route] = None
+
+        self.greeting = widgets.HTML()
+        self.name = widgets.Text(placeholder="Your first name", description="Your name:",
+                                 continuous_update=False,
+                                 layout=widgets.Layout(width="320px"))
+        self.name.style.description_width = "initial"
+        self.save_name = _button("That's me", "spar-secondary", "Keep my progress under this name")
+        self.save_name.on_click(safe(lambda _: self._set_name()))
+        self.name.observe(safe(lambda _: self._set_name()), names="value")  # Enter or leaving the box
+        self.who = widgets.HBox([self.name, self.save_name])
+        self.who.add_class("spar-row")
+        self.progress = widgets.HTML()
+        actions = widgets.HBox([self.resume, self.start, self.play, self.puzzles, self.rules])
+        actions.add_class("spar-row")
+        learner_box = widgets.VBox([self.greeting, self.who, self.progress])
+        learner_box.add_class("spar-panel-box")
+        top = f'<div class="spar-hero"><div>{WELCOME}</div>{_hero()}</div>'
+        super().__init__([widgets.HTML(top), actions, learner_box])
+        app.on_learner(lambda learner: self.refresh())
+        self.refresh()
+
+    def show_route(self, route: Route) -> None:
+        """Home has nothing to open: a link's learner is taken by the App."""
+        self.refresh()
+
+    def on_show(self) -> None:
+        """Back on Home: the progress may have moved on."""
+        self.refresh()
+
+    def _set_name(self) -> None:
+        if not self.name.value.strip():
+            return
+        learner = self.app.set_learner(self.name.value, source="typed")
+        if learner is None:
+            self.app.say("Please type a name with at least one letter.")
+
+    def _continue(self) -> None:
+        if self._resume_route is not None:
+            self.app.go(self._resume_route.page, self._resume_route)
+
+    def _progress_text(self) -> str:
+        """Where the learner stands in the course, and the Continue button set up to match."""
+        self._resume_route = None
+        self.resume.layout.display = "none"
+        self.start.remove_class("spar-secondary")
+        self.start.add_class("spar-primary")
+        progress = self.app.progress()
+        if progress is None:
+            return ""
+        from .. import course
+
+        lessons = course.playable()
+        done = len(progress.finished_lessons(l.id for l in lessons))
+        text = f"<p>You have finished {done} of {len(lessons)} lessons.</p>" if done else ""
+        point = course.resume_point(progress)
+        if point is not None:
+            lesson, step = point
+            self._resume_route = Route(page="lessons", lesson=lesson.id)
+            self.resume.description = f"Continue lesson {lesson.number}: {lesson.title}"
+            self.resume.tooltip = f"Step {step + 1} of {len(lesson.steps)}"
+            self.resume.layout.display = "flex"
+            self.start.remove_class("spar-primary")
+            self.start.add_class("spar-secondary")
+        return text
+
+    def refresh(self) -> None:
+        """Redraw for the current learner."""
+        learner: Optional[Learner] = self.app.learner
+        progress_text = self._progress_text()
+        welcome = "Welcome back" if self._resume_route or progress_text else "Welcome"
+        if learner is None:
+            self.greeting.value = ("<h3>Who is learning?</h3><p>Type your name so the tutor "
+                                   "can remember your lessons.</p>")
+            self.who.layout.display = "flex"
+        elif learner.fixed:
+            self.greeting.value = f"<h3>{welcome}, {escape(learner.name)}!</h3>"
+            self.who.layout.display = "none"
+        else:
+            link = "?learner=" + quote(learner.name)
+            self.greeting.value = (
+                f"<h3>Hello, {escape(learner.name)}!</h3><p>To come back to your progress "
+                f'another day, bookmark <a href="{escape(link, quote=True)}">this link</a>. '
+                "Not you? Type your name again.</p>")
+            self.who.layout.display = "flex"
+        self.progress.value = progress_text

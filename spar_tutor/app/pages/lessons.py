@@ -1,0 +1,110 @@
+"""Lessons: the list of lessons with the learner's progress, and the lesson player."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Optional
+
+import ipywidgets as widgets
+
+from .. import course
+from ..guard import guarded
+from ..route import Route
+from .pending import missing, notice
+
+INTRO = ("<h2>Lessons</h2><p>Ten short lessons, each 5 to 10 minutes: one idea at a time, "
+         "and you try each one yourself. Start with lesson 1, or jump to any lesson.</p>")
+
+
+class LessonsPage(widgets.VBox):
+    """``?page=lessons&lesson=7`` opens lesson 7 (by number, or by id such as ``07_dry_wet``)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.player: Optional[widgets.Widget] = None
+        self.opened: Optional[str] = None
+        if missing("spar_tutor.lessons"):
+            self.available = False
+            super().__init__([notice("Lessons", "The lessons are not installed on this server.",
+                                     "Meanwhile, the Rules page explains the game.")])
+            return
+        self.available = True
+        self.note = widgets.HTML()
+        self.rows = widgets.VBox()
+        self.listing = widgets.VBox([widgets.HTML(INTRO), self.note, self.rows])
+        self.back = widgets.Button(description="All lessons", tooltip="Back to the list of lessons")
+        self.back.add_class("spar-secondary")
+        self.back.on_click(guarded(app.say)(lambda _: self.show_list()))
+        self.stage = widgets.VBox()
+        super().__init__([self.listing, self.stage])
+        app.on_learner(lambda learner: self.show_list())
+        self.show_list()
+
+    # -- the list -------------------------------------------------------------------
+
+    def show_list(self) -> None:
+        """Show every lesson with the learner's progress."""
+        if not self.available:
+            return
+        progress = self.app.progress()
+        if self.app.learner is None:
+            self.note.value = ('<p class="spar-muted">Tip: type your name on Home and the '
+                               "tutor keeps your progress. You can also start right away.</p>")
+        else:
+            done = len(progress.finished_lessons(l.id for l in course.playable())) \
+                if progress else 0
+            self.note.value = (f"<p>{escape(self.app.learner.name)}: {done} of "
+                               f"{len(course.playable())} lessons finished.</p>")
+        self.rows.children = [self._row(lesson, progress) for lesson in course.all_lessons()]
+        self.stage.children = ()
+        self.listing.layout.display = "flex"
+        self.player = None
+        self.opened = None
+
+    def _row(self, lesson: Any, progress: Optional[Any]) -> widgets.Widget:
+        from ...lessons import BrokenLesson
+
+        if isinstance(lesson, BrokenLesson):
+            return widgets.HTML(f'<p class="spar-muted">Lesson {lesson.number or ""} is being '
+                                "repaired and will be back soon.</p>")
+        steps = len(lesson.steps)
+        done = len(progress.done(lesson.id)) if progress else 0
+        status = "finished &#10003;" if progress and progress.finished(lesson.id) else \
+            f"{done} of {steps} steps done" if done else f"{steps} steps"
+        b = widgets.Button(description=f"Lesson {lesson.number}: {lesson.title}",
+                           tooltip=lesson.summary)
+        b.add_class("spar-lesson-btn")
+        b.on_click(guarded(self.app.say)(lambda _, l=lesson: self.open_lesson(l)))
+        info = widgets.HTML(f'<span class="spar-muted">{escape(lesson.summary)} '
+                            f"&middot; about {lesson.minutes} minutes &middot; {status}</span>",
+                            layout=widgets.Layout(flex="1 1 320px"))
+        row = widgets.HBox([b, info])
+        row.add_class("spar-row")
+        row.add_class("spar-lesson-row")
+        return row
+
+    # -- a lesson -------------------------------------------------------------------
+
+    def open_lesson(self, lesson: Any, start: Optional[int] = None) -> None:
+        """Show the lesson player (where the learner left off, unless ``start`` is given)."""
+        from ...lessons.widget import LessonPlayer
+
+        self.player = LessonPlayer(lesson, self.app.progress(), start=start)
+        self.opened = lesson.id
+        self.listing.layout.display = "none"
+        self.stage.children = (widgets.HBox([self.back]), self.player)
+
+    def on_show(self) -> None:
+        """From the navigation bar: the list, with up-to-date progress."""
+        self.show_list()
+
+    def show_route(self, route: Route) -> None:
+        """Open the lesson a link names; an unknown one is said so, over the list."""
+        if not self.available or not route.lesson:
+            return
+        lesson = course.find_lesson(route.lesson)
+        if lesson is None:
+            self.show_list()
+            self.app.say(f"There is no lesson {route.lesson}: here are all the lessons.")
+            return
+        self.open_lesson(lesson)

@@ -1,0 +1,41 @@
+"""Play: a Spar table against computer players (``spar_tutor.widgets.PlayTable``)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import ipywidgets as widgets
+
+from ...rules import PRESETS
+from ..route import Route
+from .pending import missing, notice
+
+INTRO = ("<h2>Play Spar</h2><p>You sit at the bottom of the table with three computer "
+         "players. Click a card to play it; stuck? Ask the hint panel. Under the table you can "
+         "review a hand, watch the deal, or choose another game.</p>")
+
+
+class PlayPage(widgets.VBox):
+    """Free play. ``?page=play&preset=sipa`` starts a game of Sipa.
+
+    Every page load deals a new match (a random seed), so two learners, or two visits, do
+    not see the same cards."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.table: Any = None
+        if missing("spar_tutor.widgets"):
+            super().__init__([notice("Play", "The card table is not installed on this server.",
+                                     "Meanwhile, the Rules page explains how a game goes.")])
+            return
+        from ...widgets import PlayTable as Table
+
+        self.table = Table(players=4, bots="beginner", seed=secrets.randbelow(2**31))
+        super().__init__([widgets.HTML(INTRO), self.table])
+
+    def show_route(self, route: Route) -> None:
+        """Start a match of the preset the link names."""
+        if self.table is not None and route.preset in PRESETS \
+                and self.table.session.rules.name != route.preset:
+            self.table.session.restart(route.preset)

@@ -1,0 +1,53 @@
+"""Puzzles: a position, a goal, and the solver checking every card you play
+(``spar_tutor.puzzles.widget.PuzzlePlayer``)."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import ipywidgets as widgets
+
+from ..route import Route
+from .pending import missing, notice
+
+INTRO = ("<h2>Puzzles</h2><p>Each puzzle is the end of a hand and a goal, such as <i>make "
+         "sure of 3 points whatever the others do</i>. Click your cards to play them; the "
+         "others defend as well as the solver can. A card that gives the goal away is not "
+         "played: you are told why, and you try again.</p>")
+
+
+class PuzzlesPage(widgets.VBox):
+    """``?page=puzzles&puzzle=3`` opens puzzle 3 (by number or by id). Progress is the learner's."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.player: Any = None
+        self.opened: Optional[str] = None
+        if missing("spar_tutor.puzzles.widget"):
+            super().__init__([notice("Puzzles", "The puzzles are not installed on this server.",
+                                     "Meanwhile, try a game on the Play page.")])
+            return
+        self.intro = widgets.HTML(INTRO)
+        super().__init__([self.intro])
+        app.on_learner(lambda learner: self._new_player())
+        self._new_player()
+
+    def _new_player(self) -> None:
+        """A player keeping the current learner's progress (page-long if nobody is named)."""
+        from ...puzzles.widget import PuzzlePlayer
+
+        learner = self.app.learner.name if self.app.learner else None
+        old = self.player
+        self.player = PuzzlePlayer(learner=learner, start=self.opened)
+        self.children = (self.intro, self.player)
+        if old is not None:
+            old.close()
+
+    def show_route(self, route: Route) -> None:
+        """Open the puzzle a link names; an unknown one is said so."""
+        if self.player is None or not route.puzzle:
+            return
+        if self.player.open_puzzle(route.puzzle):
+            self.opened = route.puzzle
+        else:
+            self.app.say(f"There is no puzzle {route.puzzle}: here is the first one.")

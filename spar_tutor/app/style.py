@@ -1,0 +1,190 @@
+"""The app's look: two palettes (light and dark) and the CSS built from them.
+
+Voila's ``--theme`` sets ``data-jp-theme-light`` on the page's ``<body>``; the
+app's colours follow it, so one kernel serves either theme. Every text colour
+is checked against its background for WCAG AA contrast (4.5 : 1) in the tests.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Tuple
+
+LIGHT: Dict[str, str] = {
+    "paper": "#fbfaf5",     # page background
+    "panel": "#ffffff",     # boxes on the page
+    "ink": "#1b1b1b",       # body text
+    "muted": "#45474a",     # secondary text
+    "accent": "#0d6334",    # headings, links, main buttons (Ghana green)
+    "on-accent": "#ffffff",
+    "soft": "#e7f2ea",      # selected navigation tab
+    "gold": "#f2c94c",
+    "on-gold": "#1b1b1b",
+    "line": "#c9d3cc",
+    "focus": "#1565c0",
+    "warn-bg": "#fff4d6",
+    "warn-ink": "#5c3b00",
+    "ok-bg": "#e8f5e9",     # feedback: right
+    "bad-bg": "#fdecea",    # feedback: wrong
+    "hint-bg": "#e3f2fd",   # feedback: a hint
+    "red-ink": "#c62828",   # hearts and diamonds named in text
+}
+
+DARK: Dict[str, str] = {
+    "paper": "#111111",
+    "panel": "#1c211d",
+    "ink": "#f0f0f0",
+    "muted": "#c9c9c9",
+    "accent": "#7fdca0",
+    "on-accent": "#0b1f12",
+    "soft": "#1f3326",
+    "gold": "#f2c94c",
+    "on-gold": "#1b1b1b",
+    "line": "#3c4a40",
+    "focus": "#8ab4f8",
+    "warn-bg": "#3a2e10",
+    "warn-ink": "#ffe29a",
+    "ok-bg": "#173322",
+    "bad-bg": "#3b1c1a",
+    "hint-bg": "#16283d",
+    "red-ink": "#ff8a80",
+}
+
+#: (text, background) pairs that must read well, by palette key.
+CONTRAST_PAIRS: List[Tuple[str, str]] = [
+    ("ink", "paper"), ("ink", "panel"), ("muted", "paper"), ("muted", "panel"),
+    ("accent", "paper"), ("accent", "panel"), ("on-accent", "accent"), ("accent", "soft"),
+    ("on-gold", "gold"), ("warn-ink", "warn-bg"), ("ink", "ok-bg"), ("ink", "bad-bg"),
+    ("ink", "hint-bg"), ("red-ink", "paper"), ("red-ink", "panel"), ("red-ink", "bad-bg"),
+]
+
+
+def _variables(palette: Dict[str, str]) -> str:
+    return " ".join(f"--spar-{k}: {v};" for k, v in palette.items())
+
+
+RULES = """
+.spar-shell { font-family: 'DejaVu Sans', 'Noto Sans', Arial, sans-serif; font-size: 15px;
+  color: var(--spar-ink); background: var(--spar-paper); padding: 0 16px 24px 16px;
+  max-width: 1180px; margin: 0 auto; line-height: 1.45; }
+.spar-shell .widget-html-content, .spar-shell .widget-label { color: var(--spar-ink);
+  font-size: 15px; line-height: 1.45; }
+.spar-shell a { color: var(--spar-accent); }
+.spar-shell h1, .spar-shell h2, .spar-shell h3 { color: var(--spar-accent); margin: 10px 0 6px 0;
+  line-height: 1.2; }
+.spar-shell h1 { font-size: 28px; } .spar-shell h2 { font-size: 22px; }
+.spar-shell h3 { font-size: 17px; }
+.spar-shell p { margin: 4px 0 8px 0; max-width: 70ch; }
+.spar-muted { color: var(--spar-muted); }
+.spar-kente { height: 8px; border-radius: 4px; margin: 8px 0 4px 0; background: repeating-linear-gradient(
+  90deg, #0d6334 0 28px, #f2c94c 28px 40px, #b3261e 40px 52px, #f2c94c 52px 64px, #1b1b1b 64px 70px); }
+.spar-header { align-items: center; gap: 6px 10px; flex-wrap: wrap; padding: 6px 0; }
+.spar-brand { font-size: 22px; font-weight: bold; color: var(--spar-accent); margin-right: 12px; }
+.spar-shell .jupyter-button:not([class*="card-btn"]) { color: var(--spar-ink);
+  background-color: var(--spar-panel); border: 1px solid var(--spar-line); border-radius: 6px;
+  box-shadow: none; }
+.spar-shell .jupyter-button:not([class*="card-btn"]):hover:enabled { border-color: var(--spar-accent); }
+.spar-shell .jupyter-button.spar-primary, .spar-shell .jupyter-button.spar-gold,
+.spar-shell .jupyter-button.spar-secondary, .spar-shell .jupyter-button.spar-lesson-btn,
+.spar-shell .jupyter-button.spar-nav { font-size: 15px; height: auto; min-height: 36px;
+  padding: 6px 14px; width: auto; border-radius: 8px; align-self: flex-start; }
+.spar-shell .jupyter-button.mod-primary:enabled:not([class*="card-btn"]),
+.spar-shell .jupyter-button.mod-success:enabled:not([class*="card-btn"]) { background-color: var(--spar-accent);
+  color: var(--spar-on-accent); border-color: var(--spar-accent); font-weight: bold; }
+.spar-shell .jupyter-button.mod-danger { background-color: var(--spar-bad-bg);
+  color: var(--spar-ink); border-color: var(--spar-red-ink); }
+.spar-shell .jupyter-button.mod-active { background-color: var(--spar-accent);
+  color: var(--spar-on-accent); border-color: var(--spar-accent); font-weight: bold; }
+.spar-shell .jupyter-button:focus-visible, .spar-shell input:focus-visible,
+.spar-shell select:focus-visible { outline: 3px solid var(--spar-focus); outline-offset: 2px; }
+.spar-shell .jupyter-button:disabled { opacity: 0.6; }
+.spar-shell .jupyter-button.spar-nav { background-color: transparent; border: none;
+  border-bottom: 3px solid transparent; border-radius: 6px 6px 0 0; font-weight: bold; }
+.spar-shell .jupyter-button.spar-nav.spar-nav-on { background-color: var(--spar-soft);
+  color: var(--spar-accent); border-bottom-color: var(--spar-accent); }
+.spar-shell .jupyter-button.spar-primary { background-color: var(--spar-accent);
+  color: var(--spar-on-accent); border-color: var(--spar-accent); font-weight: bold;
+  font-size: 17px; min-height: 44px; padding: 8px 20px; }
+.spar-shell .jupyter-button.spar-gold { background-color: var(--spar-gold); color: var(--spar-on-gold);
+  border-color: var(--spar-gold); font-weight: bold; }
+.spar-row { flex-wrap: wrap; gap: 8px 10px; align-items: center; margin: 6px 0; }
+.spar-shell .jupyter-button.spar-lesson-btn { width: 340px; justify-content: flex-start;
+  text-align: left; flex: none; }
+.spar-lesson-row { flex-wrap: nowrap; }
+.spar-panel-box { background: var(--spar-panel); border: 1px solid var(--spar-line);
+  border-radius: 10px; padding: 12px 16px; margin: 6px 0; }
+.spar-notice .widget-html-content > div { background: var(--spar-warn-bg);
+  color: var(--spar-warn-ink); border-radius: 8px; padding: 8px 12px; margin: 6px 0; }
+.spar-ref-table { border-collapse: collapse; margin: 6px 0 12px 0; font-size: 14px; }
+.spar-ref-table th, .spar-ref-table td { border: 1px solid var(--spar-line); padding: 4px 8px;
+  text-align: left; vertical-align: top; color: var(--spar-ink); }
+.spar-ref-table th { background: var(--spar-soft); color: var(--spar-ink); }
+.spar-ref-table td.num { text-align: right; font-variant-numeric: tabular-nums; }
+.spar-shell input[type="text"] { font-size: 15px; color: var(--spar-ink);
+  background: var(--spar-panel); border: 1px solid var(--spar-line); }
+.spar-shell .widget-dropdown select { font-size: 15px; color: var(--spar-ink);
+  background-color: var(--spar-panel); border: 1px solid var(--spar-line); }
+.spar-shell .widget-label, .spar-shell .widget-inline-hbox .widget-label { color: var(--spar-ink); }
+.spar-shell .widget-tab > .lm-TabBar .lm-TabBar-tab { color: var(--spar-ink);
+  background: var(--spar-soft); border-color: var(--spar-line); }
+.spar-shell .widget-tab > .lm-TabBar .lm-TabBar-tab.lm-mod-current {
+  background: var(--spar-panel); color: var(--spar-accent); font-weight: bold; }
+.spar-shell .widget-tab > .widget-tab-contents { background: var(--spar-panel);
+  border-color: var(--spar-line); }
+.spar-hero { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 32px; }
+.spar-hero-cards { padding: 8px 0; }
+.spar-hero-cards svg { margin-right: -18px; filter: drop-shadow(0 2px 3px rgba(0,0,0,.35)); }
+"""
+
+
+#: The play table's, lesson player's and puzzle player's own styles are drawn for a light
+#: page; in the dark theme these rules give their text boxes the app's dark colours (the
+#: felt, the seats and the cards keep theirs).
+DARK_BRIDGE = """
+.spar-shell .spar-app { color: var(--spar-ink); }
+.spar-shell .spar-status { background: var(--spar-panel); color: var(--spar-ink); }
+.spar-shell .spar-status.spar-warn { background: var(--spar-warn-bg); color: var(--spar-warn-ink); }
+.spar-shell .spar-status.spar-error { background: var(--spar-bad-bg); }
+.spar-shell .spar-panel { background: var(--spar-panel); border-color: var(--spar-line); }
+.spar-shell .spar-title, .spar-shell .spar-panel-title, .spar-shell .spar-side h4 {
+  color: var(--spar-accent); }
+.spar-shell .sp-feedback-right { background: var(--spar-ok-bg); }
+.spar-shell .sp-feedback-wrong, .spar-shell .sp-broken { background: var(--spar-bad-bg); }
+.spar-shell .sp-feedback-hint { background: var(--spar-hint-bg); }
+.spar-shell .sp-red { color: var(--spar-red-ink); }
+.spar-shell .sp-table .sp-red { color: #ffab91; }
+.spar-shell .sp-lesson td, .spar-shell .sp-lesson th { border-color: var(--spar-line); }
+.spar-shell .spar-pz { color: var(--spar-ink); }
+.spar-shell .spar-pz-goal { background: var(--spar-warn-bg); color: var(--spar-warn-ink); }
+.spar-shell .spar-pz-status { background: var(--spar-panel); color: var(--spar-ink); }
+.spar-shell .spar-pz-status.spar-pz-wrong { background: var(--spar-bad-bg); }
+.spar-shell .spar-pz-status.spar-pz-solved { background: var(--spar-ok-bg); }
+.spar-shell .spar-pz-meta { color: var(--spar-muted); }
+.spar-shell .spar-pz-table .sp-red { color: #ffab91; }
+"""
+
+
+def _dark(rules: str) -> str:
+    """Each rule of ``rules`` limited to the dark theme."""
+    out = []
+    for rule in rules.strip().split("}"):
+        if rule.strip():
+            selectors, body = rule.split("{", 1)
+            scoped = ", ".join(f'body[data-jp-theme-light="false"] {sel.strip()}'
+                               for sel in selectors.split(","))
+            out.append(f"{scoped} {{{body}}}")
+    return "\n".join(out)
+
+
+def app_css() -> str:
+    """The ``<style>`` element of the app: both palettes and the rules."""
+    return (
+        "<style>\n"
+        f".spar-shell {{ {_variables(LIGHT)} }}\n"
+        f'body[data-jp-theme-light="false"] .spar-shell {{ {_variables(DARK)} }}\n'
+        # The page around the app, only in Voila (inside JupyterLab the notebook keeps its own).
+        f'body.jp-Notebook, body.jp-Notebook #rendered_cells {{ background: {LIGHT["paper"]}; }}\n'
+        f'body.jp-Notebook[data-jp-theme-light="false"], '
+        f'body.jp-Notebook[data-jp-theme-light="false"] #rendered_cells '
+        f'{{ background: {DARK["paper"]}; }}\n'
+        f"{RULES}{_dark(DARK_BRIDGE)}\n</style>"
+    )

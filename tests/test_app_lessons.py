@@ -1,0 +1,89 @@
+"""The Lessons page and Home on top of spar_tutor.lessons: links, progress per learner."""
+
+import json
+
+import pytest
+
+from spar_tutor.app import course
+from spar_tutor.app.route import Route
+from spar_tutor.app.shell import App
+from app_helpers import app_logging_undone  # noqa: F401 (an autouse fixture)
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPAR_TUTOR_HOME", str(tmp_path))
+    return tmp_path
+
+
+def make_app(name=None):
+    app = App(env={})
+    if name:
+        app.set_learner(name)
+    return app
+
+
+def test_every_lesson_is_listed(home):
+    app = make_app()
+    app.go("lessons")
+    page = app.pages["lessons"]
+    titles = [row.children[0].description for row in page.rows.children]
+    assert titles == [f"Lesson {l.number}: {l.title}" for l in course.playable()]
+    assert len(titles) == len(course.all_lessons())
+
+
+@pytest.mark.parametrize("key", ["7", "07_dry_wet"])
+def test_deep_link_opens_the_lesson(home, key):
+    app = make_app()
+    app.follow(Route(page="lessons", lesson=key))
+    page = app.pages["lessons"]
+    assert app.current == "lessons" and page.opened == "07_dry_wet"
+    assert "Lesson 7: Dry and wet" in page.player.heading.value
+    assert page.listing.layout.display == "none"
+
+
+def test_unknown_lesson_says_so_and_lists_them_all(home):
+    app = make_app()
+    app.follow(Route(page="lessons", lesson="42"))
+    assert "There is no lesson 42" in app.notice.value
+    assert app.pages["lessons"].opened is None
+
+
+def test_progress_is_kept_per_learner_and_home_offers_to_continue(home):
+    ama = make_app("Ama")
+    ama.follow(Route(page="lessons", lesson="1"))
+    player = ama.pages["lessons"].player
+    player.next_btn.click()  # step 1 is read, step 2 is shown
+    files = list((home / "progress").glob("*.json"))
+    assert len(files) == 1 and files[0].name.startswith("Ama-")
+    assert json.loads(files[0].read_text())["lessons"]["01_pack"]["at"] == 1
+
+    ama.go("home")
+    home_page = ama.pages["home"]
+    assert home_page.resume.layout.display == "flex"
+    assert home_page.resume.description.startswith("Continue lesson 1")
+    assert "Welcome back" in home_page.greeting.value or "Hello" in home_page.greeting.value
+
+    kofi = make_app("Kofi")
+    kofi.go("home")
+    assert kofi.pages["home"].resume.layout.display == "none"
+    kofi.go("lessons")
+    assert "Kofi: 0 of" in kofi.pages["lessons"].note.value
+
+
+@pytest.mark.parametrize("name", ["../../etc/passwd", "/root/.ssh/id_rsa", "a/b\\c", "CON",
+                                  "x" * 200, "Kɔfi", "..", "../"])
+def test_no_learner_name_writes_outside_the_progress_folder(home, name):
+    app = make_app(name)
+    app.follow(Route(page="lessons", lesson="1"))
+    app.pages["lessons"].player.next_btn.click()
+    written = [p for p in home.rglob("*") if p.is_file()]
+    assert all(p.parent == home / "progress" for p in written)
+    assert len(written) == (0 if app.learner is None else 1)
+
+
+def test_lessons_without_a_learner_run_but_keep_nothing(home):
+    app = make_app()
+    app.follow(Route(page="lessons", lesson="1"))
+    app.pages["lessons"].player.next_btn.click()
+    assert not list(home.rglob("*.json"))

@@ -1,0 +1,34 @@
+"""The Play page on top of spar_tutor.widgets.PlayTable."""
+
+from spar_tutor.app.route import Route
+from spar_tutor.app.shell import App
+from app_helpers import app_logging_undone  # noqa: F401 (an autouse fixture)
+
+
+def test_play_page_is_a_table_with_a_fresh_deal_each_visit():
+    first, second = App(env={}), App(env={})
+    first.go("play")
+    second.go("play")
+    a, b = first.pages["play"].table.session, second.pages["play"].table.session
+    assert a is not b
+    assert a.seed != b.seed
+
+
+def test_link_chooses_the_game():
+    app = App(env={})
+    app.follow(Route(page="play", preset="sipa"))
+    assert app.pages["play"].table.session.rules.name == "sipa"
+
+
+def test_a_card_can_be_played_and_a_hint_taken():
+    app = App(env={})
+    app.go("play")
+    table = app.pages["play"].table
+    session = table.session
+    before = session.version
+    playable = [b for b in table.hand.buttons if "spar-unplayable" not in b._dom_classes]
+    assert session.is_human_turn and playable  # the bots before you have played
+    table.hints.buttons[1].click()
+    assert table.hints.last is not None and "Stuck?" not in table.hints.answer.value
+    playable[0].click()
+    assert session.version != before

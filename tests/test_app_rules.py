@@ -1,0 +1,68 @@
+"""The rules reference is generated from the engine's presets and scoring tables."""
+
+import re
+from html import unescape
+
+import pytest
+
+from spar_tutor.app.pages.rules import RulesPage
+from spar_tutor.app.pages.rules_tables import (
+    hand_text, house_rules_table, pack_text, preset_label, presets_table, scoring_html,
+)
+from spar_tutor.app.pages.rules_text import HOUSE_RULES, PRESET_TEXT, SCORING_NOTES
+from spar_tutor.app.route import Route
+from spar_tutor.rules import PRESETS, SCORING_SYSTEMS, Rules
+from spar_tutor.scoring import scoring_table
+
+
+def rows(html):
+    """The table's body rows as lists of cell texts."""
+    body = html.split("<tbody>")[1]
+    return [[unescape(re.sub("<[^>]+>", "", c)) for c in re.findall(r"<td[^>]*>(.*?)</td>", tr)]
+            for tr in re.findall(r"<tr>(.*?)</tr>", body)]
+
+
+def test_every_preset_and_scoring_system_has_words():
+    assert set(PRESET_TEXT) == set(PRESETS)
+    assert set(SCORING_NOTES) == set(SCORING_SYSTEMS)
+
+
+def test_presets_table_has_one_row_per_preset_from_the_engine():
+    table = rows(presets_table())
+    assert [r[0] for r in table] == [preset_label(n) for n in PRESETS]
+    for name, row in zip(PRESETS, table):
+        rules = Rules.preset(name)
+        assert row[1] == pack_text(rules) and row[1].startswith(f"{rules.deck_size} cards")
+        assert row[2] == hand_text(rules)
+        assert row[3] == f"{rules.min_players} to {rules.max_players}"
+        assert row[5] == str(rules.max_hand_score())
+        assert row[6] == str(rules.target)
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_scoring_table_matches_the_engine(name):
+    table = rows(scoring_html(name))
+    expected = scoring_table(Rules.preset(name))
+    assert [int(r[1]) for r in table] == [points for _, points in expected]
+    assert [r[0].lower() for r in table] == [what.lower() for what, _ in expected]
+
+
+def test_house_rules_say_where_they_are_played():
+    table = {r[0]: r[2] for r in rows(house_rules_table())}
+    for option, (title, _) in HOUSE_RULES.items():
+        users = [n for n in PRESETS if getattr(Rules.preset(n), option)]
+        for n in users:
+            assert PRESET_TEXT[n][0] in table[title]
+
+
+def test_pack_words():
+    assert pack_text(Rules.preset("ace_of_spades")) == "36 cards: 6 to ace"
+    assert pack_text(Rules.preset("jeu_de_carte")) == "31 cards: 7 to ace, without the ace of spades"
+
+
+def test_page_follows_a_preset_link_and_ignores_others():
+    page = RulesPage(app=type("A", (), {"say": print})())
+    page.show_route(Route(page="rules", preset="agram"))
+    assert "Agram" in page.scoring.value
+    page.show_route(Route(page="rules", preset="nonsense"))
+    assert page.preset.value == "agram"

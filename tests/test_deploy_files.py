@@ -1,0 +1,60 @@
+"""The deployment files agree with the package: Binder's requirements, the hub's configs."""
+
+import re
+import runpy
+import tomllib
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _names(requirements):
+    return {re.split(r"[<>=!\[ ]", line.strip())[0].lower() for line in requirements
+            if line.strip() and not line.startswith("#")}
+
+
+def test_binder_installs_every_runtime_dependency_then_the_package():
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    wanted = _names(project["dependencies"])
+    assert _names((REPO / "binder" / "requirements.txt").read_text().splitlines()) == wanted
+    assert "pip install --no-deps" in (REPO / "binder" / "postBuild").read_text()
+    assert "voila/render/notebooks/app.ipynb" in (REPO / "binder" / "requirements.txt").read_text()
+
+
+class Config(dict):
+    """Enough of traitlets' config object for the config files: c.Section.name = value."""
+
+    def __getattr__(self, name):
+        return self.setdefault(name, Config())
+
+    def __setattr__(self, name, value):
+        self[name] = value
+
+
+def load_config(path, env, monkeypatch):
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    c = Config()
+    runpy.run_path(str(path), init_globals={"get_config": lambda: c})
+    return c
+
+
+def test_hub_config_lands_learners_in_the_app(monkeypatch, tmp_path):
+    c = load_config(REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py",
+                    {"SPAR_HUB_STATE": str(tmp_path), "SPAR_HUB_PASSWORD": "class-password"},
+                    monkeypatch)
+    assert c.Spawner.default_url == "/voila/render/app.ipynb"
+    assert Path(c.Spawner.notebook_dir, "app.ipynb").is_file()
+    assert c.JupyterHub.authenticator_class == "shared-password"
+    assert c.JupyterHub.spawner_class == "localprocess"
+    assert c.JupyterHub.ip == "127.0.0.1"
+    assert any("singleuser_config.py" in a for a in c.Spawner.args)
+
+
+def test_learners_servers_refuse_code_and_terminals(monkeypatch):
+    c = load_config(REPO / "deploy" / "jupyterhub" / "singleuser_config.py", {}, monkeypatch)
+    assert "execute_request" not in c.MappingKernelManager.allowed_message_types
+    assert "comm_msg" in c.MappingKernelManager.allowed_message_types
+    assert c.ServerApp.terminals_enabled is False
+    assert c.VoilaConfiguration.show_tracebacks is False
+    assert c.VoilaConfiguration.strip_sources is True
