@@ -1,4 +1,5 @@
-"""The engine and the card pictures type-check under ``mypy --strict``."""
+"""The engine, the card pictures, the lessons and the puzzles type-check under
+``mypy --strict`` (the solver is checked in test_solver_docs.py)."""
 
 import subprocess
 import sys
@@ -7,7 +8,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 STRICT = ["cards.py", "rules.py", "scoring.py", "state.py", "view.py", "deal.py", "match.py",
           "dealfile.py", "errors.py", "render", "coach.py", "session.py", "session_hints.py",
-          "session_file.py", "session_bets.py", "session_money.py", "session_values.py"]
+          "session_file.py", "session_bets.py", "session_money.py", "session_values.py",
+          "lessons", "puzzles"]
 
 
 def test_engine_is_strictly_typed():

@@ -6,7 +6,7 @@ problem is about (for the line number) and what is wrong, in words.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from ..cards import Card, parse_card
 from ..deal import deal
@@ -14,6 +14,7 @@ from ..errors import SparError
 from ..rules import Rules
 from ..state import DECLARE, PLAY, Action, HandState, parse_move, trick_winner
 from . import search
+from .model import Step
 from .odds import check_odds
 
 Found = List[Tuple[Optional[str], str]]
@@ -24,7 +25,7 @@ FACTS = ("deck_size", "hand_size", "max_players", "min_players", "max_hand_score
          "direction", "stock_size", "shuffle_period", "under_ten_hand")
 
 
-def check_step(step: Any) -> Found:
+def check_step(step: Step) -> Found:
     """Everything wrong with one step (empty if it is sound)."""
     found: Found = []
     if step.kind == "explain":
@@ -51,12 +52,12 @@ def check_step(step: Any) -> Found:
     return found
 
 
-def _rules(step: Any) -> Rules:
+def _rules(step: Step) -> Rules:
     value = step.extra.get("rules", "standard")
     return Rules.from_json(value)
 
 
-def _need_position(step: Any, found: Found) -> Optional[HandState]:
+def _need_position(step: Step, found: Found) -> Optional[HandState]:
     if step.position is None:
         found.append(("position", f"a {step.kind} step needs a 'position'"))
         return None
@@ -67,7 +68,7 @@ def _need_position(step: Any, found: Found) -> Optional[HandState]:
     return state
 
 
-def _learner_to_move(step: Any, state: HandState, phase: str, found: Found) -> bool:
+def _learner_to_move(step: Step, state: HandState, phase: str, found: Found) -> bool:
     if state.phase != phase:
         found.append(("position", f"the position must be in the {phase} phase, not {state.phase}"))
         return False
@@ -79,7 +80,7 @@ def _learner_to_move(step: Any, state: HandState, phase: str, found: Found) -> b
     return True
 
 
-def _wrong_keys(step: Any, found: Found, allowed: set, right: set) -> None:
+def _wrong_keys(step: Step, found: Found, allowed: Set[str], right: Set[str]) -> None:
     for key in step.wrong:
         if key in right:
             found.append(("wrong", f"feedback under 'wrong' for {key!r}, which is a right answer"))
@@ -99,12 +100,12 @@ def _cards(values: Any, key: str, found: Found) -> List[Card]:
     return out
 
 
-def _explain(step: Any, found: Found) -> None:
+def _explain(step: Step, found: Found) -> None:
     if step.position is not None:
         step.state()
 
 
-def _deal(step: Any, found: Found) -> None:
+def _deal(step: Step, found: Found) -> None:
     ex = step.extra
     rules = _rules(step)
     players, dealer = ex.get("players", 3), ex.get("dealer", 0)
@@ -125,7 +126,7 @@ def _deal(step: Any, found: Found) -> None:
     _wrong_keys(step, found, choices, {str(step.answer)})
 
 
-def _pick_from(step: Any, found: Found) -> None:
+def _pick_from(step: Step, found: Found) -> None:
     rules = _rules(step)
     cards = _cards(step.cards, "cards", found)
     rule = step.extra.get("rule")
@@ -149,7 +150,7 @@ def _pick_from(step: Any, found: Found) -> None:
     _wrong_keys(step, found, {str(c) for c in cards}, {str(c) for c in truth})
 
 
-def _choice(step: Any, found: Found) -> None:
+def _choice(step: Step, found: Found) -> None:
     options = [str(o) for o in step.options]
     if len(options) < 2:
         found.append(("options", "a choice step needs at least two 'options'"))
@@ -180,12 +181,12 @@ def _choice(step: Any, found: Found) -> None:
     _wrong_keys(step, found, set(options), {str(step.answer)})
 
 
-def _pick_card(step: Any, found: Found) -> None:
+def _pick_card(step: Step, found: Found) -> None:
     state = _need_position(step, found)
     if state is None or not _learner_to_move(step, state, PLAY, found):
         return
     goal = step.extra.get("goal", "legal")
-    hand = {str(c) for c in state.hand(step.seat)}
+    hand = {str(c) for c in state.hand(step.learner)}
     legal = {str(c) for c in state.legal_cards()}
     if goal in ("legal", "all_legal"):
         right = legal
@@ -206,7 +207,7 @@ def _pick_card(step: Any, found: Found) -> None:
         for c in sorted(answer - legal):
             found.append(("answer", f"{c} cannot be played here: {state.explain_illegal(parse_card(c))}"))
         if goal == "best" and answer <= legal:
-            best, value = search.best_moves(state, step.seat)
+            best, value = search.best_moves(state, step.learner)
             best_set = {str(c) for c in best}
             if answer != best_set:
                 found.append(("answer", f"the solver's best cards are {' '.join(sorted(best_set))} "
@@ -220,7 +221,7 @@ def _pick_card(step: Any, found: Found) -> None:
     _wrong_keys(step, found, hand | {"illegal", "legal"}, right)
 
 
-def _trick(step: Any, found: Found) -> None:
+def _trick(step: Step, found: Found) -> None:
     state = _need_position(step, found)
     if state is None:
         return
@@ -234,7 +235,7 @@ def _trick(step: Any, found: Found) -> None:
     _wrong_keys(step, found, seats | {"off_suit", "lower"}, {str(winner)})
 
 
-def _points(step: Any, found: Found) -> None:
+def _points(step: Step, found: Found) -> None:
     state = _need_position(step, found)
     if state is None:
         return
@@ -254,12 +255,12 @@ def _points(step: Any, found: Found) -> None:
     _wrong_keys(step, found, options, {str(step.answer)})
 
 
-def _declare(step: Any, found: Found) -> None:
+def _declare(step: Step, found: Found) -> None:
     state = _need_position(step, found)
     if state is None or not _learner_to_move(step, state, DECLARE, found):
         return
     goal = step.extra.get("goal")
-    seat = step.seat
+    seat = step.learner
     hand = {str(c) for c in state.hand(seat)}
     if goal == "allowed":
         truth = {str(m.card) for m in state.legal_moves() if isinstance(m, Action) and m.card}
@@ -302,7 +303,7 @@ def _declare(step: Any, found: Found) -> None:
         found.append(("goal", f"'goal' must be allowed, declare or wise, not {goal!r}"))
 
 
-def _play(step: Any, found: Found) -> None:
+def _play(step: Step, found: Found) -> None:
     state = _need_position(step, found)
     if state is None:
         return
@@ -323,7 +324,7 @@ def _play(step: Any, found: Found) -> None:
     _wrong_keys(step, found, {"lost"}, set())
 
 
-def _odds(step: Any, found: Found) -> None:
+def _odds(step: Step, found: Found) -> None:
     state = _need_position(step, found)
     if state is None or not _learner_to_move(step, state, DECLARE, found):
         return
@@ -331,7 +332,7 @@ def _odds(step: Any, found: Found) -> None:
     _wrong_keys(step, found, {str(o) for o in step.options}, {str(step.answer)})
 
 
-CHECKS: Dict[str, Any] = {
+CHECKS: Dict[str, Callable[[Step, Found], None]] = {
     "explain": _explain, "deal": _deal, "pick_from": _pick_from, "choice": _choice,
     "pick_card": _pick_card, "trick": _trick, "points": _points, "declare": _declare,
     "play": _play, "odds": _odds,

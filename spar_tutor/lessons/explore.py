@@ -12,36 +12,41 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Callable, Dict, List, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, List, Sequence, Tuple
 
+from ..cards import Card
 from ..deal import deal
 from ..match import Match
 from ..rules import Rules
-from ..state import PASS, HandState
+from ..state import PASS, HandState, Move
 
-Policy = Callable[[HandState], object]
+if TYPE_CHECKING:
+    from ..solver.bots import Bot
+
+Policy = Callable[[HandState], Move]
 
 
 def make_policy(name: str, seed: int) -> Tuple[str, Policy]:
     """(the policy's real name, a function choosing a move for the player to move)."""
     if name != "random":
         try:
-            from ..solver.bots import make_bot  # type: ignore[import-not-found]
+            from ..solver.bots import make_bot
 
-            bots: Dict[int, object] = {}
+            bots: Dict[int, Bot] = {}
 
-            def bot_move(state: HandState) -> object:
+            def bot_move(state: HandState) -> Move:
                 seat = state.to_move
-                bot = bots.setdefault(seat, make_bot(name, seed * 31 + seat))  # type: ignore[arg-type]
-                return bot.choose(state.view(seat))  # type: ignore[attr-defined]
+                assert seat is not None, "the hand is not over"
+                bot = bots.setdefault(seat, make_bot(name, seed * 31 + seat))
+                return bot.choose(state.view(seat))
 
             return name, bot_move
         except ImportError:
             pass
     rng = random.Random(seed)
 
-    def random_move(state: HandState) -> object:
-        moves = state.legal_cards() or [PASS]
+    def random_move(state: HandState) -> Move:
+        moves: Sequence[Move] = state.legal_cards() or [PASS]
         return rng.choice(moves)
 
     return "random", random_move
@@ -50,19 +55,21 @@ def make_policy(name: str, seed: int) -> Tuple[str, Policy]:
 def play_out(state: HandState, policy: Policy) -> HandState:
     """Play a hand to the end (declining every offer before the lead)."""
     while not state.is_over():
-        state = state.apply(policy(state) if state.phase == "play" else PASS)  # type: ignore[arg-type]
+        state = state.apply(policy(state) if state.phase == "play" else PASS)
     return state
 
 
 def last_trick_ranks(players: int, hands: int, seed: int = 0, policy: str = "random",
-                     rules: Rules = Rules.preset("standard")) -> Counter:
+                     rules: Rules = Rules.preset("standard")) -> Counter[int]:
     """How many hands had their last trick won by each rank (6..14)."""
     _, choose = make_policy(policy, seed)
     rng = random.Random(seed)
-    out: Counter = Counter()
+    out: Counter[int] = Counter()
     for _ in range(hands):
         final = play_out(deal(rules, players, players - 1, seed=rng.randrange(2**31)).start(), choose)
-        out[final.tricks[-1].winning_card(players).rank] += 1  # type: ignore[union-attr]
+        winning = final.tricks[-1].winning_card(players)
+        assert winning is not None, "the last trick was played out"
+        out[winning.rank] += 1
     return out
 
 
@@ -77,11 +84,12 @@ def lead_value(players: int, hands: int, seed: int = 0, policy: str = "random",
         final = play_out(deal(rules, players, players - 1, seed=rng.randrange(2**31)).start(), choose)
         last = final.tricks[-1]
         wins += last.winner == last.leader
-        points += final.result.points[last.leader]  # type: ignore[union-attr]
+        assert final.result is not None, "the hand was played out"
+        points += final.result.points[last.leader]
     return wins / hands, points / hands
 
 
-def suit_runs(pack: List) -> float:
+def suit_runs(pack: Sequence[Card]) -> float:
     """How often a card is followed by one of the same suit in the pack (0.25 expected
     roughly for a well-shuffled pack)."""
     same = sum(a.suit == b.suit for a, b in zip(pack, pack[1:]))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import tomllib
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Dict, List, Optional, Protocol, Tuple, Union
 
 from ..dealfile import DealFile
 from ..errors import SparError
@@ -30,6 +30,12 @@ EXTRA_KEYS = {
     "odds": {"compare", "ask", "worlds", "seed", "tolerance", "chances", "points"},
 }
 TOP_KEYS = {"number", "title", "summary", "minutes", "names", "step"}
+
+
+class _Report(Protocol):
+    """Notes a problem of the file being loaded (in a step, at a key, if known)."""
+
+    def __call__(self, what: str, step: Optional[int] = None, key: Optional[str] = None) -> None: ...
 
 
 def load_lesson(path: Union[str, Path]) -> Lesson:
@@ -76,8 +82,8 @@ def loads_lesson(text: str, source: str = "<lesson>", lesson_id: str = "lesson",
         if step is None:
             continue
         step.line = lines.find(i, None)
-        for key, what in check_step(step):
-            bad(what, i, key)
+        for where, what in check_step(step):
+            bad(what, i, where)
         steps.append(step)
     if problems:
         raise LessonError(problems)
@@ -85,7 +91,7 @@ def loads_lesson(text: str, source: str = "<lesson>", lesson_id: str = "lesson",
                   steps, path)
 
 
-def _read_step(raw: Any, i: int, names: tuple, bad: Any) -> Optional[Step]:
+def _read_step(raw: Any, i: int, names: Tuple[str, ...], bad: _Report) -> Optional[Step]:
     if not isinstance(raw, dict):
         bad("a step must be a table", i)
         return None
@@ -97,7 +103,7 @@ def _read_step(raw: Any, i: int, names: tuple, bad: Any) -> Optional[Step]:
     for key in raw:
         if key not in allowed:
             bad(f"unknown key {key!r} for a {kind} step", i, key)
-    texts = {}
+    texts: Dict[str, str] = {}
     for key in ("title", "text", "prompt", "hint", "right"):
         value = raw.get(key, "")
         if not isinstance(value, str):
@@ -121,7 +127,9 @@ def _read_step(raw: Any, i: int, names: tuple, bad: Any) -> Optional[Step]:
                 names=tuple(raw.get("names", names)),
                 cards=tuple(cards.split()) if isinstance(cards, str) else tuple(cards),
                 answer=raw.get("answer"), options=tuple(raw.get("options", ())),
-                extra={k: raw[k] for k in EXTRA_KEYS.get(kind, ()) if k in raw}, **texts)
+                extra={k: raw[k] for k in EXTRA_KEYS.get(kind, ()) if k in raw},
+                title=texts["title"], text=texts["text"], prompt=texts["prompt"],
+                hint=texts["hint"], right=texts["right"])
 
 
 def _position(obj: Any) -> DealFile:
@@ -173,21 +181,20 @@ def load_all(folder: Union[str, Path, None] = None) -> List[Union[Lesson, Broken
     return out
 
 
-def _peek(path: Path) -> tuple:
+def _peek(path: Path) -> Tuple[str, int]:
     """The title and number of a broken file, if they can be read at all."""
     try:
         data: Dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
     except Exception:
         return (path.stem, 0)
-    title = data.get("title") if isinstance(data.get("title"), str) else path.stem
-    number = data.get("number") if isinstance(data.get("number"), int) else 0
-    return (title, number)
+    title, number = data.get("title"), data.get("number")
+    return (title if isinstance(title, str) else path.stem, number if isinstance(number, int) else 0)
 
 
 def lessons_folder() -> Path:
     """The shipped lessons: ``spar_tutor.resources.lessons_dir()`` or the checkout's."""
     try:
-        from ..resources import lessons_dir  # type: ignore[import-not-found]
+        from ..resources import lessons_dir
 
         return Path(lessons_dir())
     except ImportError:

@@ -76,6 +76,14 @@ class Step:
             raise ValueError("this step has no position")
         return self.position.state()
 
+    @property
+    def learner(self) -> int:
+        """The learner's seat, for steps that have one (given, or filled in from the
+        position by :mod:`.check` when the lesson loads)."""
+        if self.seat is None:
+            raise ValueError("this step has no learner's seat")
+        return self.seat
+
     def name(self, seat: int) -> str:
         """What the lesson calls a seat: "You" for the learner."""
         if seat == self.seat:

@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..errors import SparError
-from ..solver import prelead_values
+from ..solver import ActionValue, prelead_values
 from ..state import HandState, Move, parse_move
+from .model import Step
 
 Found = List[Tuple[Optional[str], str]]
 
@@ -28,11 +29,11 @@ TOLERANCE = {"chance": 0.05, "points": 0.25}
 def solver_figures(state: HandState, seat: int, compare: List[Move], worlds: int,
                    seed: int) -> List[Tuple[float, float]]:
     """(win chance, points on average) of each compared choice, from ``seat``'s view."""
-    values = {v.action: v for v in prelead_values(state.view(seat), worlds=worlds, seed=seed)}
+    values: Dict[Move, ActionValue] = {v.action: v for v in prelead_values(state.view(seat), worlds=worlds, seed=seed)}
     return [(values[m].win_chance, values[m].expected) for m in compare]
 
 
-def check_odds(step: Any, state: HandState, found: Found) -> None:
+def check_odds(step: Step, state: HandState, found: Found) -> None:
     """Everything wrong with an odds step whose position is in place (learner to move)."""
     ex = step.extra
     try:
@@ -52,7 +53,7 @@ def check_odds(step: Any, state: HandState, found: Found) -> None:
         found.append(("worlds", "'worlds' is a whole number of 100 or more, 'seed' a whole number"))
         return
     tolerance = {**TOLERANCE, **ex.get("tolerance", {})}
-    figures = solver_figures(state, step.seat, compare, worlds, seed)
+    figures = solver_figures(state, step.learner, compare, worlds, seed)
     words = " ".join((step.text, step.prompt, step.hint, step.right))
     _stated(ex.get("chances"), "chances", [c for c, _ in figures], tolerance["chance"],
             compare, words, found, percent=True)
@@ -78,7 +79,7 @@ def _stated(stated: Any, key: str, solver: List[float], tolerance: float, compar
             found.append((key, f"the step states {shown} for {move} but its words never say it"))
 
 
-def _answer(step: Any, figures: List[Tuple[float, float]], tolerance: Dict[str, float],
+def _answer(step: Step, figures: List[Tuple[float, float]], tolerance: Dict[str, float],
             found: Found) -> None:
     """The right option follows from the solver's figures."""
     ask = step.extra.get("ask")

@@ -14,6 +14,8 @@ from typing import Any, Iterable, List, Sequence
 from ..cards import Card, parse_card
 from ..render import hand_svg
 from ..state import HandState
+from .model import Step
+from .steps import DealRun
 
 CARD_W = 58
 
@@ -52,11 +54,11 @@ def card_list(texts: Sequence[str]) -> List[Card]:
     return [parse_card(t) for t in texts]
 
 
-def names_for(step: Any, players: int) -> List[str]:
+def names_for(step: Step, players: int) -> List[str]:
     return [step.name(s) for s in range(players)]
 
 
-def table_picture(state: HandState, step: Any, hand_below: bool = False,
+def table_picture(state: HandState, step: Step, hand_below: bool = False,
                   played: Sequence[Card] = ()) -> str:
     """The app's table for a step: the learner at the bottom (their cards left to the
     buttons below when ``hand_below``), the others' cards open unless the step hides
@@ -68,7 +70,7 @@ def table_picture(state: HandState, step: Any, hand_below: bool = False,
                       asking=ASKING.get(step.kind, ""), played_before=played)
 
 
-def deal_picture(run: Any, step: Any) -> str:
+def deal_picture(run: DealRun, step: Step) -> str:
     """The app's deal picture after the packets dealt so far, every hand face up."""
     from ..widgets.deal_view import deal_html
 
@@ -77,7 +79,7 @@ def deal_picture(run: Any, step: Any) -> str:
                      open_hands=True)
 
 
-def _viewer(step: Any) -> int:
+def _viewer(step: Step) -> int:
     """The seat drawn at the bottom: the learner's, else the first."""
     return step.seat if isinstance(step.seat, int) else 0
 

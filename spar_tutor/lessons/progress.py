@@ -74,7 +74,8 @@ class ProgressStore:
         os.replace(tmp, self.path)
 
     def _lesson(self, lesson_id: str) -> Dict[str, Any]:
-        return self.data["lessons"].setdefault(lesson_id, {"done": [], "at": 0, "finished": False})
+        lessons: Dict[str, Dict[str, Any]] = self.data["lessons"]
+        return lessons.setdefault(lesson_id, {"done": [], "at": 0, "finished": False})
 
     def done(self, lesson_id: str) -> Set[int]:
         """The finished steps of a lesson (0-based)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, List, Optional
 
-from .model import Lesson
+from .model import Lesson, Step
 from .progress import ProgressStore
 from .steps import Feedback, StepRun, make_run
 
@@ -47,7 +47,7 @@ class LessonRun:
         return run
 
     @property
-    def step(self) -> Any:
+    def step(self) -> Step:
         return self.lesson.steps[self.index]
 
     def answer(self, value: Any) -> Feedback:

@@ -7,12 +7,12 @@ returns a :class:`Feedback`; ``finished`` says the step is done.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Set, Type
+from typing import Any, Dict, Iterable, List, Optional, Set, Type
 
 from ..cards import SUIT_NAMES, SUIT_SINGULAR, Card, parse_card, sort_hand
 from ..deal import Deal, deal
 from ..rules import Rules
-from ..state import PASS, Action, HandState, Move, parse_move
+from ..state import PASS, Action, HandState, Move, Trick, parse_move
 from ..solver import solve
 from ..solver.bots import ExpertBot
 from . import search
@@ -36,7 +36,7 @@ def follow_words(state: HandState, card: Card, you: bool = True) -> Optional[str
     if not state.current_trick or card.suit == state.current_trick[0].suit:
         return None
     led = state.current_trick[0].suit
-    held = [c for c in state.hand(state.to_move) if c.suit == led]
+    held = [c for c in state.hand(_mover(state)) if c.suit == led]
     if not held:
         return None
     who = "you hold" if you else "this player holds"
@@ -44,7 +44,7 @@ def follow_words(state: HandState, card: Card, you: bool = True) -> Optional[str
             f"({symbols(sort_hand(held))}), so a {SUIT_SINGULAR[led]} must be played.")
 
 
-def symbols(cards) -> str:
+def symbols(cards: Iterable[Card]) -> str:
     """Cards as the learner sees them on the buttons: ``K♥ 8♥``."""
     return " ".join(c.symbol_text for c in cards)
 
@@ -79,6 +79,12 @@ class StepRun:
         text = self.step.wrong.get(str(key)) or self.step.wrong.get("other") or default
         return Feedback(False, " ".join(t for t in (extra, text) if t))
 
+    def _choose(self, value: Any) -> Feedback:
+        """A choice among the step's options: right if it is the answer."""
+        if str(value) == str(self.step.answer):
+            return self._right()
+        return self._wrong(value, "Not that one. Try again, or ask for a hint.")
+
 
 class ExplainRun(StepRun):
     pass
@@ -86,16 +92,17 @@ class ExplainRun(StepRun):
 
 class ChoiceRun(StepRun):
     def _answer(self, value: Any) -> Feedback:
-        if str(value) == str(self.step.answer):
-            return self._right()
-        return self._wrong(value, "Not that one. Try again, or ask for a hint.")
+        return self._choose(value)
 
 
 class PointsRun(ChoiceRun):
     """How many points: the answer is a number, the hand in the position is over."""
 
     def reason(self) -> str:
-        return self.step.state().result.reason  # type: ignore[union-attr]
+        result = self.step.state().result
+        if result is None:
+            raise ValueError("the hand in this step is not over")
+        return result.reason
 
 
 class DealRun(ChoiceRun):
@@ -173,7 +180,7 @@ class PickCardRun(StepRun):
             return self._wrong(card if str(card) in self.step.wrong else "illegal",
                                "That breaks the follow-suit rule.", why)
         if self.goal == "best":
-            values = search.move_values(self.position, self.step.seat)  # type: ignore[arg-type]
+            values = search.move_values(self.position, self.step.learner)
             best = max(values.values())
             extra = (f"With {card} you can be sure of {_points(values[card])}; "
                      f"the best card makes sure of {_points(best)}.")
@@ -223,11 +230,11 @@ class DeclareRun(StepRun):
 
     def kind_now(self) -> str:
         """"dry" or "wet": what a click on a card declares now."""
-        return "wet" if self.state.dry[self.step.seat] is not None else "dry"  # type: ignore[index]
+        return "wet" if self.state.dry[self.step.learner] is not None else "dry"
 
     def _answer(self, value: Any) -> Feedback:
         if self.goal == "wise":
-            return ChoiceRun._answer(self, value)  # type: ignore[arg-type]
+            return self._choose(value)
         card = parse_card(str(value))
         move = Action(self.kind_now(), card)
         why = self.state.explain_illegal(move)
@@ -235,7 +242,8 @@ class DeclareRun(StepRun):
             if why:
                 return self._wrong(card, "", _you(why))
             self.found.add(card)
-            left = {m.card for m in self.state.legal_moves() if m.card} - self.found
+            left = {m.card for m in self.state.legal_moves()
+                    if isinstance(m, Action) and m.card} - self.found
             if left:
                 return Feedback(True, f"Yes, {card} could be your {move.kind}. "
                                       f"{len(left)} more to find.")
@@ -258,6 +266,8 @@ class PlayRun(StepRun):
     (:class:`~spar_tutor.solver.bots.ExpertBot`, ``BOT_WORLDS`` worlds a move, seeded:
     a step plays the same way every time; they do not see the learner's cards)."""
 
+    state: HandState  # the position now (set by restart)
+
     def __init__(self, step: Step) -> None:
         super().__init__(step)
         self.goal = step.extra.get("goal", 1)
@@ -269,13 +279,13 @@ class PlayRun(StepRun):
             mover = _mover(self.state)
             self._record(mover, self.bots[mover].choose(self.state.view(mover)))
 
-    def _record(self, seat: int, move: Any) -> None:
+    def _record(self, seat: int, move: Move) -> None:
         """Play a move and note it (and the trick's winner) in the log."""
         before = len(self.state.tricks)
         self.state = self.state.apply(move)
         line = f"{self.step.name(seat)} played {move}"
         if len(self.state.tricks) > before:
-            line += f": {self.step.name(self.state.tricks[-1].winner)} won the trick"  # type: ignore[arg-type]
+            line += f": {self.step.name(_winner(self.state.tricks[-1]))} won the trick"
         self.log.append(line + ".")
 
     def restart(self) -> None:
@@ -294,30 +304,32 @@ class PlayRun(StepRun):
         if card not in self.state.legal_cards():
             return Feedback(False, f"You do not hold {card}.")
         after = self.state.apply(card)
-        sure = search.guaranteed(after, self.step.seat)  # type: ignore[arg-type]
+        sure = search.guaranteed(after, self.step.learner)
         if sure < self.goal:
             return self._wrong("lost", "Try another card.",
                                f"If you play {card}, best play goes on: {self._story(after)} "
                                f"You would score {_points(sure)}, not {self.goal}.")
-        self._record(self.step.seat, card)  # type: ignore[arg-type]
+        self._record(self.step.learner, card)
         self._bots()
         if self.state.is_over():
-            pts = self.state.result.points[self.step.seat]  # type: ignore[union-attr]
+            result = self.state.result
+            assert result is not None, "the hand is over"
+            pts = result.points[self.step.learner]
             return self._right(f"You scored {_points(pts)}.")
         return Feedback(True, "Good. Play on.")
 
     def _story(self, state: HandState) -> str:
         """The solver's best line from ``state``, trick by trick, in words."""
-        def who(seat: Optional[int]) -> str:
-            return "you" if seat == self.step.seat else self.step.name(seat)  # type: ignore[arg-type]
+        def who(seat: int) -> str:
+            return "you" if seat == self.step.seat else self.step.name(seat)
 
         parts: List[str] = []
-        for seat, move in search.best_line(state, self.step.seat):  # type: ignore[arg-type]
+        for seat, move in search.best_line(state, self.step.learner):
             before = len(state.tricks)
             state = state.apply(move)
             parts.append(f"{who(seat)} {move}")
             if len(state.tricks) > before:
-                winner = state.tricks[-1].winner
+                winner = _winner(state.tricks[-1])
                 parts[-1] += f" ({who(winner)} {'win' if winner == self.step.seat else 'wins'});"
             else:
                 parts[-1] += ","
@@ -344,6 +356,13 @@ def _mover(state: HandState) -> int:
     if seat is None:
         raise ValueError("the hand is over")
     return seat
+
+
+def _winner(trick: Trick) -> int:
+    """The winner of a finished trick (only an abandoned one has none)."""
+    if trick.winner is None:
+        raise ValueError("the trick was abandoned")
+    return trick.winner
 
 
 def _points(n: int) -> str:

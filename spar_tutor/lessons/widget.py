@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from html import escape
-from typing import Any, Callable, List, Optional, Union
+from typing import Any, Callable, List, Optional, Set, Tuple, Union
 
 import ipywidgets as widgets
 
@@ -119,8 +119,17 @@ class LessonPlayer(widgets.VBox):
         if kind == "deal":
             deal_btn = _button("Deal a packet")
             all_btn = _button("Deal them all")
-            deal_btn.on_click(lambda _: self._guard(lambda: (live.deal_packet(), self._show())))
-            all_btn.on_click(lambda _: self._guard(lambda: (live.deal_all(), self._show())))
+
+            def deal_packet() -> None:
+                live.deal_packet()
+                self._show()
+
+            def deal_all() -> None:
+                live.deal_all()
+                self._show()
+
+            deal_btn.on_click(lambda _: self._guard(deal_packet))
+            all_btn.on_click(lambda _: self._guard(deal_all))
             deal_btn.disabled = all_btn.disabled = live.dealt_all
             ask = step.extra.get("ask")
             if ask in ("leader", "first_card", "last_card"):
@@ -136,7 +145,7 @@ class LessonPlayer(widgets.VBox):
         if kind == "trick":
             names = names_for(step, live.state.players)
             return self._choice_buttons([(names[s], s) for s in range(live.state.players)])
-        found = getattr(live, "found", set())
+        found: Set[Card] = getattr(live, "found", set())
         if kind == "pick_from":
             return [self._card_button(c, c in found) for c in card_list(step.cards)]
         if kind in ("pick_card", "play", "declare"):
@@ -146,7 +155,7 @@ class LessonPlayer(widgets.VBox):
             return [self._card_button(c, c in found) for c in cards]
         return []
 
-    def _choice_buttons(self, choices: List[Any]) -> List[widgets.Widget]:
+    def _choice_buttons(self, choices: List[Tuple[str, Any]]) -> List[widgets.Widget]:
         out = []
         for text, value in choices:
             b = _button(text)
@@ -224,7 +233,12 @@ class LessonMenu(widgets.VBox):
         name = widgets.Text(placeholder="your name", description="Learner:")
         go = _button("Start", button_style="primary")
         note = widgets.HTML(f"{CSS}Type your name so that your progress is kept for you.")
-        go.on_click(lambda _: name.value.strip() and self.sign_in(name.value))
+
+        def start(_: Any) -> None:
+            if name.value.strip():
+                self.sign_in(name.value)
+
+        go.on_click(start)
         self.children = [note, widgets.HBox([name, go])]
 
     def sign_in(self, user: str) -> None:

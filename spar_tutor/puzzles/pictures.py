@@ -137,7 +137,7 @@ def _trick_row(state: HandState, learner: int, start: Optional[HandState] = None
         title = f"Trick {state.trick_number}"
         if state.to_move == learner:
             title += "<br>your turn to play"
-        winning = _winning_so_far(trick, n)
+        winning: Optional[Card] = _winning_so_far(trick, n)
     elif state.tricks and (start is None or len(state.tricks) > len(start.tricks)):
         trick = state.tricks[-1]
         number = state.trick_number - 1

@@ -9,6 +9,7 @@ from typing import Any, Optional, Sequence
 
 from matplotlib.figure import Figure
 
+from ..match import HandRecord
 from ..render import suit_colour
 
 GREEN, GOLD, GREY = "#17803d", "#d9a521", "#9e9e9e"
@@ -19,7 +20,7 @@ def _figure(width: float, height: float) -> Figure:
     return Figure(figsize=(width, height), dpi=100, layout="constrained")
 
 
-def figure_html(fig, alt: str) -> str:
+def figure_html(fig: Figure, alt: str) -> str:
     """A figure as an inline PNG ``<img>`` with alt text."""
     buf = io.BytesIO()
     fig.savefig(buf, format="png")
@@ -53,7 +54,7 @@ def values_chart(values: Sequence[Any], best: Any = None) -> str:
     return figure_html(fig, "chart of each legal card's chance to win the hand: " + alt)
 
 
-def score_chart(history: Sequence, names: Sequence[str], target: Optional[int]) -> str:
+def score_chart(history: Sequence[HandRecord], names: Sequence[str], target: Optional[int]) -> str:
     """Each player's total after every hand (``history`` is Match.history)."""
     fig = _figure(4.2, 3.0)
     ax = fig.add_subplot()

@@ -8,6 +8,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 import ipywidgets as widgets
 
 from ..cards import Card
+from ..deal import Deal
 from ..render import back_svg, hand_svg
 from .common import guarded, session_reporter
 from .table_html import FELT_H, FELT_W, seat_position
@@ -75,15 +76,16 @@ class DealWidget(widgets.VBox):
         report = session_reporter(session)
         self.step.on_click(guarded(report)(lambda _: self.next_packet()))
         self.slider.observe(guarded(report)(lambda _: self.draw()), names="value")
-        self._deal = None
+        self._deal: Optional[Deal] = None
         session.subscribe(lambda e: self.reset() if e.kind == "changed" and
                           self.session.deal is not self._deal else None)
         self.reset()
 
     def reset(self) -> None:
         """Start again from an undealt pack for the session's current deal."""
-        self._deal = self.session.deal
-        n = 0 if self.session.pending == "cut" else len(self._deal.packets())
+        deal: Deal = self.session.deal
+        self._deal = deal
+        n = 0 if self.session.pending == "cut" else len(deal.packets())
         self.slider.max = self.play.max = n
         self.slider.value = 0
         self.draw()

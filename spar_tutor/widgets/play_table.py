@@ -146,6 +146,7 @@ class PlayTable(widgets.VBox):
         if s.pending == "bets":
             return "Bets before the first trick: offer one or say no, and answer any offers."
         if not s.is_human_turn:
+            assert state.to_move is not None, "the hand is not over"
             return f"Waiting for {s.name(state.to_move)}."
         if state.phase != "play":
             return "Your turn: answer the question under the table."

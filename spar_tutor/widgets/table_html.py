@@ -149,6 +149,7 @@ def _centre(state: HandState, names: Sequence[str], result_text: str,
     lead = f"{names[state.leader]} lead{'' if names[state.leader] == 'You' else 's'}"
     if state.tricks:
         t = state.tricks[-1]
+        assert t.winner is not None, "a finished trick has a winner"
         win = t.winning_card(state.players)
         won = f"{names[t.winner]} won trick {state.trick_number - 1} with {win}:"
         cards = hand_svg(t.cards, width_per_card=30, overlap=0.0, four_colour=four,
