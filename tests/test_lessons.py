@@ -1,6 +1,7 @@
 """Every shipped lesson loads, validates and can be clicked through without a browser."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -148,3 +149,13 @@ def test_docstring_examples(name):
     module = importlib.import_module(f"spar_tutor.lessons.{name}")
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_lesson_notebook_introduces_the_lesson_as_it_is(lesson):
+    """The notebook's introduction (scripts/make_lesson_notebooks.py) keeps up with its file."""
+    path = Path(__file__).resolve().parents[1] / "notebooks" / f"lesson_{lesson.id}.ipynb"
+    intro = json.loads(path.read_text())["cells"][0]
+    text = "".join(intro["source"])
+    assert intro["cell_type"] == "markdown" and lesson.title in text
+    assert f"About {lesson.minutes} minutes, {len(lesson.steps)} steps." in text
