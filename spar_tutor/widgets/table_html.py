@@ -219,8 +219,13 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
         rows.append(f'<div class="spar-pile-row">Trick {i}: '
                     f'{hand_svg(t.cards, width_per_card=32, overlap=0.3, four_colour=four)} '
                     f'won by {escape(winner)}</div>')
-    parts.append("<div><h4>Played cards (they stay face up)</h4>"
-                 + ("".join(rows) or "none yet") + "</div>")
+    if first > 1 and not rows:  # an end position: the tricks before it are not recorded
+        before = "trick 1" if first == 2 else f"tricks 1 to {first - 1}"
+        rows.append(f"{before}: played before this position"
+                    + (" (their cards are above, by suit)" if played_before else ""))
+    elif not rows:
+        rows.append("none yet")
+    parts.append("<div><h4>Played cards (they stay face up)</h4>" + "".join(rows) + "</div>")
     for seat, shown in state.exchanged:
         parts.append(f"<div><h4>Out of play: {escape(names[seat])}'s under-ten hand</h4>"
                      f'{hand_svg(shown, width_per_card=26, overlap=0.2, four_colour=four)}</div>')
