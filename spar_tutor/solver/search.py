@@ -266,7 +266,6 @@ class Searcher(Exact):
         hands = self.hands
         P = self.player
         key = None
-        tried = False  # the control test was tried for every lead of P's here
         if k == 0:
             if self.any_proof:
                 key = self._key()
@@ -295,10 +294,8 @@ class Searcher(Exact):
                 if self._guarded():
                     return 0
                 if t <= 1 and not self.table.highest:
-                    kept = self._keeps_control()
-                    if kept:
+                    if self._keeps_control():
                         return 1  # P wins the last trick: 1 point at least
-                    tried = kept is not None
             seat = self.leader
             moves = self._moves(seat, hands[seat])
             good = self.best.get(key) or self.killers.get((seat, self.left))
@@ -322,9 +319,11 @@ class Searcher(Exact):
         proof = self.proof[seat]
         last = k + 1 == n
         if seat == P:
+            # (The control test is not tried after each of P's cards here: it
+            # settles too few of them to pay for itself, at any table size; at
+            # the boundary and on entry mid-trick it does pay.)
             best = -99
             sure_check = not self.any_proof
-            control = sure_check and t <= 1 and not last and not self.table.highest and not tried
             led = SUIT_OF[trick[0]] if k else 0
             for bit in moves:
                 hands[seat] ^= bit
@@ -335,10 +334,7 @@ class Searcher(Exact):
                         v = OFFSIDE_PENALTY
                     else:
                         trick.append(bit)
-                        if control and self._control_after():
-                            v = 1  # P wins the last trick: 1 point at least
-                        else:
-                            v = self._finish_trick(t) if last else self._node(t)
+                        v = self._finish_trick(t) if last else self._node(t)
                         trick.pop()
                 hands[seat] ^= bit
                 if v > best:
