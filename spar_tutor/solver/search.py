@@ -66,6 +66,7 @@ class Searcher(Exact):
         self._compressed: Dict[int, int] = {}  # (suit cards left, a hand's) -> relative ranks
         self._keys: Dict[Tuple[Any, ...], Tuple[Any, ...]] = {}  # exact position -> relative-rank key
         self._exact: Dict[Tuple[Any, ...], int] = {}  # exact values near the end
+        self._reps: Dict[Tuple[int, int], List[int]] = {}  # (legal, cards in play) -> classes
         self._races: Dict[Tuple[Any, ...], bool] = {}  # the control test's boards
         self._shapes: Dict[int, Tuple[int, int]] = {}  # hand -> packed counts and tops per suit
         self._splits: Dict[Tuple[int, int, int], Tuple[int, int]] = {}  # P's masters, losers in a suit
