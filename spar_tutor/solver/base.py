@@ -20,11 +20,8 @@ class SearchState:
     best: Dict[Tuple[Any, ...], int]
     _ub: Dict[Tuple[Any, ...], int]
     _endings: Dict[Tuple[Any, ...], int]
-    _compressed: Dict[int, int]
-    _keys: Dict[Tuple[Any, ...], Tuple[Any, ...]]
     _exact: Dict[Tuple[Any, ...], int]
     _exact_from: int
-    _relative: bool
     _top_score: int
     # the position being probed, changed and restored as cards are played
     hands: List[int]

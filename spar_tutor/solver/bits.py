@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Dict, List, Tuple
 
-from .position import Table
 
 #: Mask of each suit's 13 card bits.
 SUIT_BITS = [((1 << 13) - 1) << (13 * s) for s in range(4)]
@@ -66,19 +65,6 @@ def winner_of(trick: List[int], leader: int, n: int, highest: bool) -> int:
     return (leader + best) % n
 
 
-def pext(h: int, u: int) -> int:
-    """The bits of ``h`` at the places of ``u``'s bits, packed low."""
-    out = 0
-    k = 0
-    while u:
-        low = u & -u
-        if h & low:
-            out |= 1 << k
-        k += 1
-        u ^= low
-    return out
-
-
 def bits_of(mask: int) -> List[int]:
     out = []
     while mask:
@@ -93,17 +79,3 @@ def sequences(pool: List[int], k: int) -> List[Tuple[int, ...]]:
     if k == 0:
         return [()]
     return [(c,) + rest for c in pool for rest in sequences([x for x in pool if x != c], k - 1)]
-
-
-def specials_lowest(table: Table) -> bool:
-    """True if in every suit the scoring-special cards are the lowest of the pack
-    (then the set of them left pins down their relative ranks)."""
-    deck = table.rules.deck_mask
-    for sm in SUIT_BITS:
-        suit_deck = deck & sm
-        sp = suit_deck & table.special_mask
-        if sp:
-            top = 1 << (sp.bit_length() - 1)
-            if suit_deck & ((top << 1) - 1) & ~sp:
-                return False
-    return True

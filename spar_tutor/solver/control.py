@@ -97,6 +97,20 @@ class Control(Bounds):
         others' counts and top ranks, packed."""
         hands = self.hands
         P = self.player
+        mine = hands[P]
+        others = 0
+        for seat, h in enumerate(hands):
+            if seat != P:
+                others |= h
+        # A quick count first: where another player holds a card above P's top
+        # card of a suit, all of P's cards of that suit are losers.
+        short = 0
+        for sm in SUIT_BITS:
+            ms = mine & sm
+            if ms and others & sm > ms:
+                short += ms.bit_count()
+        if short > most:
+            return None
         shapes = self._shapes
         counts = tops = 0
         for seat, h in enumerate(hands):
@@ -108,7 +122,6 @@ class Control(Bounds):
             counts |= shape[0] << 4 * seat
             tops |= shape[1] << 4 * seat
         masters = losers = 0
-        mine = hands[P]
         splits = self._splits
         for s in range(4):
             key = (mine & SUIT_BITS[s], counts >> 32 * s & 0xFFFFFFFF, tops >> 32 * s & 0xFFFFFFFF)

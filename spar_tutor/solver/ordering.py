@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import List, Tuple
+from typing import Dict, List, Tuple
 
 from .base import SearchState
 from .bits import SUIT_BITS, SUIT_OF, rank_between
@@ -11,12 +11,25 @@ from .bits import SUIT_BITS, SUIT_OF, rank_between
 class Ordering(SearchState):
     """The moves to try at a node, best first (part of the searcher)."""
 
+    _reps: Dict[Tuple[int, int], List[int]]  # (legal cards, cards in play) -> classes
+
     def _moves(self, seat: int, legal: int) -> List[int]:
         """One card per class of equivalent cards, in the order to try them."""
         if not legal & (legal - 1):
             return [legal]
-        reps = []
         present = self.present
+        key = (legal, present)
+        reps = self._reps.get(key)
+        if reps is None:
+            reps = self._reps[key] = self._classes(legal, present)
+        if len(reps) < 2:
+            return [reps[0]]
+        return self._order(seat, reps)
+
+    def _classes(self, legal: int, present: int) -> List[int]:
+        """One card of each class of equivalent cards among ``legal``, low first
+        (``present``: the cards still in play)."""
+        reps = []
         special = self.table.special_mask
         highest = self.table.highest
         prev = prev_suit = 0
@@ -31,9 +44,7 @@ class Ordering(SearchState):
                 continue
             reps.append(bit)
             prev, prev_suit = bit, suit
-        if len(reps) < 2:
-            return reps
-        return self._order(seat, reps)
+        return reps
 
     def _order(self, seat: int, reps: List[int]) -> List[int]:
         """Spar sense first: the others take tricks from P, lead suits P cannot

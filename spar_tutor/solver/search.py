@@ -8,9 +8,7 @@ least ``t`` points?") over the few figures a hand can score, with the usual
 double-dummy tools:
 
 * a transposition table at trick boundaries storing bounds ``lo <= value < hx``,
-  keyed on relative ranks within each suit (cards between which every card has
-  been played are the same card) while keeping apart the cards that score
-  differently (6s, 7s, declared cards);
+  keyed on the exact hands;
 * equivalent cards (touching in a suit, same scoring class) searched once;
 * a bound from the cards P holds (a hand without a 6 cannot score 3);
 * sure wins: P on lead (or sure to take this trick) who can win every trick
@@ -24,8 +22,7 @@ double-dummy tools:
   suit P cannot win.
 
 With ``unfollowed_trick = "highest"`` ranks are compared across suits when
-nobody follows, so the table keys on exact cards and the other tests check
-ranks in every suit.
+nobody follows, so the other tests check ranks in every suit.
 
 The searcher is built from parts: :mod:`.bounds` (the quick tests),
 :mod:`.exact` (exact values near the end), :mod:`.ordering` (which moves to
@@ -37,7 +34,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..scoring import OFFSIDE_PENALTY
-from .bits import SUIT_OF, pext, specials_lowest, winner_of
+from .bits import SUIT_OF, winner_of
 from .exact import Exact
 from .position import Position, Table
 
@@ -63,9 +60,8 @@ class Searcher(Exact):
         self.best: Dict[Tuple[Any, ...], int] = {}  # key -> the move that decided a probe there
         self._ub: Dict[Tuple[Any, ...], int] = {}
         self._endings: Dict[Tuple[Any, ...], int] = {}
-        self._compressed: Dict[int, int] = {}  # (suit cards left, a hand's) -> relative ranks
-        self._keys: Dict[Tuple[Any, ...], Tuple[Any, ...]] = {}  # exact position -> relative-rank key
         self._exact: Dict[Tuple[Any, ...], int] = {}  # exact values near the end
+        self._reps: Dict[Tuple[int, int], List[int]] = {}  # (legal, cards in play) -> classes
         self._races: Dict[Tuple[Any, ...], bool] = {}  # the control test's boards
         self._shapes: Dict[int, Tuple[int, int]] = {}  # hand -> packed counts and tops per suit
         self._splits: Dict[Tuple[int, int, int], Tuple[int, int]] = {}  # P's masters, losers in a suit
@@ -73,7 +69,6 @@ class Searcher(Exact):
         # Exact values (rather than probes) pay off near the end; how near
         # depends on how many players share each trick.
         self._exact_from = 3 if players <= 4 else 2
-        self._relative = not table.highest and specials_lowest(table)
         self._top_score = self.scores[-1]
 
     # -- public ----------------------------------------------------------------
@@ -221,34 +216,13 @@ class Searcher(Exact):
 
 
     def _key(self) -> Tuple[Any, ...]:
-        hands = self.hands
-        table = self.table
-        mem = table.memory
+        """The table's key for the position at a trick boundary: the exact hands.
+        (Keys on relative ranks, which let more positions share an entry, were
+        tried: they cost more to build than the extra hits saved.)"""
+        mem = self.table.memory
         ctx = tuple(self.wins[self.left - mem:]) if self.left < mem else ()
         proof = tuple(self.proof) if self.any_proof else 0
-        if not self._relative:
-            return (self.leader, ctx, proof, *hands)
-        exact = (self.leader, ctx, proof, *hands)
-        key_ = self._keys.get(exact)
-        if key_ is not None:
-            return key_
-        union = self.present
-        compressed = self._compressed
-        key = [self.leader, ctx, proof, union & table.special_mask]
-        for sh in (0, 13, 26, 39):
-            u = (union >> sh) & 0x1FFF
-            if not u:
-                continue
-            base = u << 13
-            for h in hands:
-                i = base | ((h >> sh) & 0x1FFF)
-                v = compressed.get(i)
-                if v is None:
-                    v = compressed[i] = pext(i & 0x1FFF, u)
-                key.append(v)
-            key.append(-1)
-        key_ = self._keys[exact] = tuple(key)
-        return key_
+        return (self.leader, ctx, proof, *self.hands)
 
     # -- internals: the probe ----------------------------------------------------
 
@@ -266,7 +240,6 @@ class Searcher(Exact):
         hands = self.hands
         P = self.player
         key = None
-        tried = False  # the control test was tried for every lead of P's here
         if k == 0:
             if self.any_proof:
                 key = self._key()
@@ -295,10 +268,8 @@ class Searcher(Exact):
                 if self._guarded():
                     return 0
                 if t <= 1 and not self.table.highest:
-                    kept = self._keeps_control()
-                    if kept:
+                    if self._keeps_control():
                         return 1  # P wins the last trick: 1 point at least
-                    tried = kept is not None
             seat = self.leader
             moves = self._moves(seat, hands[seat])
             good = self.best.get(key) or self.killers.get((seat, self.left))
@@ -322,9 +293,11 @@ class Searcher(Exact):
         proof = self.proof[seat]
         last = k + 1 == n
         if seat == P:
+            # (The control test is not tried after each of P's cards here: it
+            # settles too few of them to pay for itself, at any table size; at
+            # the boundary and on entry mid-trick it does pay.)
             best = -99
             sure_check = not self.any_proof
-            control = sure_check and t <= 1 and not last and not self.table.highest and not tried
             led = SUIT_OF[trick[0]] if k else 0
             for bit in moves:
                 hands[seat] ^= bit
@@ -335,10 +308,7 @@ class Searcher(Exact):
                         v = OFFSIDE_PENALTY
                     else:
                         trick.append(bit)
-                        if control and self._control_after():
-                            v = 1  # P wins the last trick: 1 point at least
-                        else:
-                            v = self._finish_trick(t) if last else self._node(t)
+                        v = self._finish_trick(t) if last else self._node(t)
                         trick.pop()
                 hands[seat] ^= bit
                 if v > best:
