@@ -115,6 +115,18 @@ CSS = """
 .spar-replay { zoom: 0.8; }
 .spar-table { display: flex; flex-direction: column; gap: 6px; }
 .spar-felt { position: relative; flex: none; }
+/* phones and narrow windows: the table shrinks to fit, its words less than the rest */
+@media (max-width: 760px) { .spar-felt { zoom: 0.8; }
+  .spar-main-left, .spar-main-right { flex: 1 1 100% !important; min-width: 0;
+    max-width: 100%; width: auto !important; }
+  .spar-controls, .spar-hand-box { flex-wrap: wrap; } }
+@media (max-width: 600px) { .spar-felt { zoom: 0.62; }
+  .spar-felt .spar-seat, .spar-felt .spar-centre { font-size: 16px; } }
+@media (max-width: 460px) { .spar-felt { zoom: 0.46; }
+  .spar-felt .spar-seat, .spar-felt .spar-centre { font-size: 19px; }
+  .spar-felt .spar-chip { font-size: 15px; height: 22px; line-height: 22px; }
+  .widget-hbox { flex-wrap: wrap; }
+  .widget-hbox > .jupyter-button { flex-shrink: 0; } }
 .spar-oval { position: absolute; left: 44px; top: 36px; right: 44px; bottom: 36px;
   border-radius: 50%; background: radial-gradient(ellipse at center, #2a8f55 0%, #1b6e3f 60%,
   #125431 100%); border: 14px solid #6b3f1d; box-shadow: inset 0 0 30px rgba(0,0,0,.45),

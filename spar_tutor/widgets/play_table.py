@@ -68,8 +68,11 @@ class PlayTable(widgets.VBox):
         left = widgets.VBox([self.table, self.cutting, self.declarations, self.betting,
                              self.hand, controls],
                             layout=widgets.Layout(flex="0 0 auto"))
+        left.add_class("spar-main-left")
+        controls.add_class("spar-controls")
         right = widgets.VBox([self.hints, self.scoreboard],
                              layout=widgets.Layout(width="360px", flex="0 0 auto"))
+        right.add_class("spar-main-right")
         header = widgets.HBox([self.title, self.four_colour],
                               layout=widgets.Layout(justify_content="space-between"))
         main = widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap"))

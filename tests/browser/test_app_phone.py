@@ -1,0 +1,45 @@
+"""The app on a phone-sized screen, in Chromium: the table, the hand and the buttons fit."""
+
+from playwright.sync_api import expect
+
+from test_app import heading, nav, open_app
+
+PHONE = {"width": 390, "height": 844}
+
+
+def overflowing(page, selector, clipped=False):
+    """The elements matching ``selector`` whose right edge is beyond the screen, or (with
+    ``clipped``) whose words do not fit them (cut off with an ellipsis)."""
+    return page.evaluate(
+        """([sel, width, clipped]) => [...document.querySelectorAll(sel)]
+             .filter(e => e.getBoundingClientRect().width > 0)
+             .filter(e => e.getBoundingClientRect().right > width + 0.5
+                          || (clipped && e.scrollWidth > e.clientWidth + 1))
+             .map(e => e.className + ': ' + (e.innerText || '').slice(0, 30))""",
+        [selector, PHONE["width"], clipped])
+
+
+def test_play_fits_a_phone(app_server, voila_page):
+    page = voila_page.page
+    page.set_viewport_size(PHONE)
+    open_app(voila_page, app_server, "page=play&learner=Kojo")
+    expect(heading(voila_page, "Play Spar")).to_be_visible()
+    expect(page.locator(".spar-card-btn")).to_have_count(5)
+    assert overflowing(page, ".spar-felt, .spar-seat") == []
+    assert overflowing(page, ".spar-card-btn, .spar-controls .jupyter-button", True) == []
+    voila_page.screenshot("app-phone-play")
+    page.locator(".spar-card-btn:not(.spar-unplayable)").first.click()
+    expect(page.locator(".spar-card-btn")).to_have_count(4)
+
+
+def test_puzzle_buttons_keep_their_words_on_a_phone(app_server, voila_page):
+    page = voila_page.page
+    page.set_viewport_size(PHONE)
+    open_app(voila_page, app_server, "page=puzzles&puzzle=1&learner=Kojo")
+    show = page.get_by_role("button", name="Show solution")
+    expect(show).to_be_visible()
+    assert overflowing(page, ".jupyter-button", True) == []
+    voila_page.screenshot("app-phone-puzzle")
+    nav(voila_page, "Lessons").click()
+    expect(page.get_by_role("button", name="Lesson 1: The pack and the ranks")).to_be_visible()
+    assert overflowing(page, ".jupyter-button", True) == []
