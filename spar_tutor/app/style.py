@@ -133,6 +133,10 @@ RULES = """
 .spar-hero { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 32px; }
 .spar-hero-cards { padding: 8px 0; }
 .spar-hero-cards svg { margin-right: -18px; filter: drop-shadow(0 2px 3px rgba(0,0,0,.35)); }
+@media (max-width: 760px) {
+  .spar-shell { padding: 0 10px 24px 10px; }
+  .spar-shell .widget-html, .spar-shell .widget-html-content { min-width: 0; max-width: 100%; }
+  .spar-ref-table { display: block; overflow-x: auto; max-width: 100%; } }
 """
 
 

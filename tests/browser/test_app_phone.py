@@ -43,3 +43,15 @@ def test_puzzle_buttons_keep_their_words_on_a_phone(app_server, voila_page):
     nav(voila_page, "Lessons").click()
     expect(page.get_by_role("button", name="Lesson 1: The pack and the ranks")).to_be_visible()
     assert overflowing(page, ".jupyter-button", True) == []
+
+
+def test_rules_tables_scroll_inside_the_page_on_a_phone(app_server, voila_page):
+    page = voila_page.page
+    page.set_viewport_size(PHONE)
+    open_app(voila_page, app_server, "page=rules")
+    expect(heading(voila_page, "Rules of Spar")).to_be_visible()
+    tables = page.locator(".spar-ref-table")
+    expect(tables.first).to_be_visible()
+    assert overflowing(page, ".spar-shell p, .spar-shell li, .spar-ref-table") == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    voila_page.screenshot("app-phone-rules")
