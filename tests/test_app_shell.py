@@ -2,6 +2,7 @@
 
 import logging
 
+import ipywidgets as widgets
 import pytest
 
 from spar_tutor.app import shell
@@ -44,6 +45,23 @@ def test_deep_link_to_rules_scoring(app):
     assert app.current == "rules"
     assert app.pages["rules"].preset.value == "sipa"
     assert "Sipa" in app.pages["rules"].scoring.value
+
+
+def test_a_first_visit_says_the_page_is_opening_then_clears_it(app, monkeypatch):
+    seen = []
+
+    class Slow(widgets.HTML):
+        def __init__(self, app_):
+            seen.append(app_.notice.value)
+            super().__init__("built")
+
+    monkeypatch.setattr(shell, "_page_class", lambda name: Slow)
+    app.nav["puzzles"].click()
+    assert seen == ['<div role="status">Opening Puzzles…</div>']
+    assert app.current == "puzzles" and app.notice.value == ""
+    app.go("home")
+    app.go("puzzles")  # built already: no message
+    assert seen == ['<div role="status">Opening Puzzles…</div>'] and app.notice.value == ""
 
 
 def test_unknown_page_is_home(app):

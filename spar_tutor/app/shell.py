@@ -84,6 +84,10 @@ class App(widgets.VBox):
         if name not in PAGE_INFO:
             name = "home"
         self.notice.value = ""
+        opening = ""
+        if name not in self.pages:  # a first visit can take seconds (Puzzles checks its puzzles)
+            self.say(f"Opening {PAGE_INFO[name][0]}…")
+            opening = self.notice.value
         try:
             page = self.page(name)
             if route is not None:
@@ -94,6 +98,8 @@ class App(widgets.VBox):
             log.exception("could not open page %s", name)
             self.say(SORRY)
             return
+        if opening and self.notice.value == opening:
+            self.notice.value = ""
         self.current = name
         self.body.children = (page,)
         for other, b in self.nav.items():
