@@ -8,11 +8,12 @@ here writes to the kernel process's real standard error instead, which Voila
 
 from __future__ import annotations
 
-import functools
 import logging
 import os
 import sys
 from typing import Any, Callable, TypeVar
+
+from ..widgets.common import guarded as widget_guarded
 
 log = logging.getLogger("spar_tutor.app")
 
@@ -47,21 +48,6 @@ def setup_logging(level: int = logging.INFO) -> None:
 
 def guarded(report: Callable[[str], None]) -> Callable[[F], F]:
     """Wrap a callback: an exception is logged with its traceback and ``report(SORRY)``
-    tells the learner, so nothing escapes into the page."""
-
-    def wrap(fn: F) -> F:
-        @functools.wraps(fn)
-        def safe(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return fn(*args, **kwargs)
-            except Exception:
-                log.exception("app callback %s failed", getattr(fn, "__qualname__", fn))
-                try:
-                    report(SORRY)
-                except Exception:
-                    log.exception("could not show the error message")
-                return None
-
-        return safe  # type: ignore[return-value]
-
-    return wrap
+    tells the learner, so nothing escapes into the page (the widgets' guard, with the
+    app's words and logger)."""
+    return widget_guarded(report, sorry=SORRY, logger=log)

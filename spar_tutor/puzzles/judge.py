@@ -18,6 +18,7 @@ from typing import Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple
 
 from ..cards import CARD_BY_BIT, SUIT_MASKS, Card, cards_of_mask
 from ..state import HandState
+from ..solver.bits import bits_of
 from ..solver.position import Position
 from ..solver.search import Searcher
 
@@ -132,7 +133,7 @@ class ClosedJudge:
     def good_cards(self, group: Sequence[Position]) -> List[Card]:
         """The learner's cards that keep the goal in every position of ``group``."""
         group = tuple(group)
-        return [CARD_BY_BIT[b] for b in _bits(group[0].legal()) if self._after(group, b)]
+        return [CARD_BY_BIT[b] for b in bits_of(group[0].legal()) if self._after(group, b)]
 
     def keeps_after(self, group: Sequence[Position], card: Card) -> bool:
         """True if ``card`` (the learner's) keeps the goal in every position of ``group``."""
@@ -156,13 +157,13 @@ class ClosedJudge:
         if not all(self._open_keeps(p) for p in group):
             result = False  # some layout is lost even seeing every card
         elif group[0].to_move == self.seat:
-            result = any(self._after(group, b) for b in _bits(group[0].legal()))
+            result = any(self._after(group, b) for b in bits_of(group[0].legal()))
         else:
             seen = 0
             for pos in group:
                 seen |= pos.legal()
             result = True
-            for bit in _bits(seen):
+            for bit in bits_of(seen):
                 sub = tuple(p for p in group if p.legal() & bit)
                 if not self._after(sub, bit):
                     result = False
@@ -176,15 +177,6 @@ class ClosedJudge:
         if known is None:
             known = self._open[pos] = self.searcher.at_least(pos, self.goal)
         return known
-
-
-def _bits(mask: int) -> List[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
 
 
 def closed_cards(state: HandState, seat: int, goal: int,

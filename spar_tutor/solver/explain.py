@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
-from ..cards import CARD_BY_BIT, SUIT_MASKS, SUIT_NAMES, SUIT_SINGULAR, Card
+from ..cards import CARD_BY_BIT, SUIT_MASKS, SUIT_NAMES, SUIT_SINGULAR, Card, cards_of_mask
 from .position import Position
 
 Line = Sequence[Tuple[int, int]]
@@ -61,13 +61,7 @@ def _others_in_suit(pos: Position, seat: int, card: Card) -> List[Card]:
     for s, h in enumerate(pos.hands):
         if s != seat:
             mask |= h
-    mask &= SUIT_MASKS[card.suit_index]
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARD_BY_BIT[low])
-        mask ^= low
-    return out
+    return cards_of_mask(mask & SUIT_MASKS[card.suit_index])
 
 
 def why_it_wins(pos: Position, seat: int, card: Card) -> str:

@@ -37,8 +37,10 @@ def log_to_file(path: Optional[str] = None) -> str:
     return handler.baseFilename
 
 
-def guarded(report: Callable[[str], None]) -> Callable[[F], F]:
-    """Wrap a widget callback so no exception escapes: log it, ``report(SORRY)``."""
+def guarded(report: Callable[[str], None], *, sorry: str = SORRY,
+            logger: logging.Logger = log) -> Callable[[F], F]:
+    """Wrap a widget callback so no exception escapes: ``logger`` gets it with its
+    traceback, and ``report(sorry)`` tells the learner."""
 
     def wrap(fn: F) -> F:
         @functools.wraps(fn)
@@ -46,11 +48,11 @@ def guarded(report: Callable[[str], None]) -> Callable[[F], F]:
             try:
                 return fn(*args, **kwargs)
             except Exception:
-                log.exception("widget callback %s failed", getattr(fn, "__name__", fn))
+                logger.exception("callback %s failed", getattr(fn, "__qualname__", fn))
                 try:
-                    report(SORRY)
+                    report(sorry)
                 except Exception:
-                    log.exception("could not report the failure")
+                    logger.exception("could not report the failure")
                 return None
 
         return safe  # type: ignore[return-value]
