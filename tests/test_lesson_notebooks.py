@@ -1,13 +1,11 @@
 """The lesson and explore notebooks run top to bottom under nbval (checked cells compared)."""
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from notebook_helpers import ROOT, run_nbval
+
 NOTEBOOKS = sorted(str(p.relative_to(ROOT)) for pat in ("lesson_*.ipynb", "lessons.ipynb",
                    "explore_*.ipynb") for p in (ROOT / "notebooks").glob(pat))
 
@@ -24,12 +22,6 @@ def test_there_is_a_notebook_per_lesson():
 
 @pytest.mark.slow
 def test_notebooks_run_under_nbval(tmp_path):
-    env = dict(os.environ, PYTHONPATH=str(ROOT), SPAR_TUTOR_HOME=str(tmp_path))
-    env.pop("JUPYTERHUB_USER", None)
-    env.pop("SPAR_TUTOR_USER", None)
-    out = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "--nbval-lax", "-p", "no:cacheprovider",
-         "--rootdir", str(ROOT), "-o", "addopts=", *NOTEBOOKS],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+    out = run_nbval(NOTEBOOKS, tmp_path, timeout=900)
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
     assert "failed" not in out.stdout and " passed" in out.stdout

@@ -3,7 +3,7 @@ suit, rank 2 lowest), a set of cards an ``int``."""
 
 from __future__ import annotations
 
-from typing import Dict, List, Tuple
+from typing import Dict, List, Sequence, Tuple
 
 
 #: Mask of each suit's 13 card bits.
@@ -43,7 +43,7 @@ def rank_between(low: int, high: int, present: int) -> bool:
     return bool(ranks & ((1 << (rank_of(high) + 1)) - (1 << rank_of(low))))
 
 
-def winner_of(trick: List[int], leader: int, n: int, highest: bool) -> int:
+def winner_of(trick: Sequence[int], leader: int, n: int, highest: bool) -> int:
     """The seat winning a full trick of card bits (the engine's rule, on bits)."""
     first = trick[0]
     sm = SUIT_OF[first]

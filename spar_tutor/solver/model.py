@@ -33,8 +33,8 @@ from __future__ import annotations
 import random
 from typing import Any, Dict, List, Optional, Tuple
 
-from .position import Position, Table, Win, trick_winner_bits
-from .bits import SUIT_BITS, SUIT_OF, bits_of, rank_of
+from .bits import SUIT_BITS, SUIT_OF, bits_of, rank_of, winner_of
+from .position import Position, Table, Win
 from .search import Searcher
 
 #: Expected points and chance of winning the last trick, one each per seat.
@@ -107,7 +107,7 @@ class Model:
             hands[seat] ^= bit
             trick.append(bit)
             if len(trick) == n:
-                winner = trick_winner_bits(trick, leader, n, table.highest)
+                winner = winner_of(trick, leader, n, table.highest)
                 wins = wins + ((winner, trick[(winner - leader) % n]),)
                 left -= 1
                 if left == 0:
@@ -323,13 +323,13 @@ class Endgame:
                      wins: Tuple[Win, ...]) -> Tuple[float, ...]:
         n = self.n
         table = self.table
-        winner = trick_winner_bits(trick, leader, n, table.highest)
+        winner = winner_of(trick, leader, n, table.highest)
         wins = wins + ((winner, trick[(winner - leader) % n]),)
         points = [0.0] * n
         if left == 1:
             points[winner] = float(table.score(wins))
             return tuple(points)
         last = [hands[(winner + i) % n] for i in range(n)]
-        w2 = trick_winner_bits(last, winner, n, table.highest)
+        w2 = winner_of(last, winner, n, table.highest)
         points[w2] = float(table.score(wins + ((w2, last[(w2 - winner) % n]),)))
         return tuple(points)

@@ -19,6 +19,7 @@ from ..errors import SparError
 from ..rules import Rules
 from ..scoring import OFFSIDE_PENALTY, hand_score, scoring_table
 from ..state import PLAY, HandState, Trick
+from .bits import winner_of
 
 #: (seat, card bit) of a finished trick's winner.
 Win = Tuple[int, int]
@@ -157,7 +158,7 @@ class Position(NamedTuple):
         trick = self.trick + (bit,)
         if len(trick) < n:
             return self._replace(hands=tuple(hands), trick=trick), None
-        winner = trick_winner_bits(trick, self.leader, n, self.table.highest)
+        winner = winner_of(trick, self.leader, n, self.table.highest)
         wins = self.wins + ((winner, trick[(winner - self.leader) % n]),)
         left = self.tricks_left - 1
         pos = self._replace(hands=tuple(hands), leader=winner, trick=(), tricks_left=left,
@@ -178,25 +179,3 @@ def trick_wins(tricks: Sequence[Trick], players: int) -> Tuple[Win, ...]:
             raise SolverError("a finished trick without a winner", rule="solver")
         out.append((t.winner, card.bit))
     return tuple(out)
-
-
-def trick_winner_bits(trick: Sequence[int], leader: int, n: int, highest: bool) -> int:
-    """The seat winning a full trick of card bits (the engine's rule, on bits)."""
-    led = trick[0].bit_length() - 1
-    suit = SUIT_MASKS[led // 13]
-    best = 0
-    top = trick[0]
-    followed = False
-    for i in range(1, n):
-        c = trick[i]
-        if c & suit:
-            followed = True
-            if c > top:
-                best, top = i, c
-    if highest and not followed:
-        top_rank = led % 13
-        for i in range(1, n):
-            r = (trick[i].bit_length() - 1) % 13
-            if r > top_rank:
-                best, top_rank = i, r
-    return (leader + best) % n
