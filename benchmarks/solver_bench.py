@@ -25,13 +25,13 @@ from typing import Dict, Sequence, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from spar_tutor.deal import deal  # noqa: E402
-from spar_tutor.rules import Rules  # noqa: E402
+from spar_tutor.engine.deal import deal  # noqa: E402
+from spar_tutor.engine.rules import Rules  # noqa: E402
 from spar_tutor.solver import hint, solve  # noqa: E402
 from spar_tutor.solver.arena import play_arena  # noqa: E402
 from spar_tutor.solver.position import Position  # noqa: E402
 from spar_tutor.solver.search import Searcher  # noqa: E402
-from spar_tutor.state import HandState  # noqa: E402
+from spar_tutor.engine.state import HandState  # noqa: E402
 
 #: (label, preset, players, target p50 ms, target p99 ms)
 EXACT = [("2 players x 5", "standard", 2, None, 10), ("3 players x 5", "standard", 3, None, 10),

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from spar_tutor.cards import SUITS, Card, parse_cards  # noqa: E402
+from spar_tutor.engine.cards import SUITS, Card, parse_cards  # noqa: E402
 from spar_tutor.render import back_svg, card_svg, hand_svg  # noqa: E402
 
 

@@ -8,16 +8,16 @@ The engine (standard library only) is importable without any UI:
 0
 """
 
-from .cards import Card, format_cards, parse_card, parse_cards
-from .deal import Deal, DealStep, deal, shuffled_pack
-from .dealfile import DealFile
-from .errors import (
+from .engine.cards import Card, format_cards, parse_card, parse_cards
+from .engine.deal import Deal, DealStep, deal, shuffled_pack
+from .engine.dealfile import DealFile
+from .engine.errors import (
     DealError, DealFileError, IllegalMoveError, NotationError, RulesError, SparError, ViewError,
 )
-from .match import Bet, Match
-from .rules import PRESETS, Rules
-from .state import Action, HandResult, HandState, Trick, parse_move, trick_winner
-from .view import SeatView
+from .engine.match import Bet, Match
+from .engine.rules import PRESETS, Rules
+from .engine.state import Action, HandResult, HandState, Trick, parse_move, trick_winner
+from .engine.view import SeatView
 
 __version__ = "0.1.0"
 

@@ -11,13 +11,13 @@ import json
 import sys
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
-from .errors import SparError
+from .engine.errors import SparError
 
 EXIT_BAD_INPUT = 2
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from .dealfile import DealFile, replay_json
+    from .engine.dealfile import DealFile, replay_json
 
     df = DealFile.load(args.file)
     state = df.state()
@@ -30,7 +30,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 def replay_text(df: "Any") -> str:
     """A readable trick-by-trick account of a deal file."""
-    from .state import Action
+    from .engine.state import Action
 
     states = df.states()
     first, final = states[0], states[-1]
@@ -63,9 +63,9 @@ def replay_text(df: "Any") -> str:
 
 
 def _deal(args: argparse.Namespace) -> int:
-    from .deal import deal
-    from .dealfile import DealFile
-    from .rules import Rules
+    from .engine.deal import deal
+    from .engine.dealfile import DealFile
+    from .engine.rules import Rules
 
     rules = Rules.preset(args.preset)
     d = deal(rules, args.players, args.dealer if args.dealer is not None else args.players - 1,

@@ -1,11 +1,11 @@
 """Words for the first two hint levels: a nudge, then the rule or principle.
 
-Pure functions of a :class:`~spar_tutor.view.SeatView` (standard library
+Pure functions of a :class:`~spar_tutor.engine.view.SeatView` (standard library
 only); the third level, the solver's answer, lives in the session. Each
 function returns one or two short sentences for a learner.
 
->>> from spar_tutor.rules import Rules
->>> from spar_tutor.state import HandState
+>>> from spar_tutor.engine.rules import Rules
+>>> from spar_tutor.engine.state import HandState
 >>> state = HandState.new(Rules.preset("standard"), ["6S 7H", "9S 8H"], dealer=1)
 >>> nudge(state.view(0))
 'Only the last trick scores. Which of your cards can still win it?'
@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import List
 
-from .cards import SUIT_NAMES, Card
-from .scoring import scoring_table
-from .state import DECLARE, PLAY, UNDER_TEN
-from .view import SeatView
+from .engine.cards import SUIT_NAMES, Card
+from .engine.scoring import scoring_table
+from .engine.state import DECLARE, PLAY, UNDER_TEN
+from .engine.view import SeatView
 
 
 def _led_suit(view: SeatView) -> str:

@@ -32,7 +32,7 @@ import sys
 from pathlib import Path
 from typing import Iterable, List, Optional, Sequence, Union
 
-from .errors import SparError
+from .engine.errors import SparError
 from .resources import app_notebook, checkout_root
 
 THEMES = ("light", "dark")

@@ -31,12 +31,12 @@ import time
 import zlib
 from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
-from .cards import Card
-from .deal import Deal, cutter
-from .errors import SparError
-from .match import Bet, Match
-from .rules import Rules
-from .state import PLAY, Action, HandState, Move
+from .engine.cards import Card
+from .engine.deal import Deal, cutter
+from .engine.errors import SparError
+from .engine.match import Bet, Match
+from .engine.rules import Rules
+from .engine.state import PLAY, Action, HandState, Move
 from .session_bets import BetRound
 from .session_hints import HintAnswer, SessionHints
 from .session_money import PENDING_WORDS, CutAndBets

@@ -21,9 +21,9 @@ from __future__ import annotations
 import zlib
 from typing import Any, Callable, Dict, List, Sequence, Set, Tuple
 
-from .errors import IllegalMoveError
-from .match import Bet, Match
-from .state import HandState
+from .engine.errors import IllegalMoveError
+from .engine.match import Bet, Match
+from .engine.state import HandState
 
 OFFER_SHARE = 1.6
 ACCEPT_SHARE = 1.2
@@ -32,7 +32,7 @@ BET_WORLDS = 40
 
 class BetRound:
     """The offers and answers of one hand's bets. Raises the engine's
-    :class:`~spar_tutor.errors.IllegalMoveError` for a bet it refuses."""
+    :class:`~spar_tutor.engine.errors.IllegalMoveError` for a bet it refuses."""
 
     def __init__(self, match: Match, humans: Sequence[int],
                  chance: Callable[[int], float]) -> None:

@@ -24,12 +24,12 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, List, Optional
 
-from .deal import cutter
-from .errors import SparError
-from .match import Bet, Match
-from .rules import Rules
+from .engine.deal import cutter
+from .engine.errors import SparError
+from .engine.match import Bet, Match
+from .engine.rules import Rules
 from .session_values import PlayedHand
-from .state import PLAY, HandState, Move, format_move, parse_move
+from .engine.state import PLAY, HandState, Move, format_move, parse_move
 
 FORMAT = "spar-tutor-match"
 VERSION = 2

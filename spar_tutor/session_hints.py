@@ -13,8 +13,8 @@ import logging
 from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Tuple
 
 from . import coach
-from .cards import Card
-from .state import PLAY, Move
+from .engine.cards import Card
+from .engine.state import PLAY, Move
 
 if TYPE_CHECKING:  # pragma: no cover
     from .session import GameSession

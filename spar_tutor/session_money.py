@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, List, Optional, Sequence
 
-from .errors import SparError
-from .match import Bet, Match
-from .rules import Rules
+from .engine.errors import SparError
+from .engine.match import Bet, Match
+from .engine.rules import Rules
 from .session_bets import BetRound, bet_chance
 from .session_values import Outcome, Seat
-from .state import PLAY, HandState
+from .engine.state import PLAY, HandState
 
 if TYPE_CHECKING:  # pragma: no cover
     from .session_hints import SessionHints

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any, List, NamedTuple, Optional
 
-from .match import Bet
-from .state import Move
+from .engine.match import Bet
+from .engine.state import Move
 
 
 class Seat(NamedTuple):

@@ -6,7 +6,7 @@ from typing import Any, Iterator, List
 
 import ipywidgets as widgets
 
-from spar_tutor.cards import parse_card
+from spar_tutor.engine.cards import parse_card
 from spar_tutor.lessons import search
 from spar_tutor.lessons.widget import LessonPlayer
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from typing import Dict, List, Tuple
 
-from spar_tutor.cards import Card
-from spar_tutor.rules import Rules
-from spar_tutor.state import OVER, PLAY, Action, HandState
+from spar_tutor.engine.cards import Card
+from spar_tutor.engine.rules import Rules
+from spar_tutor.engine.state import OVER, PLAY, Action, HandState
 
 #: (preset, options): every option that changes how a hand is won or scored.
 CONFIGS: List[Tuple[str, Dict[str, object]]] = [

@@ -11,8 +11,8 @@ from spar_tutor.app.pages.rules_tables import (
 )
 from spar_tutor.app.pages.rules_text import HOUSE_RULES, PRESET_TEXT, SCORING_NOTES
 from spar_tutor.app.route import Route
-from spar_tutor.rules import PRESETS, SCORING_SYSTEMS, Rules
-from spar_tutor.scoring import scoring_table
+from spar_tutor.engine.rules import PRESETS, SCORING_SYSTEMS, Rules
+from spar_tutor.engine.scoring import scoring_table
 
 
 def rows(html):

@@ -2,11 +2,11 @@
 
 import pytest
 
-from spar_tutor.cards import Card
-from spar_tutor.rules import Rules
+from spar_tutor.engine.cards import Card
+from spar_tutor.engine.rules import Rules
 from spar_tutor.solver import BeginnerBot, BotError, ExpertBot, RandomBot, make_bot
 from spar_tutor.solver.arena import play_arena, play_hand
-from spar_tutor.state import Action
+from spar_tutor.engine.state import Action
 
 
 @pytest.mark.parametrize("preset, players", [("ghana_table", 4), ("ghana_table", 3),
@@ -37,7 +37,7 @@ def test_every_bot_plays_every_phase_legally(preset, players):
 
 
 def test_beginner_rules_before_the_lead():
-    from spar_tutor.deal import deal
+    from spar_tutor.engine.deal import deal
     rules = Rules.preset("ghana_table")
     bot = BeginnerBot(0)
     for seed in range(40):
@@ -78,7 +78,7 @@ def test_make_bot_specs(tmp_path):
 
 def test_an_illegal_move_is_an_error(tmp_path):
     path = tmp_path / "cheat.py"
-    path.write_text("from spar_tutor.cards import Card\n"
+    path.write_text("from spar_tutor.engine.cards import Card\n"
                     "class Cheat:\n    def choose(self, view):\n        return Card.parse('AH')\n")
     with pytest.raises(BotError, match="not one of the legal moves"):
         play_arena([f"{path}:Cheat", "random"], 3, seed=1)

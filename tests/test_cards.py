@@ -2,10 +2,10 @@ import pickle
 
 import pytest
 
-from spar_tutor.cards import (
+from spar_tutor.engine.cards import (
     CARD_BY_INDEX, Card, cards_of_mask, format_cards, mask_of, parse_card, parse_cards, sort_hand,
 )
-from spar_tutor.errors import NotationError, SparError
+from spar_tutor.engine.errors import NotationError, SparError
 
 
 @pytest.mark.parametrize("text,canonical", [

@@ -1,7 +1,7 @@
 import pytest
 
 from spar_tutor import DealError, Rules
-from spar_tutor.deal import cut_pack, cutter, deal, shuffled_pack
+from spar_tutor.engine.deal import cut_pack, cutter, deal, shuffled_pack
 
 
 def test_packets_go_round_from_the_seat_after_the_dealer_dealer_last():

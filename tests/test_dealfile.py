@@ -3,7 +3,7 @@ import json
 import pytest
 
 from spar_tutor import DealFile, DealFileError, IllegalMoveError, SparError
-from spar_tutor.dealfile import load_json_lines, replay_json
+from spar_tutor.engine.dealfile import load_json_lines, replay_json
 
 EXAMPLE = {
     "rules": "standard", "dealer": 2,

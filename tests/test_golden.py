@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from spar_tutor import DealFile
-from spar_tutor.dealfile import replay_json
+from spar_tutor.engine.dealfile import replay_json
 
 GOLDEN = Path(__file__).parent / "golden"
 FILES = sorted(p for p in GOLDEN.glob("*.json") if not p.name.endswith(".expected.json"))

@@ -1,16 +1,133 @@
+"""The layout keeps its one direction of dependency (docs/architecture.md)."""
+
+import ast
 import subprocess
 import sys
 from pathlib import Path
+from typing import Dict, List, Set
 
 ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "spar_tutor"
+ENGINE = PACKAGE / "engine"
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _resolve(module: str, is_package: bool, node: ast.ImportFrom) -> List[str]:
+    """The modules an ``from ... import`` names (relative ones made absolute)."""
+    if node.level:
+        base = module.split(".")
+        if not is_package:
+            base = base[:-1]
+        base = base[: len(base) - (node.level - 1)]
+        prefix = ".".join(base + ([node.module] if node.module else []))
+    else:
+        prefix = node.module or ""
+    # ``from package import module`` depends on the module; ``from module import name``
+    # on the module (the caller keeps only names that are modules of the package)
+    subs = [f"{prefix}.{alias.name}" for alias in node.names]
+    return [prefix, *subs] if node.module else subs
+
+
+def _top_level_imports(path: Path) -> Set[str]:
+    """Modules of the package that ``path`` imports when it is imported (module
+    level only: not inside functions, not under ``if TYPE_CHECKING``)."""
+    module = _module_name(path)
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: Set[str] = set()
+
+    def visit(body: List[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                found.update(_resolve(module, path.name == "__init__.py", node))
+            elif isinstance(node, ast.If):
+                test = ast.unparse(node.test)
+                if "TYPE_CHECKING" not in test:
+                    visit(node.body)
+                    visit(node.orelse)
+            elif isinstance(node, ast.Try):
+                visit(node.body)
+                for handler in node.handlers:
+                    visit(handler.body)
+
+    visit(tree.body)
+    return {m for m in found if m == "spar_tutor" or m.startswith("spar_tutor.")}
+
+
+def _graph() -> Dict[str, Set[str]]:
+    modules = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph: Dict[str, Set[str]] = {}
+    for name, path in modules.items():
+        targets = {m for m in _top_level_imports(path) if m in modules and m != name}
+        graph[name] = targets
+    return graph
 
 
 def test_engine_imports_no_ui_or_heavy_library():
-    code = ("import sys, spar_tutor, spar_tutor.dealfile, spar_tutor.match, spar_tutor.view\n"
-            "bad = [m for m in ('ipywidgets', 'matplotlib', 'IPython', 'numpy', 'spar_tutor.render')"
-            " if m in sys.modules]\n"
-            "print(','.join(bad))")
+    engine_modules = sorted(_module_name(p) for p in ENGINE.glob("*.py"))
+    assert "spar_tutor.engine.state" in engine_modules
+    code = ("import sys, spar_tutor\n"
+            + "".join(f"import {m}\n" for m in engine_modules)
+            + "bad = [m for m in ('ipywidgets', 'matplotlib', 'IPython', 'numpy', 'spar_tutor.render',"
+              " 'spar_tutor.solver', 'spar_tutor.session', 'spar_tutor.widgets')"
+              " if m in sys.modules]\n"
+              "print(','.join(bad))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, env={"PYTHONPATH": str(ROOT)})
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == ""
+
+
+def test_engine_modules_import_only_the_engine_and_the_standard_library():
+    for path in ENGINE.glob("*.py"):
+        outside = {m for m in _top_level_imports(path)
+                   if m != "spar_tutor.engine" and not m.startswith("spar_tutor.engine.")}
+        assert not outside, f"{path.name} imports {sorted(outside)} at module level"
+
+
+def test_no_engine_modules_left_loose_at_the_top():
+    loose = {p.stem for p in PACKAGE.glob("*.py")} & {
+        "cards", "rules", "scoring", "state", "view", "deal", "match", "dealfile", "errors"}
+    assert not loose
+
+
+def test_no_two_modules_import_each_other_at_module_level():
+    graph = _graph()
+    cycles = []
+    for a, targets in graph.items():
+        for b in targets:
+            if a < b and a in graph.get(b, set()):
+                cycles.append((a, b))
+    assert not cycles, f"modules that import each other: {cycles}"
+
+
+def test_the_import_graph_has_no_cycle():
+    graph = _graph()
+    state: Dict[str, int] = {}
+    path: List[str] = []
+
+    def walk(node: str) -> None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            # a package importing its own submodules (``__init__``) is not a cycle of design
+            if nxt.startswith(node + "."):
+                continue
+            if state.get(nxt) == 1:
+                loop = path[path.index(nxt):] + [nxt]
+                raise AssertionError("import cycle: " + " -> ".join(loop))
+            if nxt not in state:
+                walk(nxt)
+        path.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            walk(node)

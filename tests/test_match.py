@@ -1,7 +1,7 @@
 import pytest
 
 from spar_tutor import Bet, IllegalMoveError, Match, Rules
-from spar_tutor.match import reformed_pack
+from spar_tutor.engine.match import reformed_pack
 
 
 def play_hand(match, pick=lambda moves: moves[0]):

@@ -6,10 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spar_tutor import Card, Rules
-from spar_tutor.cards import mask_of
-from spar_tutor.deal import deal
-from spar_tutor.rules import PRESETS
-from spar_tutor.state import Action
+from spar_tutor.engine.cards import mask_of
+from spar_tutor.engine.deal import deal
+from spar_tutor.engine.rules import PRESETS
+from spar_tutor.engine.state import Action
 
 CONFIGS = [(name, n) for name in PRESETS
            for n in range(Rules.preset(name).min_players, Rules.preset(name).max_players + 1)]

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from spar_tutor.cards import Card
+from spar_tutor.engine.cards import Card
 from spar_tutor.puzzles import PuzzleError, load_collection, load_file, load_strict, loads_file
 
 BROKEN = Path(__file__).parent / "puzzles_broken"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from spar_tutor.cards import Card
+from spar_tutor.engine.cards import Card
 from spar_tutor.puzzles import load_collection
 from spar_tutor.puzzles.play import PuzzleGame, winning_line
 

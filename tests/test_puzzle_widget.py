@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from spar_tutor.cards import Card
+from spar_tutor.engine.cards import Card
 from spar_tutor.puzzles import load_collection
 from spar_tutor.puzzles.model import Collection
 from spar_tutor.puzzles.widget import SORRY, PuzzlePlayer

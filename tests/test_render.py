@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from spar_tutor.cards import CARD_BY_INDEX, SUITS, Card, parse_cards
+from spar_tutor.engine.cards import CARD_BY_INDEX, SUITS, Card, parse_cards
 from spar_tutor.render import (
     FOUR_COLOUR,
     TWO_COLOUR,
@@ -180,10 +180,10 @@ def test_hand_options():
 
 def test_importing_cards_does_not_import_render():
     code = (
-        "import sys, spar_tutor.cards\n"
-        "spar_tutor.cards.parse_cards('6S 7H')\n"
+        "import sys, spar_tutor.engine.cards\n"
+        "spar_tutor.engine.cards.parse_cards('6S 7H')\n"
         "assert 'spar_tutor.render' not in sys.modules, 'render was imported'\n"
-        "spar_tutor.cards.Card.parse('6S')._repr_svg_()\n"
+        "spar_tutor.engine.cards.Card.parse('6S')._repr_svg_()\n"
         "assert 'spar_tutor.render' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)

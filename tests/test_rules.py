@@ -1,7 +1,7 @@
 import pytest
 
-from spar_tutor.errors import RulesError
-from spar_tutor.rules import PRESETS, Rules
+from spar_tutor.engine.errors import RulesError
+from spar_tutor.engine.rules import PRESETS, Rules
 
 EXPECTED = {
     # preset: (deck size, hand size, max players, direction, scoring)

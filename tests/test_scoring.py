@@ -2,8 +2,8 @@
 
 import pytest
 
-from spar_tutor.rules import Rules
-from spar_tutor.scoring import scoring_table
+from spar_tutor.engine.rules import Rules
+from spar_tutor.engine.scoring import scoring_table
 from engine_helpers import play_out, position
 
 BONUS = {"preset": "standard", "two_trick_bonus": True}

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from spar_tutor import resources
-from spar_tutor.errors import SparError
+from spar_tutor.engine.errors import SparError
 from spar_tutor.serve import CULL_IDLE_TIMEOUT, CULL_INTERVAL, app_url, voila_argv, voila_env
 
 REPO = Path(__file__).resolve().parents[1]

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from spar_tutor import Bet, IllegalMoveError, Match, Rules
-from spar_tutor.deal import cut_pack
+from spar_tutor.engine.deal import cut_pack
 from spar_tutor.session import GameSession
 from spar_tutor.session_bets import ACCEPT_SHARE, OFFER_SHARE, BetRound
 from tests.doubles import first_legal_factory

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from spar_tutor.errors import SparError
+from spar_tutor.engine.errors import SparError
 from spar_tutor.solver.position import Position
 from spar_tutor.solver.search import Searcher
 

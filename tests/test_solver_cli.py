@@ -71,7 +71,7 @@ def test_hint_json_shape(files):
 def test_arena_json_shape(tmp_path):
     bot = tmp_path / "mybot.py"
     bot.write_text(
-        "from spar_tutor.cards import Card\n"
+        "from spar_tutor.engine.cards import Card\n"
         "class Lowest:\n"
         "    name = 'lowest'\n"
         "    def choose(self, view):\n"

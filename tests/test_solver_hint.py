@@ -5,14 +5,14 @@ import random
 
 import pytest
 
-from spar_tutor.cards import Card
-from spar_tutor.deal import deal
-from spar_tutor.errors import ViewError
-from spar_tutor.rules import Rules
+from spar_tutor.engine.cards import Card
+from spar_tutor.engine.deal import deal
+from spar_tutor.engine.errors import ViewError
+from spar_tutor.engine.rules import Rules
 from spar_tutor.solver import hint, solve
 from spar_tutor.solver.worlds import WorldSampler
-from spar_tutor.state import HandState
-from spar_tutor.view import SeatView
+from spar_tutor.engine.state import HandState
+from spar_tutor.engine.view import SeatView
 
 
 def played_state(preset="standard", players=4, seed=0, plays=9, **options):

@@ -42,7 +42,7 @@ def test_sampled_playouts_average_to_the_exact_value():
 
 
 def test_rules_of_thumb_keep_the_plan_and_lead_masters():
-    from spar_tutor.cards import Card, mask_of, parse_cards
+    from spar_tutor.engine.cards import Card, mask_of, parse_cards
     mine = mask_of(parse_cards("6S AH KH 9D"))
     others = mask_of(parse_cards("7S QH JH TD 8C"))
     legal = [c.bit for c in parse_cards("6S AH KH 9D")]

@@ -4,14 +4,14 @@ import random
 
 import pytest
 
-from spar_tutor.cards import Card
-from spar_tutor.deal import deal
-from spar_tutor.errors import SparError
-from spar_tutor.rules import Rules
+from spar_tutor.engine.cards import Card
+from spar_tutor.engine.deal import deal
+from spar_tutor.engine.errors import SparError
+from spar_tutor.engine.rules import Rules
 from spar_tutor.solver import guaranteed, solve
 from spar_tutor.solver.position import Position
 from spar_tutor.solver.search import Searcher
-from spar_tutor.state import HandState
+from spar_tutor.engine.state import HandState
 
 from solver_helpers import CONFIGS, brute_force, random_position
 

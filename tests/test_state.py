@@ -3,8 +3,8 @@
 import pytest
 
 from spar_tutor import Action, Card, HandState, IllegalMoveError, Rules, SparError
-from spar_tutor.deal import deal
-from spar_tutor.state import EXCHANGE, PASS, UNDER_CARD, parse_move, trick_winner
+from spar_tutor.engine.deal import deal
+from spar_tutor.engine.state import EXCHANGE, PASS, UNDER_CARD, parse_move, trick_winner
 from engine_helpers import play_out, position
 
 C = Card.parse

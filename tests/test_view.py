@@ -1,8 +1,8 @@
 import pytest
 
 from spar_tutor import Card, Rules, ViewError
-from spar_tutor.deal import deal
-from spar_tutor.state import EXCHANGE, PASS, Action
+from spar_tutor.engine.deal import deal
+from spar_tutor.engine.state import EXCHANGE, PASS, Action
 from engine_helpers import position
 
 C = Card.parse

@@ -248,7 +248,7 @@ def test_coach_words_for_every_phase():
 
 
 def test_an_end_position_says_its_earlier_tricks_were_played_before_it():
-    from spar_tutor.dealfile import DealFile
+    from spar_tutor.engine.dealfile import DealFile
     from spar_tutor.widgets.table_html import side_html
     names = ["You", "Ama"]
     late = DealFile.loads('{"rules": "standard", "hands": ["6S 8H AD", "7S 9H KD"]}').state()

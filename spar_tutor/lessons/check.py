@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
-from ..cards import Card, parse_card
-from ..deal import deal
-from ..errors import SparError
-from ..rules import Rules
-from ..state import DECLARE, PLAY, Action, HandState, parse_move, trick_winner
+from ..engine.cards import Card, parse_card
+from ..engine.deal import deal
+from ..engine.errors import SparError
+from ..engine.rules import Rules
+from ..engine.state import DECLARE, PLAY, Action, HandState, parse_move, trick_winner
 from . import search
 from .model import Step
 from .odds import check_odds

@@ -14,11 +14,11 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Callable, Dict, List, Sequence, Tuple
 
-from ..cards import Card
-from ..deal import deal
-from ..match import Match
-from ..rules import Rules
-from ..state import PASS, HandState, Move
+from ..engine.cards import Card
+from ..engine.deal import deal
+from ..engine.match import Match
+from ..engine.rules import Rules
+from ..engine.state import PASS, HandState, Move
 
 if TYPE_CHECKING:
     from ..solver.bots import Bot

@@ -12,8 +12,8 @@ import tomllib
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Protocol, Tuple, Union
 
-from ..dealfile import DealFile
-from ..errors import SparError
+from ..engine.dealfile import DealFile
+from ..engine.errors import SparError
 from .model import KINDS, BrokenLesson, Lesson, LessonError, Problem, Step
 
 STEP_KEYS = {"kind", "title", "text", "prompt", "hint", "right", "wrong", "position", "seat", "hidden",

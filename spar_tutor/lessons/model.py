@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
-from ..dealfile import DealFile
-from ..errors import SparError
-from ..state import HandState
+from ..engine.dealfile import DealFile
+from ..engine.errors import SparError
+from ..engine.state import HandState
 
 #: Every step kind; those in QUESTIONS ask the learner to act.
 KINDS = ("explain", "deal", "pick_from", "choice", "pick_card", "trick", "points", "declare",

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Tuple
 
-from ..errors import SparError
+from ..engine.errors import SparError
 from ..solver import ActionValue, prelead_values
-from ..state import HandState, Move, parse_move
+from ..engine.state import HandState, Move, parse_move
 from .model import Step
 
 Found = List[Tuple[Optional[str], str]]

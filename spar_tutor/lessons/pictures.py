@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, List, Sequence
 
-from ..cards import Card, parse_card
+from ..engine.cards import Card, parse_card
 from ..render import hand_svg
-from ..state import HandState
+from ..engine.state import HandState
 from .model import Step
 from .steps import DealRun
 

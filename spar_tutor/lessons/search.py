@@ -4,7 +4,7 @@ Card play is valued by :func:`spar_tutor.solver.guaranteed`; the decisions befor
 the first lead (under ten, dry and wet) are tried one by one on top of it, the
 seat choosing its best and every other seat the answer worst for it.
 
->>> from spar_tutor.dealfile import DealFile
+>>> from spar_tutor.engine.dealfile import DealFile
 >>> df = DealFile.from_json({"rules": "standard", "hands": ["6H KC", "8H 9C"]})
 >>> {str(c): v for c, v in move_values(df.state(), 0).items()}
 {'6H': 1, 'KC': 0}
@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Dict, List, Tuple
 
 from ..solver import guaranteed as solver_guaranteed
-from ..state import HandState, Move
+from ..engine.state import HandState, Move
 
 
 def _moves(state: HandState) -> List[Move]:

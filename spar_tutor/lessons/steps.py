@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, Iterable, List, Optional, Set, Type
 
-from ..cards import SUIT_NAMES, SUIT_SINGULAR, Card, parse_card, sort_hand
-from ..deal import Deal, deal
-from ..rules import Rules
-from ..state import PASS, Action, HandState, Move, Trick, parse_move
+from ..engine.cards import SUIT_NAMES, SUIT_SINGULAR, Card, parse_card, sort_hand
+from ..engine.deal import Deal, deal
+from ..engine.rules import Rules
+from ..engine.state import PASS, Action, HandState, Move, Trick, parse_move
 from ..solver import solve
 from ..solver.bots import ExpertBot
 from . import search

@@ -14,7 +14,7 @@ from typing import Any, Callable, List, Optional, Set, Tuple, Union
 
 import ipywidgets as widgets
 
-from ..cards import Card, parse_card, sort_hand
+from ..engine.cards import Card, parse_card, sort_hand
 from ..render import card_svg
 from .model import BrokenLesson, Lesson
 from .pictures import CSS, card_list, deal_picture, md, names_for, table_picture

@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, List, Optional, Set, Tuple
 
-from ..cards import Card, format_cards, parse_cards
-from ..dealfile import DealFile
-from ..errors import SparError
-from ..state import PLAY, HandState
+from ..engine.cards import Card, format_cards, parse_cards
+from ..engine.dealfile import DealFile
+from ..engine.errors import SparError
+from ..engine.state import PLAY, HandState
 from .judge import MAX_LAYOUTS, Judge, closed_cards
 from .model import BANDS, Puzzle
 

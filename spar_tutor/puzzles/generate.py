@@ -16,14 +16,14 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
-from ..cards import Card, format_cards
-from ..deal import deal
-from ..dealfile import DealFile
-from ..errors import SparError
-from ..rules import Rules
+from ..engine.cards import Card, format_cards
+from ..engine.deal import deal
+from ..engine.dealfile import DealFile
+from ..engine.errors import SparError
+from ..engine.rules import Rules
 from ..solver import solve
 from ..solver.bots import BeginnerBot, RandomBot
-from ..state import DECLARE, PASS, PLAY, UNDER_TEN, Action, HandState
+from ..engine.state import DECLARE, PASS, PLAY, UNDER_TEN, Action, HandState
 from .check import check_puzzle
 from .judge import Judge, closed_cards
 from .rating import Difficulty, measure

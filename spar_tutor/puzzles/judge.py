@@ -16,8 +16,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple
 
-from ..cards import CARD_BY_BIT, SUIT_MASKS, Card, cards_of_mask
-from ..state import HandState
+from ..engine.cards import CARD_BY_BIT, SUIT_MASKS, Card, cards_of_mask
+from ..engine.state import HandState
 from ..solver.bits import bits_of
 from ..solver.position import Position
 from ..solver.search import Searcher

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
-from ..cards import Card
-from ..dealfile import DealFile
-from ..errors import SparError
-from ..state import HandState
+from ..engine.cards import Card
+from ..engine.dealfile import DealFile
+from ..engine.errors import SparError
+from ..engine.state import HandState
 
 #: Difficulty bands and the ratings they cover (lowest rating, highest rating).
 BANDS = {

@@ -11,10 +11,10 @@ from __future__ import annotations
 from html import escape
 from typing import Optional
 
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of_mask, sort_hand
+from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of_mask, sort_hand
 from ..lessons.pictures import cardify
 from ..render import back_svg, card_svg
-from ..state import HandState, Trick
+from ..engine.state import HandState, Trick
 
 SMALL = 46
 TRICK = 58

@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from ..cards import Card, format_cards
+from ..engine.cards import Card, format_cards
 from ..solver import solve
-from ..state import HandState
+from ..engine.state import HandState
 from .judge import ClosedJudge, Judge, layouts
 from .model import Puzzle
 from .words import hint_words, plain

@@ -22,10 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, Tuple
 
-from ..cards import Card
+from ..engine.cards import Card
 from ..solver import solve
 from ..solver.bots import BeginnerBot
-from ..state import HandState
+from ..engine.state import HandState
 from .judge import Judge
 from .model import band_of
 

@@ -20,7 +20,7 @@ from typing import Any, Callable, List, Optional
 
 import ipywidgets as widgets
 
-from ..cards import Card, sort_hand
+from ..engine.cards import Card, sort_hand
 from .loader import load_collection
 from .model import BANDS, Collection, Puzzle
 from ..widgets.common import CSS as WIDGET_CSS

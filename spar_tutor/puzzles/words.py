@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import List, Sequence, Tuple
 
-from ..cards import Card, format_cards
+from ..engine.cards import Card, format_cards
 from ..solver import Solution
-from ..state import HandState
+from ..engine.state import HandState
 from .judge import Judge
 
 MODEL_TAIL = ": against the model"

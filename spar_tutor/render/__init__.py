@@ -1,6 +1,6 @@
 """Card pictures as SVG text (standard library only).
 
->>> from spar_tutor.cards import Card
+>>> from spar_tutor.engine.cards import Card
 >>> card_svg(Card.parse("6S")).startswith("<svg")
 True
 """

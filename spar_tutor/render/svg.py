@@ -13,7 +13,7 @@ import itertools
 from html import escape
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
-from ..cards import Card
+from ..engine.cards import Card
 from .suits import (
     CARD_WHITE,
     DIM_CARD,

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Sequence
 
-from ..deal import deal
-from ..rules import Rules
-from ..state import HandState
+from ..engine.deal import deal
+from ..engine.rules import Rules
+from ..engine.state import HandState
 from .bots import ExpertBot, bot_name, checked_move, make_bot
 
 

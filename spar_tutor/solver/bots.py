@@ -28,10 +28,10 @@ import random
 from pathlib import Path
 from typing import Any, List, Optional, Protocol, cast, runtime_checkable
 
-from ..cards import CARD_BY_BIT, SUIT_MASKS, Card
-from ..errors import SparError
-from ..state import DECLARE, PASS, UNDER_TEN, Action, Move
-from ..view import SeatView
+from ..engine.cards import CARD_BY_BIT, SUIT_MASKS, Card
+from ..engine.errors import SparError
+from ..engine.state import DECLARE, PASS, UNDER_TEN, Action, Move
+from ..engine.view import SeatView
 from .hints import hint
 from .model import end_plan, rules_of_thumb
 from .prelead import prelead_values

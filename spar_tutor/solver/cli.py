@@ -1,7 +1,7 @@
 """The solver's commands for ``spar-tutor``: ``solve``, ``hint`` and ``arena``.
 
 ``spar_tutor.cli`` finds this module and calls :func:`register`. Errors are
-:class:`~spar_tutor.errors.SparError`; the main command prints them on one
+:class:`~spar_tutor.engine.errors.SparError`; the main command prints them on one
 line and exits with status 2.
 """
 
@@ -12,8 +12,8 @@ import json
 from pathlib import Path
 from typing import Any, Callable, List
 
-from ..dealfile import load_json_lines
-from ..errors import DealFileError, SparError
+from ..engine.dealfile import load_json_lines
+from ..engine.errors import DealFileError, SparError
 
 
 def register(subparsers: Any) -> None:
@@ -90,7 +90,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _hint(args: argparse.Namespace) -> int:
-    from ..dealfile import DealFile
+    from ..engine.dealfile import DealFile
     from .hints import hint
 
     state = DealFile.loads(_read(args.file), args.file).state()
@@ -110,7 +110,7 @@ def _hint(args: argparse.Namespace) -> int:
 
 
 def _arena(args: argparse.Namespace) -> int:
-    from ..rules import Rules
+    from ..engine.rules import Rules
     from .arena import play_arena
 
     specs = [s.strip() for s in args.seats.split(",") if s.strip()]

@@ -21,10 +21,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
-from ..cards import CARD_BY_BIT, SUIT_MASKS, Card, parse_card
-from ..errors import IllegalMoveError, ViewError
-from ..state import PLAY
-from ..view import SeatView
+from ..engine.cards import CARD_BY_BIT, SUIT_MASKS, Card, parse_card
+from ..engine.errors import IllegalMoveError, ViewError
+from ..engine.state import PLAY
+from ..engine.view import SeatView
 from .model import Model
 from .position import Position, Table, trick_wins
 from .search import Searcher

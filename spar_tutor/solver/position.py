@@ -6,7 +6,7 @@ it, how many tricks are left, the winners of the last finished tricks (they
 matter for the two-trick bonus and for Sipa), the declared cards, and any
 reneges waiting to be proven (``offside``). :class:`Table` holds the facts that
 depend only on the rules: card ranks, suits, and the hand score of every
-possible ending, taken from :func:`spar_tutor.scoring.hand_score` (the one
+possible ending, taken from :func:`spar_tutor.engine.scoring.hand_score` (the one
 place scoring lives) and cached.
 """
 
@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
-from ..cards import CARD_BY_BIT, SUIT_MASKS, Card
-from ..errors import SparError
-from ..rules import Rules
-from ..scoring import OFFSIDE_PENALTY, hand_score, scoring_table
-from ..state import PLAY, HandState, Trick
+from ..engine.cards import CARD_BY_BIT, SUIT_MASKS, Card
+from ..engine.errors import SparError
+from ..engine.rules import Rules
+from ..engine.scoring import OFFSIDE_PENALTY, hand_score, scoring_table
+from ..engine.state import PLAY, HandState, Trick
 from .bits import winner_of
 
 #: (seat, card bit) of a finished trick's winner.

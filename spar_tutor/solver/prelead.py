@@ -20,10 +20,10 @@ import time
 from dataclasses import dataclass
 from typing import Dict, List, Optional
 
-from ..cards import CARD_BY_BIT
-from ..errors import ViewError
-from ..state import DECLARE, PLAY, UNDER_TEN, Action
-from ..view import SeatView
+from ..engine.cards import CARD_BY_BIT
+from ..engine.errors import ViewError
+from ..engine.state import DECLARE, PLAY, UNDER_TEN, Action
+from ..engine.view import SeatView
 from .bits import bits_of
 from .hints import world_position
 from .model import Model

@@ -5,9 +5,9 @@ best card its player had: ``value_played`` is the points the player was sure
 of after the card it played, ``value_best`` after the best card, and ``cost``
 the difference.
 
->>> from spar_tutor.rules import Rules
->>> from spar_tutor.state import HandState
->>> from spar_tutor.cards import Card
+>>> from spar_tutor.engine.rules import Rules
+>>> from spar_tutor.engine.state import HandState
+>>> from spar_tutor.engine.cards import Card
 >>> start = HandState.new(Rules.preset("standard"), ["7D 6C", "6D 9S", "8S TS"], dealer=2)
 >>> end = start
 >>> for text in ("6C", "9S", "8S", "7D", "6D", "TS"):
@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
-from ..cards import CARD_BY_BIT, Card
-from ..errors import SparError
-from ..state import PLAY, HandState
+from ..engine.cards import CARD_BY_BIT, Card
+from ..engine.errors import SparError
+from ..engine.state import PLAY, HandState
 from .position import Position
 from .search import Searcher
 from .solution import graded_outcomes, principal_line

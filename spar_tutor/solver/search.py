@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Tuple
 
-from ..scoring import OFFSIDE_PENALTY
+from ..engine.scoring import OFFSIDE_PENALTY
 from .bits import SUIT_OF, winner_of
 from .exact import Exact
 from .position import Position, Table

@@ -1,7 +1,7 @@
 """``solve``: every legal card of the player to move, valued open-hand.
 
->>> from spar_tutor.rules import Rules
->>> from spar_tutor.state import HandState
+>>> from spar_tutor.engine.rules import Rules
+>>> from spar_tutor.engine.state import HandState
 >>> state = HandState.new(Rules.preset("standard"), ["7D 6C", "6D 9S", "8S TS"], dealer=2)
 >>> solution = solve(state)
 >>> str(solution.best.card), solution.best.guaranteed
@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
-from ..cards import CARD_BY_BIT, Card, parse_card
-from ..errors import IllegalMoveError
-from ..state import HandState
+from ..engine.cards import CARD_BY_BIT, Card, parse_card
+from ..engine.errors import IllegalMoveError
+from ..engine.state import HandState
 from .explain import explain_line
 from .model import Model
 from .position import Position, SolverError

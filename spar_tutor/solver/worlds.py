@@ -14,7 +14,7 @@ Worlds are drawn uniformly by rejection: the unseen cards are shuffled and
 dealt, and a deal that breaks a void is redrawn. When voids make that too
 slow, each card is instead dealt to a random place that may still take it,
 weighted by the room left there (close to uniform). An impossible view raises
-:class:`~spar_tutor.errors.ViewError`.
+:class:`~spar_tutor.engine.errors.ViewError`.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from __future__ import annotations
 import random
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from ..cards import SUIT_MASKS, SUITS, Card
-from ..errors import ViewError
-from ..view import SeatView
+from ..engine.cards import SUIT_MASKS, SUITS, Card
+from ..engine.errors import ViewError
+from ..engine.view import SeatView
 from .bits import bits_of
 
 REJECTION_TRIES = 40

@@ -9,7 +9,7 @@ from typing import Any, Optional, Sequence
 
 from matplotlib.figure import Figure
 
-from ..match import HandRecord
+from ..engine.match import HandRecord
 from ..render import suit_colour
 
 GREEN, GOLD, GREY = "#17803d", "#d9a521", "#9e9e9e"

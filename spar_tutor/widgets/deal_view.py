@@ -7,8 +7,8 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 import ipywidgets as widgets
 
-from ..cards import Card
-from ..deal import Deal
+from ..engine.cards import Card
+from ..engine.deal import Deal
 from ..render import back_svg, hand_svg
 from .common import guarded, session_reporter
 from .table_html import FELT_H, FELT_W, seat_position

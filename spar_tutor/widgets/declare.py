@@ -10,7 +10,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..state import Action
+from ..engine.state import Action
 from .common import guarded, session_reporter
 
 QUESTIONS = {

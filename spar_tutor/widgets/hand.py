@@ -14,9 +14,9 @@ from typing import Any, List, Optional
 
 import ipywidgets as widgets
 
-from ..cards import Card, sort_hand
+from ..engine.cards import Card, sort_hand
 from ..render import card_svg
-from ..state import PLAY
+from ..engine.state import PLAY
 from .common import guarded, session_reporter
 
 CARD_PX = 74

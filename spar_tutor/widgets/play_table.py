@@ -11,8 +11,8 @@ from typing import Any, Optional, Sequence, Union
 
 import ipywidgets as widgets
 
-from ..cards import SUIT_NAMES
-from ..rules import Rules
+from ..engine.cards import SUIT_NAMES
+from ..engine.rules import Rules
 from ..session import GameSession
 from .common import CSS, guarded, log_to_file, session_reporter
 from .deal_view import DealWidget

@@ -8,7 +8,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..errors import SparError
+from ..engine.errors import SparError
 from .common import guarded, session_reporter
 
 FILE_NAME = "spar-match.json"

@@ -6,8 +6,8 @@ from typing import Any, List
 
 import ipywidgets as widgets
 
-from ..errors import SparError
-from ..rules import PRESETS, Rules
+from ..engine.errors import SparError
+from ..engine.rules import PRESETS, Rules
 from ..session import BOT_STRENGTHS
 from .common import guarded, session_reporter
 

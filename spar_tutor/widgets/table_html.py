@@ -14,9 +14,9 @@ import math
 from html import escape
 from typing import List, Optional, Sequence, Tuple
 
-from ..cards import Card, sort_hand
+from ..engine.cards import Card, sort_hand
 from ..render import back_svg, card_svg, hand_svg
-from ..state import HandState, Trick, trick_winner
+from ..engine.state import HandState, Trick, trick_winner
 
 FELT_W, FELT_H = 680, 450
 TRICK_CARD_W = 54

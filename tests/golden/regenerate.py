@@ -13,9 +13,9 @@ HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parents[1]))
 
 from spar_tutor import DealFile, Rules  # noqa: E402
-from spar_tutor.deal import deal  # noqa: E402
-from spar_tutor.dealfile import replay_json  # noqa: E402
-from spar_tutor.state import Action  # noqa: E402
+from spar_tutor.engine.deal import deal  # noqa: E402
+from spar_tutor.engine.dealfile import replay_json  # noqa: E402
+from spar_tutor.engine.state import Action  # noqa: E402
 
 GAMES = [("standard", 4), ("ghana_table", 3), ("seven_card", 5), ("ace_of_spades", 7),
          ("jeu_de_carte", 6), ("sipa", 2), ("agram", 4)]

@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 import ipywidgets as widgets
 
-from ...cards import parse_cards
+from ...engine.cards import parse_cards
 from ...render import hand_svg
 from ..guard import guarded
 from ..learner import Learner

@@ -7,7 +7,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...rules import PRESETS
+from ...engine.rules import PRESETS
 from ..route import Route
 from .pending import missing, notice
 

@@ -7,12 +7,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...rules import PRESETS
+from ...engine.rules import PRESETS
 from ..guard import guarded
 from ..route import Route
 from .rules_tables import house_rules_table, preset_label, presets_table, scoring_html
 from .rules_text import PRESET_TEXT, SCORING_NOTES, WORDS
-from ...rules import Rules
+from ...engine.rules import Rules
 
 BASICS = """
 <h2>Rules of Spar</h2>

@@ -1,7 +1,7 @@
 """The rules reference's tables, generated from the engine's presets and scoring.
 
-Nothing here is copied by hand: change a preset in :mod:`spar_tutor.rules` or a
-figure in :func:`spar_tutor.scoring.scoring_table` and the page follows.
+Nothing here is copied by hand: change a preset in :mod:`spar_tutor.engine.rules` or a
+figure in :func:`spar_tutor.engine.scoring.scoring_table` and the page follows.
 
 >>> pack_text(Rules.preset("standard"))
 '35 cards: 6 to ace, without the ace of spades'
@@ -14,8 +14,8 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable, List, Sequence
 
-from ...rules import PRESETS, Rules
-from ...scoring import scoring_table
+from ...engine.rules import PRESETS, Rules
+from ...engine.scoring import scoring_table
 from .rules_text import HOUSE_RULES, PRESET_TEXT
 
 _ORDER = "23456789TJQKA"

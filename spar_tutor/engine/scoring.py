@@ -5,8 +5,8 @@ offender, who loses 3). The functions here take the last tricks of the hand,
 newest last, and the declared cards of the last trick's winner, and return the
 points with a sentence saying why:
 
->>> from spar_tutor.cards import parse_cards
->>> from spar_tutor.rules import Rules
+>>> from spar_tutor.engine.cards import parse_cards
+>>> from spar_tutor.engine.rules import Rules
 >>> six, seven = parse_cards("6S 7H")
 >>> hand_score(Rules.preset("standard", two_trick_bonus=True), [(0, seven), (0, six)], ())
 (5, 'a six and a seven of different suits won the last two tricks: 5')

@@ -3,7 +3,7 @@
 A :class:`HandState` is immutable: :meth:`HandState.apply` returns a new state
 and never changes the one you hold, so undo is keeping the old state.
 
-A move is either a :class:`~spar_tutor.cards.Card` (play it) or an
+A move is either a :class:`~spar_tutor.engine.cards.Card` (play it) or an
 :class:`Action` (an under-ten exchange, a dry or wet declaration, a pass, or
 asking to see the under card). :meth:`HandState.legal_moves` lists the moves
 the rules allow, in a fixed order (cards by index, then actions);
@@ -14,8 +14,8 @@ The hand goes through phases: ``under_ten`` (only with that option), then
 numbered in play order; seat ``(dealer + 1) % players`` leads the first trick
 (the dealer with ``first_lead = "dealer"``).
 
->>> from spar_tutor.cards import parse_cards
->>> from spar_tutor.rules import Rules
+>>> from spar_tutor.engine.cards import parse_cards
+>>> from spar_tutor.engine.rules import Rules
 >>> state = HandState.new(Rules.preset("standard"), ["6S 7H 8D", "9S 8H TD"], dealer=1)
 >>> state.to_move, [str(m) for m in state.legal_moves()]
 (0, ['6S', '7H', '8D'])
@@ -773,7 +773,7 @@ class HandState:
     # -- views, text ------------------------------------------------------------
 
     def view(self, seat: int) -> "SeatView":
-        """What ``seat`` may know: see :class:`spar_tutor.view.SeatView`."""
+        """What ``seat`` may know: see :class:`spar_tutor.engine.view.SeatView`."""
         from .view import SeatView
 
         return SeatView.of(self, seat)

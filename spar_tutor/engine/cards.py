@@ -142,7 +142,7 @@ class Card:
         return rank + SUIT_SYMBOLS[self.suit]
 
     def _repr_svg_(self) -> str:
-        from .render import card_svg  # lazily: the engine never loads the renderer
+        from ..render import card_svg  # lazily: the engine never loads the renderer
 
         return card_svg(self)
 

@@ -13,7 +13,7 @@ True
 >>> Rules.preset("standard", dry_wet=True)
 Traceback (most recent call last):
 ...
-spar_tutor.errors.RulesError: dry_wet needs two_trick_bonus: the dry-and-wet ladder doubles the two-trick bonus (rule: options dry_wet + two_trick_bonus)
+spar_tutor.engine.errors.RulesError: dry_wet needs two_trick_bonus: the dry-and-wet ladder doubles the two-trick bonus (rule: options dry_wet + two_trick_bonus)
 
 Option names are the ones used in deal files (``{"preset": "standard",
 "two_trick_bonus": true}``). :data:`OPTION_HELP` documents each one.

@@ -1,6 +1,6 @@
 """Shuffling, cutting and dealing, recorded card by card.
 
->>> from spar_tutor.rules import Rules
+>>> from spar_tutor.engine.rules import Rules
 >>> d = deal(Rules.preset("standard"), players=3, dealer=2, seed=7)
 >>> [len(h) for h in d.hands], len(d.stock)
 ([5, 5, 5], 20)

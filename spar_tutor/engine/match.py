@@ -1,6 +1,6 @@
 """A match: hands in sequence until the target score (or a fixed number of hands).
 
->>> from spar_tutor.rules import Rules
+>>> from spar_tutor.engine.rules import Rules
 >>> m = Match.new(Rules.preset("standard"), players=3, seed=1)
 >>> state = m.deal().start()
 >>> while not state.is_over():
