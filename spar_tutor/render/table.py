@@ -1,11 +1,11 @@
 """The table drawn as HTML: a green felt oval, seats around it, the trick in the middle.
 
-:func:`table_html` is a pure function of a hand state (no widgets), so the
-live table, the replay, the lessons and the tests all draw the same picture.
-The viewer's seat is at the bottom; the others follow in play order, clockwise
-or counter-clockwise as the rules say. A lesson may open the other hands, keep
-quiet about what it asks (the winner of the last trick, the hand's points) and
-list cards played before an end position.
+:func:`table_html` is a pure function of a hand state (no widgets), and the one
+picture of a table: the live table, the replay, the lessons, the puzzles and the
+tests all draw it. The viewer's seat is at the bottom; the others follow in play
+order, clockwise or counter-clockwise as the rules say. A lesson or a puzzle may
+open the other hands, keep quiet about what it asks (the winner of the last trick,
+the hand's points), list cards played before an end position or the cards out of play.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ import math
 from html import escape
 from typing import List, Optional, Sequence, Tuple
 
-from ..engine.cards import Card, sort_hand
-from ..render import back_svg, card_svg, hand_svg
+from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of_mask, sort_hand
 from ..engine.state import HandState, Trick, trick_winner
+from ..engine.view import sees_wet, wet_face_up
+from .svg import back_svg, card_svg, hand_svg
 
 FELT_W, FELT_H = 680, 450
 TRICK_CARD_W = 54
@@ -33,8 +34,9 @@ def seat_position(seat: int, viewer: int, players: int, clockwise: bool = True,
 
 
 def _backs(count: int) -> str:
-    """A fan of ``count`` face-down cards (which cards does not matter: only backs show)."""
-    return hand_svg([Card(6, "S")] * count, face_down=True, width_per_card=22, overlap=0.55)
+    """A fan of ``count`` hidden cards (which cards does not matter: only backs show)."""
+    return hand_svg([Card(6, "S")] * count, face_down=True, width_per_card=22, overlap=0.55,
+                    label=f"{count} hidden card{'' if count == 1 else 's'}")
 
 
 def _at(x: float, y: float) -> str:
@@ -79,10 +81,10 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
         cards.append(f'<div class="spar-decl">{card_svg(dry, width=DECL_CARD_W, four_colour=four)}'
                      '<br>dry</div>')
     if wet is not None:
-        if state.wet_shown[seat] or state.is_over():
+        if wet_face_up(state, seat):
             pic = card_svg(wet, width=DECL_CARD_W, four_colour=four)
             words = "wet (turned face up)"
-        elif seat == viewer:
+        elif sees_wet(state, seat, viewer):  # the viewer's own, face down to the others
             pic = card_svg(wet, width=DECL_CARD_W, four_colour=four,
                            label=f"your wet {wet.name}, face down to the others")
             words = "wet (hidden)"
@@ -91,7 +93,7 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
         cards.append(f'<div class="spar-decl">{pic}<br>{words}</div>')
     spent = [f"{kind} {c.symbol_text} played" for kind, c in (("dry", state.dry[seat]),
              ("wet", state.wet[seat])) if c is not None and c not in in_hand
-             and (kind == "dry" or state.wet_shown[seat] or seat == viewer or state.is_over())]
+             and (kind == "dry" or sees_wet(state, seat, viewer))]
     if spent:
         lines.append(f'<div class="spar-decl">{escape(", ".join(spent))}</div>')
     if cards:
@@ -149,11 +151,11 @@ def _centre(state: HandState, names: Sequence[str], result_text: str,
     lead = f"{names[state.leader]} lead{'' if names[state.leader] == 'You' else 's'}"
     if state.tricks:
         t = state.tricks[-1]
-        assert t.winner is not None, "a finished trick has a winner"
         win = t.winning_card(state.players)
-        won = f"{names[t.winner]} won trick {state.trick_number - 1} with {win}:"
+        assert t.winner is not None and win is not None, "a finished trick has a winner"
+        won = f"{names[t.winner]} won trick {state.trick_number - 1} with {win.symbol_text}:"
         cards = hand_svg(t.cards, width_per_card=30, overlap=0.0, four_colour=four,
-                         selected=[win] if win else [])
+                         selected=[win])
         return (f'{head}<br><span style="font-size:12px">{escape(won)}</span><br>{cards}'
                 f'<br>{escape(lead)}')
     return f"{head}<br>{escape(lead)}"
@@ -162,14 +164,17 @@ def _centre(state: HandState, names: Sequence[str], result_text: str,
 def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
                scores: Optional[Sequence[int]] = None, four_colour: bool = False,
                result_text: str = "", show_own: bool = False, open_hands: bool = False,
-               asking: str = "", played_before: Sequence[Card] = ()) -> str:
+               asking: str = "", played_before: Sequence[Card] = (),
+               out_of_play: bool = False) -> str:
     """The whole table as HTML (needs the CSS of :mod:`spar_tutor.widgets.common`).
 
     ``show_own`` draws the viewer's cards in their seat (the replay has no hand widget),
-    ``open_hands`` the other seats' cards face up (a lesson's open position). ``asking``
-    is what a question is about, so the picture does not tell: ``"winner"`` (the last
-    finished trick lies in the middle with no winner marked) or ``"points"`` (no
-    result). ``played_before``: cards played before an end position, listed by suit."""
+    ``open_hands`` the other seats' cards face up (a lesson's or a puzzle's open position).
+    ``asking`` is what a question is about, so the picture does not tell: ``"winner"`` (the
+    last finished trick lies in the middle with no winner marked) or ``"points"`` (no
+    result). ``played_before``: cards played before an end position, listed by suit;
+    ``out_of_play``: list by suit every card in no hand and not played in this state
+    (a closed puzzle: played before, or never dealt)."""
     clockwise = state.rules.direction == "clockwise"
     seats = "".join(_seat_box(state, s, names, viewer, scores, four_colour, clockwise, show_own,
                               open_hands) for s in range(state.players))
@@ -189,14 +194,16 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
             f'<div class="spar-centre" style="{_at(FELT_W / 2, FELT_H / 2)}">{centre}</div>'
             f'{seats}</div>')
     side = side_html(state, names, four_colour, hide_last_winner=asking == "winner",
-                     played_before=played_before)
+                     played_before=played_before, out_of_play=out_of_play)
     return f'<div class="spar-table">{felt}{side}</div>'
 
 
 def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
-              hide_last_winner: bool = False, played_before: Sequence[Card] = ()) -> str:
+              hide_last_winner: bool = False, played_before: Sequence[Card] = (),
+              out_of_play: bool = False) -> str:
     """Beside the table: the stock and under card, the face-up pile of played tricks
-    (numbered in the whole hand), and any cards played before an end position."""
+    (numbered in the whole hand), any cards played before an end position and (with
+    ``out_of_play``) the cards out of play."""
     parts: List[str] = []
     if state.stock:
         pics = back_svg(width=34, label=f"the stock, {len(state.stock)} cards")
@@ -210,6 +217,8 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
         pics = hand_svg(sort_hand(played_before), width_per_card=26, overlap=0.45,
                         four_colour=four)
         parts.append(f"<div><h4>Played before, by suit</h4>{pics}</div>")
+    if out_of_play:
+        parts.append(out_of_play_html(state))
     rows = []
     first = state.trick_number - len(state.tricks)
     for i, t in enumerate(state.tricks, start=first):
@@ -230,3 +239,22 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
         parts.append(f"<div><h4>Out of play: {escape(names[seat])}'s under-ten hand</h4>"
                      f'{hand_svg(shown, width_per_card=26, overlap=0.2, four_colour=four)}</div>')
     return '<div class="spar-side">' + "".join(parts) + "</div>"
+
+
+def out_of_play_html(state: HandState) -> str:
+    """The cards out of play (played before, or never dealt), suit by suit."""
+    held = 0
+    for s in range(state.players):
+        held |= state.hand_mask(s)
+    played = {c for t in state.tricks for c in t.cards} | set(state.current_trick)
+    out = [c for c in cards_of_mask(state.rules.deck_mask & ~held) if c not in played]
+    rows = []
+    for suit in "SHDC":
+        ranks = " ".join(_rank(c) for c in sort_hand(out) if c.suit == suit)
+        rows.append(f"<div>{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}: {escape(ranks or 'none')}</div>")
+    return ("<div><h4>Out of play (played before, or never dealt)</h4>" + "".join(rows)
+            + "</div>")
+
+
+def _rank(card: Card) -> str:
+    return str(card)[:-1].replace("T", "10")
