@@ -1,4 +1,5 @@
-"""SVG bar charts (spar_tutor.render.charts): one bar per value, sized to scale, named for screen readers."""
+"""SVG bar charts (spar_tutor.render.charts): one bar per value, sized to scale, named for
+screen readers."""
 
 import re
 

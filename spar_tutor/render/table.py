@@ -251,7 +251,8 @@ def out_of_play_html(state: HandState) -> str:
     rows = []
     for suit in "SHDC":
         ranks = " ".join(_rank(c) for c in sort_hand(out) if c.suit == suit)
-        rows.append(f"<div>{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}: {escape(ranks or 'none')}</div>")
+        rows.append(f"<div>{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}: "
+                    f"{escape(ranks or 'none')}</div>")
     return ("<div><h4>Out of play (played before, or never dealt)</h4>" + "".join(rows)
             + "</div>")
 
