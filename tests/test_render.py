@@ -1,4 +1,4 @@
-"""Tests for the SVG card pictures in spar_tutor.render."""
+"""Tests for the SVG card pictures in spar_tutor.render, and what the package imports."""
 
 import re
 import runpy
@@ -196,6 +196,26 @@ def test_render_uses_only_the_standard_library():
         "assert not bad, bad\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+
+
+def test_every_render_module_imports_without_widgets_and_charts_load_matplotlib_late():
+    modules = sorted(f"spar_tutor.render.{p.stem}" for p in (ROOT / "spar_tutor" / "render")
+                     .glob("*.py") if p.stem != "__init__")
+    assert {"spar_tutor.render.table", "spar_tutor.render.deal",
+            "spar_tutor.render.charts"} <= set(modules)
+    code = (
+        "import sys, spar_tutor.render\n"
+        + "".join(f"import {m}\n" for m in modules)
+        + "heavy = ('ipywidgets', 'IPython', 'matplotlib', 'numpy')\n"
+        "bad = [m for m in heavy if m in sys.modules]\n"
+        "assert not bad, bad\n"
+        "from spar_tutor.render.charts import score_chart\n"
+        "assert score_chart([], ['You', 'Bot'], 11).startswith('<img')\n"
+        "assert 'matplotlib' in sys.modules, 'a chart is drawn with matplotlib'\n"
+        "assert 'ipywidgets' not in sys.modules and 'IPython' not in sys.modules\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
 
 
 def test_card_sheet_script(tmp_path):

@@ -3,6 +3,7 @@ import pytest
 from spar_tutor import Card, Rules, ViewError
 from spar_tutor.engine.deal import deal
 from spar_tutor.engine.state import EXCHANGE, PASS, Action
+from spar_tutor.engine.view import sees_wet, wet_face_up
 from engine_helpers import position
 
 C = Card.parse
@@ -28,6 +29,19 @@ def test_wet_cards_are_hidden_from_others_dry_cards_are_not():
     assert C("7H") in theirs.unseen_cards()
     assert theirs.known_cards(0) == [C("6S")]
     assert "7H" not in str(theirs.to_json())
+
+
+def test_who_sees_a_wet_card():
+    state = position({"preset": "standard", "two_trick_bonus": True, "dry_wet": True},
+                     hands=["6S 7H AD", "8S 9H TD"], declarations=[{"seat": 0, "dry": "6S", "wet": "7H"}])
+    assert sees_wet(state, 0, 0) and not sees_wet(state, 0, 1) and not wet_face_up(state, 0)
+    assert not sees_wet(state, 1, 1)  # seat 1 has no wet
+    turned = state.apply(C("6S"))  # the dry went early: the wet is turned face up
+    assert wet_face_up(turned, 0) and sees_wet(turned, 0, 1) and turned.view(1).wet[0] == C("7H")
+    over = state
+    while not over.is_over():
+        over = over.apply(over.legal_moves()[-1])
+    assert over.wet_shown == (False, False) and wet_face_up(over, 0) and sees_wet(over, 0, 1)
 
 
 def test_wet_declaration_hidden_in_history():

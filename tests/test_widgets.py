@@ -11,7 +11,7 @@ from spar_tutor.widgets import (
     DealWidget, DeclarationsPanel, HandWidget, PlayTable, SavePanel, SetupPanel, TableWidget,
 )
 from spar_tutor.widgets.common import SORRY
-from spar_tutor.widgets.table_html import table_html
+from spar_tutor.render.table import table_html
 from tests.doubles import first_legal_factory
 from tests.test_session import GHANA, illegal_card, play_until_follow
 
@@ -224,7 +224,7 @@ def test_play_a_whole_match_to_the_end_and_start_again():
 
 
 def test_seats_go_round_in_play_order_either_way():
-    from spar_tutor.widgets.table_html import FELT_W, seat_position
+    from spar_tutor.render.table import FELT_W, seat_position
 
     me_x, me_y = seat_position(0, 0, 4)
     left_x, _ = seat_position(1, 0, 4, clockwise=True)
@@ -249,7 +249,7 @@ def test_coach_words_for_every_phase():
 
 def test_an_end_position_says_its_earlier_tricks_were_played_before_it():
     from spar_tutor.engine.dealfile import DealFile
-    from spar_tutor.widgets.table_html import side_html
+    from spar_tutor.render.table import side_html
     names = ["You", "Ama"]
     late = DealFile.loads('{"rules": "standard", "hands": ["6S 8H AD", "7S 9H KD"]}').state()
     assert "tricks 1 to 2: played before this position" in side_html(late, names)

@@ -17,6 +17,18 @@ from .rules import Rules
 from .state import Action, HandResult, HandState, Move, Trick
 
 
+def wet_face_up(state: HandState, seat: int) -> bool:
+    """Whether ``seat``'s wet card lies face up for everyone: turned over (its dry went
+    early) or the hand is over."""
+    return state.wet[seat] is not None and (state.wet_shown[seat] or state.is_over())
+
+
+def sees_wet(state: HandState, owner: int, viewer: int) -> bool:
+    """Whether ``viewer`` may see ``owner``'s wet card: its owner always, the others once
+    it is face up (the one rule; :class:`SeatView` and the table picture both ask it)."""
+    return state.wet[owner] is not None and (viewer == owner or wet_face_up(state, owner))
+
+
 @dataclass(frozen=True)
 class SeatView:
     """Everything ``seat`` may know. Build it with :meth:`HandState.view`."""
@@ -53,10 +65,8 @@ class SeatView:
             from .errors import ViewError
 
             raise ViewError(f"there is no seat {seat!r} at a table of {n}", seat=seat, rule="seats")
-        wet_visible = tuple(
-            w if (w is not None and (s == seat or state.wet_shown[s] or state.is_over())) else None
-            for s, w in enumerate(state.wet)
-        )
+        wet_visible = tuple(w if sees_wet(state, s, seat) else None
+                            for s, w in enumerate(state.wet))
         wet_hidden = tuple(
             state.wet[s] is not None and wet_visible[s] is None for s in range(n)
         )
@@ -170,4 +180,4 @@ class SeatView:
         }
 
 
-__all__ = ["SeatView", "SUITS"]
+__all__ = ["SeatView", "SUITS", "sees_wet", "wet_face_up"]

@@ -21,15 +21,30 @@ from typing import Any, Callable, List, Optional
 import ipywidgets as widgets
 
 from ..engine.cards import Card, sort_hand
+from ..lessons.pictures import cardify
+from ..render.table import table_html
 from .loader import load_collection
 from .model import BANDS, Collection, Puzzle
 from ..widgets.common import CSS as WIDGET_CSS
 from ..widgets.hand import card_css
-from .pictures import CSS, seat_name, table_html, words_html
 from .play import PuzzleGame, SolutionStep
 from .progress import MemoryProgress, PuzzleProgress
 
 log = logging.getLogger("spar_tutor.puzzles")
+
+#: The player's own styles; the table is the play table's (``WIDGET_CSS``).
+CSS = """<style>
+.spar-pz { font-family: 'DejaVu Sans', Arial, sans-serif; color: #1a1a1a; }
+.spar-pz-goal { font-size: 16px; padding: 8px 12px; border-radius: 8px; background: #fff6e0;
+  border-left: 6px solid #d9a521; max-width: 740px; }
+.spar-pz-status { font-size: 15px; padding: 6px 10px; border-radius: 6px; background: #f3f7f4;
+  border-left: 5px solid #17803d; min-height: 22px; max-width: 740px; }
+.spar-pz-status.spar-pz-wrong { background: #fdecea; border-left-color: #b3261e; }
+.spar-pz-status.spar-pz-solved { background: #e3f4e8; border-left-color: #17803d;
+  font-weight: bold; }
+.spar-pz-meta { font-size: 13px; color: #41524a; }
+.spar-pz .sp-c { font-weight: bold; white-space: nowrap; } .spar-pz .sp-red { color: #c62828; }
+</style>"""
 
 SORRY = "Sorry, something went wrong there (the details are in the log). Try another card."
 ALL = "all"
@@ -45,6 +60,16 @@ def default_collection() -> Collection:
         for problem in _COLLECTION.problems:
             log.warning("puzzle not loaded: %s", problem)
     return _COLLECTION
+
+
+def words_html(text: str) -> str:
+    """Plain text as HTML, card codes (``6S``, ``TD``) drawn as coloured suit symbols."""
+    return cardify(escape(text))
+
+
+def seat_names(players: int, learner: int) -> List[str]:
+    """The seats' names in a puzzle: "You" for the learner, "Seat 2" for the others."""
+    return ["You" if seat == learner else f"Seat {seat}" for seat in range(players)]
 
 
 def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -225,7 +250,9 @@ class PuzzlePlayer(widgets.VBox):
             f"{kind} · attempts {tried}{done}</div>")
         self.goal.value = f'<div class="spar-pz-goal"><b>Goal:</b> {words_html(p.goal)}</div>'
         state = self.steps[self.step_at].state if self.step_at >= 0 else game.state
-        self.table.value = table_html(state, game.seat, p.open or self.step_at >= 0, game.start)
+        shown = p.open or self.step_at >= 0  # the solution shows every hand
+        self.table.value = table_html(state, seat_names(state.players, game.seat), game.seat,
+                                      open_hands=shown, out_of_play=not shown)
         self._draw_hand(state)
 
     def _draw_hand(self, state: Any) -> None:
@@ -252,12 +279,10 @@ class PuzzlePlayer(widgets.VBox):
         self.hand_row.children = buttons
         for b in old:
             b.close()
-        who = seat_name(game.seat, game.seat)
         turn = " (click a card to play it)" if playable else ""
         if state.is_over():
             turn = ": the hand is over"
-        self.hand_title.value = (f'<b>Your cards</b> (seat {game.seat}){turn}'
-                                 if who == "You" else "")
+        self.hand_title.value = f'<b>Your cards</b> (seat {game.seat}){turn}'
         self.buttons_state()
 
     def _card_tip(self, card: Card, off: bool) -> str:

@@ -261,12 +261,14 @@ def hand_svg(
     face_down: bool = False,
     dimmed: Iterable[Card] = (),
     selected: Iterable[Card] = (),
+    label: Optional[str] = None,
 ) -> str:
     """Several cards in one SVG, left to right, each overlapping the one before.
 
     ``overlap`` is the fraction of each card covered by the next (0 for none).
     ``dimmed`` and ``selected`` are cards of the hand to draw dimmed / outlined.
-    The accessible label lists the cards (or just counts them when face down).
+    The accessible label lists the cards (or just counts them when face down);
+    ``label`` replaces it.
     """
     if not 0 <= overlap < 1:
         raise ValueError(f"overlap must be at least 0 and less than 1, not {overlap!r}")
@@ -288,11 +290,11 @@ def hand_svg(
             f'viewBox="0 0 {CARD_W} {CARD_H}" aria-hidden="true">{inner}</svg>'
         )
     if not cs:
-        label = "no cards"
+        named = "no cards"
     elif face_down:
-        label = f"{len(cs)} face-down card" + ("" if len(cs) == 1 else "s")
+        named = f"{len(cs)} face-down card" + ("" if len(cs) == 1 else "s")
     else:
-        label = ", ".join(c.name for c in cs)
+        named = ", ".join(c.name for c in cs)
     size = f'width="{_fmt(total)}" height="{_fmt(h)}"'
-    return _root("".join(body), label, size, (total, h))
+    return _root("".join(body), named if label is None else label, size, (total, h))
 

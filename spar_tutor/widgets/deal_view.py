@@ -2,60 +2,13 @@
 
 from __future__ import annotations
 
-from html import escape
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, Optional
 
 import ipywidgets as widgets
 
-from ..engine.cards import Card
 from ..engine.deal import Deal
-from ..render import back_svg, hand_svg
+from ..render.deal import deal_html
 from .common import guarded, session_reporter
-from .table_html import FELT_H, FELT_W, seat_position
-
-
-def deal_html(deal: Any, shown: int, names: Sequence[str], viewer: int, four: bool = False,
-              words: Optional[str] = None, open_hands: bool = False) -> str:
-    """The table after the first ``shown`` packets (:meth:`Deal.packets`): the viewer's
-    cards face up, the others' down unless ``open_hands`` (a lesson); ``words`` in the
-    middle replace the deal's own (who deals, which round)."""
-    ps = deal.packets()
-    held: List[List[Card]] = [[] for _ in range(deal.players)]
-    for seat, _, cards in ps[:shown]:
-        held[seat].extend(cards)
-    clockwise = deal.rules.direction == "clockwise"
-    boxes = []
-    for seat in range(deal.players):
-        x, y = seat_position(seat, viewer, deal.players, clockwise)
-        cards = held[seat]
-        if not cards:
-            pic = "no cards yet"
-        elif seat == viewer or open_hands:
-            pic = hand_svg(cards, width_per_card=30, overlap=0.3, four_colour=four)
-        else:
-            pic = hand_svg(cards, face_down=True, width_per_card=24, overlap=0.5)
-        dealer = ' <span class="spar-chip spar-chip-dealer">D</span>' if seat == deal.dealer else ""
-        boxes.append(f'<div class="spar-seat" style="left:{x:.0f}px;top:{y:.0f}px">'
-                     f'<div class="spar-seat-name">{escape(names[seat])}{dealer}</div>{pic}</div>')
-    left = len(deal.pack) - sum(len(c) for _, _, c in ps[:shown])
-    if words is None:
-        words = _progress(ps, shown, names, deal.dealer, left)
-    pack = back_svg(width=40, label=f"the pack, {left} cards") if left else ""
-    centre = (f'<div class="spar-centre" style="left:{FELT_W / 2}px;top:{FELT_H / 2}px">'
-              f'{pack}<br>{escape(words)}</div>')
-    return (f'<div class="spar-felt" style="width:{FELT_W}px;height:{FELT_H}px">'
-            f'<div class="spar-oval"></div>{centre}{"".join(boxes)}</div>')
-
-
-def _progress(ps: List[Tuple[int, int, Tuple[Card, ...]]], shown: int, names: Sequence[str],
-              dealer: int, left: int) -> str:
-    """Where the deal is, in words."""
-    if shown == 0:
-        return f"{names[dealer]} is about to deal"
-    if shown < len(ps):
-        seat, packet, cards = ps[shown - 1]
-        return f"Round {packet}: {len(cards)} cards to {names[seat]}"
-    return "The deal is done" + (f": {left} cards stay in the stock" if left else "")
 
 
 class DealWidget(widgets.VBox):
@@ -99,3 +52,8 @@ class DealWidget(widgets.VBox):
         names = [seat.name for seat in s.seats]
         self.picture.value = deal_html(s.deal, self.slider.value, names, s.viewer,
                                        self.four_colour)
+
+
+# deal_html is named here only for spar_tutor.lessons.pictures, until it imports the
+# picture from spar_tutor.render.deal
+__all__ = ["DealWidget", "deal_html"]

@@ -7,7 +7,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .charts import values_chart
+from ..render.charts import values_chart
 from .common import guarded, session_reporter
 
 IDLE = "Stuck? Ask for a hint, starting with a nudge."

@@ -7,8 +7,8 @@ from typing import Any, List
 
 import ipywidgets as widgets
 
+from ..render.table import table_html
 from .common import guarded, session_reporter
-from .table_html import table_html
 
 WAITING = "When the hand is over, ask for a review of every card you played."
 

@@ -7,7 +7,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 import ipywidgets as widgets
 
-from .charts import score_chart
+from ..render.charts import score_chart
 from .common import defer, guarded, session_reporter
 
 

@@ -6,8 +6,8 @@ from typing import Any, List
 
 import ipywidgets as widgets
 
-from .deal_view import deal_html
-from .table_html import table_html
+from ..render.deal import deal_html
+from ..render.table import table_html
 
 
 class TableWidget(widgets.HTML):

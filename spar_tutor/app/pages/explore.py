@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from ..charts import bar_chart
+from ...render.charts import bar_chart
 from ..guard import guarded
 from ..route import Route
 from .pending import missing, notice

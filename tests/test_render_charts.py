@@ -1,8 +1,9 @@
-"""SVG bar charts: one bar per value, sized to scale, named for screen readers."""
+"""SVG bar charts (spar_tutor.render.charts): one bar per value, sized to scale, named for
+screen readers."""
 
 import re
 
-from spar_tutor.app.charts import bar_chart
+from spar_tutor.render.charts import bar_chart
 
 
 def bars(svg):

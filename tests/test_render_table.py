@@ -1,0 +1,68 @@
+"""The one table picture (spar_tutor.render.table): what each seat may see, and the
+options lessons and puzzles ask for. The play table's own tests are in test_widgets.py."""
+
+import re
+
+import pytest
+
+from spar_tutor import Card
+from spar_tutor.engine.view import sees_wet
+from spar_tutor.render.table import table_html
+from engine_helpers import position
+
+C = Card.parse
+DRY_WET = {"preset": "standard", "two_trick_bonus": True, "dry_wet": True}
+NAMES = ["You", "Seat 1"]
+
+
+def declared():
+    """Seat 0 has dried 6S and wetted 7H; seat 1 holds 8S 9H TD."""
+    return position(DRY_WET, hands=["6S 7H AD", "8S 9H TD"],
+                    declarations=[{"seat": 0, "dry": "6S", "wet": "7H"}])
+
+
+@pytest.mark.parametrize("moves", ["", "6S", "6S 8S"])
+@pytest.mark.parametrize("viewer", [0, 1])
+def test_the_table_shows_a_wet_card_exactly_when_the_view_does(moves, viewer):
+    state = declared()
+    for code in moves.split():
+        state = state.apply(C(code))
+    html = table_html(state, NAMES, viewer)
+    seen = state.view(viewer).wet[0] is not None
+    assert seen == sees_wet(state, 0, viewer)
+    assert ("seven of hearts" in html) == seen
+    assert ("a wet card, face down" in html) == (not seen)
+
+
+def test_an_own_hidden_wet_and_a_wet_turned_face_up_are_told_apart():
+    state = declared()
+    assert "wet (hidden)" in table_html(state, NAMES, 0)
+    turned = state.apply(C("6S"))  # the dry went early: the wet is turned face up
+    assert "wet (turned face up)" in table_html(turned, NAMES, 0)
+    assert "wet (turned face up)" in table_html(turned, NAMES, 1)
+
+
+def test_other_hands_are_hidden_cards_unless_open():
+    state = position("standard", hands=["6S 7H KD", "8S 9H TD"])
+    closed = table_html(state, NAMES, 0)
+    assert 'aria-label="3 hidden cards"' in closed and "eight of spades" not in closed
+    opened = table_html(state, NAMES, 0, open_hands=True)
+    assert "hidden cards" not in opened and "eight of spades, nine of hearts" in opened
+
+
+def test_out_of_play_lists_every_card_in_no_hand_and_not_played_by_suit():
+    state = position("standard", hands=["6S 7H KD", "8S 9H TD"], plays="KD TD")
+    assert "Out of play" not in table_html(state, NAMES, 0)
+    html = table_html(state, NAMES, 0, out_of_play=True)
+    part = html.split("Out of play")[1]
+    rows = dict(re.findall(r"<div>. (\w+): ([^<]*)</div>", part))
+    assert rows == {"spades": "K Q J 10 9 7",  # no ace of spades in the pack; 6 and 8 held
+                    "hearts": "A K Q J 10 8 6",  # 7 and 9 held
+                    "diamonds": "A Q J 9 8 7 6",  # K and 10 played
+                    "clubs": "A K Q J 10 9 8 7 6"}
+
+
+def test_between_tricks_the_last_winner_is_told_in_symbols_not_card_codes():
+    state = position("standard", hands=["6S 7H AD", "8S 9H TD"], plays="AD TD")
+    html = table_html(state, NAMES, 0)
+    assert "You won trick 3 with A♦:" in html and "AD" not in html
