@@ -18,9 +18,9 @@ from typing import Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple
 
 from ..engine.cards import CARD_BY_BIT, SUIT_MASKS, Card, cards_of_mask
 from ..engine.state import HandState
-from ..solver.bits import bits_of
-from ..solver.position import Position
-from ..solver.search import Searcher
+from ..solver._bits import bits_of
+from ..solver._position import Position
+from ..solver._search import Searcher
 
 #: A closed puzzle's hidden cards may be laid out in at most this many ways (the check's cost).
 MAX_LAYOUTS = 3000

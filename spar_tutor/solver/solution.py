@@ -18,10 +18,10 @@ from typing import Dict, List, Optional, Tuple
 from ..engine.cards import CARD_BY_BIT, Card, parse_card
 from ..engine.errors import IllegalMoveError
 from ..engine.state import HandState
-from .explain import explain_line
-from .model import Model
-from .position import Position, SolverError
-from .search import Searcher
+from ._explain import explain_line
+from ._model import Model
+from ._position import Position, SolverError
+from ._search import Searcher
 
 
 @dataclass(frozen=True)
