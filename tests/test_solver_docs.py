@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-MODULES = ["solution", "review", "_search", "_bounds", "_exact", "_ordering", "_bits",
+MODULES = ["solution", "closed", "review", "_search", "_bounds", "_exact", "_ordering", "_bits",
            "_position", "_model", "hints", "_worlds", "prelead", "bots", "arena", "_explain", "cli"]
 
 
