@@ -96,6 +96,7 @@ def test_no_engine_modules_left_loose_at_the_top():
     loose = {p.stem for p in PACKAGE.glob("*.py")} & {
         "cards", "rules", "scoring", "state", "view", "deal", "match", "dealfile", "errors"}
     assert not loose
+    assert not list(PACKAGE.glob("session_*.py"))
 
 
 def test_no_two_modules_import_each_other_at_module_level():

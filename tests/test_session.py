@@ -6,7 +6,7 @@ import pytest
 
 from spar_tutor import Action, Card, Rules, SparError
 from spar_tutor.session import GameSession, Seat
-from spar_tutor.session_file import SessionFileError
+from spar_tutor.session.file import SessionFileError
 from tests.doubles import FirstLegalBot, first_legal_factory
 
 FOUR = ["human", "beginner", "beginner", "beginner"]
@@ -280,7 +280,7 @@ def test_session_imports_no_widgets_or_charts():
     import subprocess
     import sys
 
-    code = ("import sys, spar_tutor.session, spar_tutor.coach\n"
+    code = ("import sys, spar_tutor.session, spar_tutor.session.coach\n"
             "bad = [m for m in ('ipywidgets', 'matplotlib') if m in sys.modules]\n"
             "assert not bad, bad")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

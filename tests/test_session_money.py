@@ -8,7 +8,7 @@ import pytest
 from spar_tutor import Bet, IllegalMoveError, Match, Rules
 from spar_tutor.engine.deal import cut_pack
 from spar_tutor.session import GameSession
-from spar_tutor.session_bets import ACCEPT_SHARE, OFFER_SHARE, BetRound
+from spar_tutor.session.bets import ACCEPT_SHARE, OFFER_SHARE, BetRound
 from tests.doubles import first_legal_factory
 
 FOUR = ["human", "beginner", "beginner", "beginner"]
@@ -146,7 +146,7 @@ def test_a_bad_bet_in_the_session_says_why_and_changes_nothing(amount):
 
 
 def test_bets_are_settled_in_the_ledger(monkeypatch):
-    monkeypatch.setattr("spar_tutor.session_money.bet_chance",
+    monkeypatch.setattr("spar_tutor.session.money.bet_chance",
                         lambda solver, state, seat, seed: 0.9 if seat == 2 else 0.0)
     s = session(BETS)
     r = s.bet_round

@@ -240,7 +240,7 @@ def test_seats_go_round_in_play_order_either_way():
 
 
 def test_coach_words_for_every_phase():
-    from spar_tutor import coach
+    from spar_tutor.session import coach
 
     s = session(rules=GHANA, seed=0)
     view = s.state.view(0)

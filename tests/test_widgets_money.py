@@ -35,7 +35,7 @@ def test_no_cut_button():
 
 
 def test_the_bet_panel_offers_and_the_bots_answer(monkeypatch):
-    monkeypatch.setattr("spar_tutor.session_money.bet_chance",
+    monkeypatch.setattr("spar_tutor.session.money.bet_chance",
                         lambda solver, state, seat, seed: 0.5 if seat == 1 else 0.0)
     t = table(Rules.preset("standard", betting=True, buy_in=40))
     s = t.session
@@ -56,7 +56,7 @@ def test_the_bet_panel_offers_and_the_bots_answer(monkeypatch):
 
 
 def test_no_bet_and_the_ledger_after_the_hand(monkeypatch):
-    monkeypatch.setattr("spar_tutor.session_money.bet_chance",
+    monkeypatch.setattr("spar_tutor.session.money.bet_chance",
                         lambda solver, state, seat, seed: 0.9)
     t = table(Rules.preset("standard", betting=True, buy_in=40))
     s = t.session

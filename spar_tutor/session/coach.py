@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import List
 
-from .engine.cards import SUIT_NAMES, Card
-from .engine.scoring import scoring_table
-from .engine.state import DECLARE, PLAY, UNDER_TEN
-from .engine.view import SeatView
+from ..engine.cards import SUIT_NAMES, Card
+from ..engine.scoring import scoring_table
+from ..engine.state import DECLARE, PLAY, UNDER_TEN
+from ..engine.view import SeatView
 
 
 def _led_suit(view: SeatView) -> str:

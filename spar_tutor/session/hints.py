@@ -1,23 +1,25 @@
 """Hints at three levels and the post-hand review, for a :class:`GameSession`.
 
-Levels 1 and 2 are words from :mod:`spar_tutor.coach`; level 3 asks the
+Levels 1 and 2 are words from :mod:`spar_tutor.session.coach`; level 3 asks the
 solver (:func:`spar_tutor.solver.hint`) for every legal card's value from what
 the learner can see (never the hidden cards). The review asks
 :func:`spar_tutor.solver.analyse_play` what each card the learner played cost.
-Answers are cached until the game moves on.
+Answers are cached until the game moves on. The session owns a
+:class:`SessionHints` and shows it the game through :class:`HintTable` (what
+the hints read of it) or plain arguments; the hints never change the game.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Tuple
+from typing import (
+    Any, Callable, Collection, Dict, List, NamedTuple, Optional, Protocol, Sequence, Tuple,
+)
 
-from . import coach
-from .engine.cards import Card
-from .engine.state import PLAY, Move
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .session import GameSession
+from ..engine.cards import Card
+from ..engine.state import PLAY, HandState, Move
+from .coach import nudge, principle
+from .values import PendingKind
 
 log = logging.getLogger(__name__)
 
@@ -64,11 +66,25 @@ class ReviewLine(NamedTuple):
     text: str
 
 
+class HintTable(Protocol):
+    """What the hints read of a game (a :class:`~spar_tutor.session.GameSession` is one)."""
+
+    @property
+    def state(self) -> HandState: ...
+    @property
+    def viewer(self) -> int: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def pending(self) -> Optional[PendingKind]: ...
+    @property
+    def is_human_turn(self) -> bool: ...
+
+
 class SessionHints:
     """The hint and review service of one session (``session.hints``)."""
 
-    def __init__(self, session: "GameSession", solver: Any = None) -> None:
-        self._session = session
+    def __init__(self, solver: Any = None) -> None:
         self._solver = solver
         self._cache: Dict[Tuple[int, int], HintAnswer] = {}
         self._review: Optional[Tuple[int, List[ReviewLine]]] = None
@@ -77,43 +93,41 @@ class SessionHints:
     def solver(self) -> Any:
         """The solver module (imported on first use; a test may pass its own)."""
         if self._solver is None:
-            from . import solver  # type: ignore[attr-defined, unused-ignore]
+            from .. import solver  # type: ignore[attr-defined, unused-ignore]
 
             self._solver = solver
         return self._solver
 
-    def hint(self, level: int) -> HintAnswer:
-        """The hint of ``level`` (1-3) for the human to move."""
-        s = self._session
+    def hint(self, level: int, game: HintTable) -> HintAnswer:
+        """The hint of ``level`` (1-3) for the human to move in ``game``."""
         if level not in LEVEL_TITLES:
             return HintAnswer(level, "Hint", "Hints come in levels 1, 2 and 3.")
-        if s.pending:
-            return self._before_play(level)
-        if not s.is_human_turn:
-            text = "The hand is over." if s.state.is_over() else "Hints are for your turn."
+        if game.pending:
+            return self._before_play(level, game)
+        if not game.is_human_turn:
+            text = "The hand is over." if game.state.is_over() else "Hints are for your turn."
             return HintAnswer(level, LEVEL_TITLES[level], text)
-        key = (s.version, level)
+        key = (game.version, level)
         if key not in self._cache:
-            self._cache = {k: v for k, v in self._cache.items() if k[0] == s.version}
-            self._cache[key] = self._make(level)
+            self._cache = {k: v for k, v in self._cache.items() if k[0] == game.version}
+            self._cache[key] = self._make(level, game)
         return self._cache[key]
 
-    def _make(self, level: int) -> HintAnswer:
-        s = self._session
-        view = s.state.view(s.viewer)
+    def _make(self, level: int, game: HintTable) -> HintAnswer:
+        view = game.state.view(game.viewer)
         title = LEVEL_TITLES[level]
         if level == 1:
-            return HintAnswer(1, title, coach.nudge(view))
+            return HintAnswer(1, title, nudge(view))
         if level == 2:
-            return HintAnswer(2, title, coach.principle(view))
+            return HintAnswer(2, title, principle(view))
         if view.phase != PLAY:
-            return self._prelead(view)
+            return self._prelead(view, game.version)
         cards = [m for m in view.legal_moves if isinstance(m, Card)]
         if len(cards) == 1:
             return HintAnswer(3, title, f"{cards[0]} is your only legal card.",
                               (CardValue(cards[0], float("nan"), float("nan"), str(cards[0])),),
                               cards[0])
-        answer = self.solver.hint(view, seed=s.version, budget_ms=HINT_BUDGET_MS)
+        answer = self.solver.hint(view, seed=game.version, budget_ms=HINT_BUDGET_MS)
         values = tuple(CardValue(m.card, float(m.win_chance), float(m.expected), str(m.card))
                        for m in answer.moves)
         best = values[0].card if values else None
@@ -121,52 +135,51 @@ class SessionHints:
         text = f"Play {best}. {_sentence(why)}".strip()
         return HintAnswer(3, title, text, values, best, int(getattr(answer, "worlds", 0) or 0))
 
-    def _before_play(self, level: int) -> HintAnswer:
+    def _before_play(self, level: int, game: HintTable) -> HintAnswer:
         """Hints for the cut (it is luck) and the bets (the solver's chance of winning)."""
-        s = self._session
         title = LEVEL_TITLES[level]
-        if s.pending == "cut":
+        if game.pending == "cut":
             return HintAnswer(level, title, CUT_WORDS)
         if level < 3:
             return HintAnswer(level, title, BET_WORDS[level])
-        n = s.players
-        chance = self.solver.hand_chance(s.state.view(s.viewer), worlds=BET_HINT_WORLDS,
-                                         seed=s.version).win_chance
+        n = game.state.players
+        chance = self.solver.hand_chance(game.state.view(game.viewer), worlds=BET_HINT_WORLDS,
+                                         seed=game.version).win_chance
         return HintAnswer(3, title, f"The solver gives you a {chance:.0%} chance of winning "
                           f"this hand, over {BET_HINT_WORLDS} deals of the cards you cannot see; "
                           f"a fair share at {n} players is {1 / n:.0%}. Bet when you are well "
                           "above it.", worlds=BET_HINT_WORLDS)
 
-    def _prelead(self, view: Any) -> HintAnswer:
+    def _prelead(self, view: Any, version: int) -> HintAnswer:
         """Level 3 before the first lead: the solver's value of each offered action."""
         values = tuple(CardValue(None, float(v.win_chance), float(v.expected),
                                  str(v.action))
-                       for v in self.solver.prelead_values(view, seed=self._session.version))
+                       for v in self.solver.prelead_values(view, seed=version))
         if not values:
-            return HintAnswer(3, LEVEL_TITLES[3], coach.principle(view))
+            return HintAnswer(3, LEVEL_TITLES[3], principle(view))
         top = values[0]
         text = (f"The solver would {top.label}: you win the hand {top.win_chance:.0%} of the "
                 f"time that way, for {top.expected:.2f} points on average.")
         moves = [m for m in view.legal_moves if str(m) == top.label]
         return HintAnswer(3, LEVEL_TITLES[3], text, values, moves[0] if moves else None)
 
-    def review(self) -> List[ReviewLine]:
-        """Each card a human played this hand, with its cost (empty before the hand ends)."""
-        s = self._session
-        final = s.state
+    def review(self, states: Sequence[HandState], humans: Collection[int],
+               friendly: Callable[[str], str]) -> List[ReviewLine]:
+        """Each card a ``humans`` seat played in the hand of ``states`` (up to now), with
+        its cost in ``friendly`` words (empty before the hand ends)."""
+        final = states[-1]
         if not final.is_over():
             return []
         if self._review is not None and self._review[0] == id(final):
             return self._review[1]
-        start = next(st for st in s.states if st.phase == PLAY)
+        start = next(st for st in states if st.phase == PLAY)
         reviews = self.solver.analyse_play(start, final)
-        humans = set(s.human_seats)
         lines = []
         for r in reviews:
             if r.seat not in humans:
                 continue
             trick = (r.play - 1) // final.players + 1 if r.play else 0
-            text = s.friendly(_review_text(r)).rstrip(".")
+            text = friendly(_review_text(r)).rstrip(".")
             graded = not r.cost and r.expected_cost >= 0.1 and r.best_graded is not None
             cost = r.expected_cost if graded else float(r.cost)
             lines.append(ReviewLine(trick, r.card, r.best_graded if graded else r.best, cost, text))
@@ -187,7 +200,7 @@ def _review_text(r: Any) -> str:
             explanation = explanation[len(prefix):]
     if explanation.startswith(f"{r.card} cost "):  # the head says that already
         explanation = explanation.partition("; ")[2]
-    from .solver.review import GRADED_MARGIN
+    from ..solver.review import GRADED_MARGIN
 
     graded_cost = getattr(r, "expected_cost", 0.0)
     if r.cost <= 1e-9 and graded_cost >= GRADED_MARGIN:

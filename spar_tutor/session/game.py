@@ -17,30 +17,36 @@ Every action goes through :meth:`HandState.apply`; an illegal one returns an
 nothing. With the ``cut`` option the seat before the dealer may cut before
 each deal (:meth:`GameSession.cut`; bots cut at random), and with ``betting``
 the seats may bet before the first trick (:meth:`GameSession.offer_bet`,
-:meth:`GameSession.answer_bet`; :mod:`spar_tutor.session_bets`). Save and
-resume: :meth:`GameSession.to_json` and :meth:`GameSession.from_json` (see
-:mod:`spar_tutor.session_file`).
+:meth:`GameSession.answer_bet`; :mod:`spar_tutor.session.money` and
+:mod:`spar_tutor.session.bets`). Save and resume: :meth:`GameSession.to_json`
+and :meth:`GameSession.from_json` (see :mod:`spar_tutor.session.file`).
+
+The session owns two parts with small interfaces of their own: the money of the
+current hand (:class:`~spar_tutor.session.money.HandMoney`: the cut and the
+bets) and the hints (:class:`~spar_tutor.session.hints.SessionHints`), which
+read the game through a narrow protocol and never change it.
 """
 
 from __future__ import annotations
 
+import json
 import logging
-import random
 import re
 import time
 import zlib
 from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
-from .engine.cards import Card
-from .engine.deal import Deal, cutter
-from .engine.errors import SparError
-from .engine.match import Bet, Match
-from .engine.rules import Rules
-from .engine.state import PLAY, Action, HandState, Move
-from .session_bets import BetRound
-from .session_hints import HintAnswer, SessionHints
-from .session_money import PENDING_WORDS, CutAndBets
-from .session_values import Event, Outcome, PlayedHand, Seat
+from ..engine.cards import Card
+from ..engine.deal import Deal
+from ..engine.errors import SparError
+from ..engine.match import Bet, Match
+from ..engine.rules import Rules
+from ..engine.state import PLAY, Action, HandState, Move
+from .bets import BetRound
+from .file import SavedHands, SavedTable, match_json, parse_text, read_table, replay_hands
+from .hints import HintAnswer, ReviewLine, SessionHints
+from .money import PENDING_WORDS, HandMoney
+from .values import Event, EventKind, Outcome, PendingKind, PlayedHand, Seat
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +61,7 @@ MIN_THINK_MS = 15
 BOT_BUDGET_MS = 60
 
 
-class GameSession(CutAndBets):
+class GameSession:
     """A match of Spar between humans and bots; see the module docstring."""
 
     def __init__(
@@ -68,19 +74,25 @@ class GameSession(CutAndBets):
         bot_factory: Optional[Callable[[str, int], Any]] = None,
         solver: Any = None,
     ) -> None:
+        self._bot_factory = bot_factory
+        self._observers: List[Callable[[Event], None]] = []
+        self.hints = SessionHints(solver)
+        self.version = 0
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
         self.seed = seed
-        self._bot_factory = bot_factory
-        self.seats: List[Seat] = [self._make_seat(s, i, seats) for i, s in enumerate(seats)]
-        self.rules.check_players(len(self.seats))
-        self._observers: List[Callable[[Event], None]] = []
-        self.hints = SessionHints(self, solver)
-        self.version = 0
+        self.seats = self._new_seats(self.rules, seats, seed)
         self.start_match(dealer)
 
     # -- seats ------------------------------------------------------------------
 
-    def _make_seat(self, spec: Union[str, Seat], index: int, all_specs: Sequence[Any]) -> Seat:
+    def _new_seats(self, rules: Rules, specs: Sequence[Union[str, Seat]],
+                   seed: Union[int, str]) -> List[Seat]:
+        """The seats for ``specs`` (bots seeded by ``seed``); raises SparError for a bad one."""
+        rules.check_players(len(specs))
+        return [self._make_seat(spec, i, specs, seed) for i, spec in enumerate(specs)]
+
+    def _make_seat(self, spec: Union[str, Seat], index: int, all_specs: Sequence[Any],
+                   seed: Union[int, str]) -> Seat:
         if isinstance(spec, Seat):
             return spec
         if not isinstance(spec, str):
@@ -90,17 +102,17 @@ class GameSession(CutAndBets):
             humans = [i for i, s in enumerate(all_specs) if s == "human"]
             name = "You" if len(humans) == 1 else f"Player {humans.index(index) + 1}"
             return Seat(name, "human")
-        bot = self._new_bot(spec, index)
+        bot = self._new_bot(spec, index, seed)
         label = spec if spec in BOT_STRENGTHS else "custom"
         return Seat(f"Bot {index} ({label})", spec, bot)
 
-    def _new_bot(self, spec: str, index: int) -> Any:
-        seed = zlib.crc32(f"{self.seed}:{index}".encode()) & 0xFFFF
+    def _new_bot(self, spec: str, index: int, seed: Union[int, str]) -> Any:
+        bot_seed = zlib.crc32(f"{seed}:{index}".encode()) & 0xFFFF
         if self._bot_factory is not None:
-            return self._bot_factory(spec, seed)
-        from .solver.bots import make_bot  # type: ignore[import-untyped, import-not-found, unused-ignore]
+            return self._bot_factory(spec, bot_seed)
+        from ..solver.bots import make_bot  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-        return make_bot(spec, seed, budget_ms=BOT_BUDGET_MS)
+        return make_bot(spec, bot_seed, budget_ms=BOT_BUDGET_MS)
 
     @property
     def players(self) -> int:
@@ -113,10 +125,9 @@ class GameSession(CutAndBets):
     @property
     def viewer(self) -> int:
         """The seat whose cards the screen shows: the human to decide, else the first human."""
-        if self.cut_pending and self.cut_by is not None:
-            return self.cut_by
-        if self.bet_round is not None and self.bet_round.waiting_for():
-            return self.bet_round.waiting_for()[0]
+        deciding = self.money.waiting_for()
+        if deciding is not None:
+            return deciding
         to_move = self.state.to_move
         if to_move is not None and self.seats[to_move].is_human:
             return to_move
@@ -133,7 +144,7 @@ class GameSession(CutAndBets):
         self._observers.append(callback)
         return lambda: self._observers.remove(callback) if callback in self._observers else None
 
-    def emit(self, kind: str, message: str = "") -> None:
+    def emit(self, kind: EventKind, message: str = "") -> None:
         """Tell every observer; an observer that fails is logged and skipped."""
         event = Event(kind, message)
         for callback in list(self._observers):
@@ -158,6 +169,7 @@ class GameSession(CutAndBets):
         self.first_dealer = self._match_before.dealer
         self.finished_hands: List[PlayedHand] = []
         self._deal_hand()
+        self._changed("new hand")
 
     def restart(self, rules: Union[str, Rules, None] = None,
                 seats: Optional[Sequence[Union[str, Seat]]] = None,
@@ -166,50 +178,36 @@ class GameSession(CutAndBets):
         new_rules = self.rules if rules is None else (
             Rules.preset(rules) if isinstance(rules, str) else rules)
         specs = list(seats) if seats is not None else list(self.seats)
-        new_rules.check_players(len(specs))
-        self.rules = new_rules
-        if seed is not None:
-            self.seed = seed
-        self.seats = [self._make_seat(spec, i, specs) for i, spec in enumerate(specs)]
+        new_seed = self.seed if seed is None else seed
+        new_seats = self._new_seats(new_rules, specs, new_seed)
+        self.rules, self.seed, self.seats = new_rules, new_seed, new_seats
         self.start_match()
 
     def resume(self, text: str) -> None:
-        """Replace this session's match with a saved one (JSON text); observers stay.
+        """Replace this session's match with a saved one (JSON text); observers, hints
+        and the bot factory stay.
 
         A bad file raises :class:`SparError` and leaves the game as it was."""
-        other = type(self).loads(text, bot_factory=self._bot_factory, solver=self.hints._solver)
-        keep = {"_observers": self._observers, "hints": self.hints,
-                "version": self.version}
-        self.__dict__.update(other.__dict__)
-        self.__dict__.update(keep)
-        self._changed("resumed")
+        table = read_table(parse_text(text))
+        seats = self._new_seats(table.rules, table.specs, table.seed)
+        self._load(table, replay_hands(table), seats)
 
     def _deal_hand(self) -> None:
         """Deal the next hand; with the cut on, a bot cutter cuts at random (seeded)
         and a human cutter is asked first (:attr:`pending` is ``"cut"``)."""
-        match = self._match_before
-        self.cut_by: Optional[int] = cutter(self.players, match.dealer) if self.rules.cut else None
-        lift: Optional[int] = None
-        if self.cut_by is not None and not self.seats[self.cut_by].is_human:
-            rng = random.Random(f"{self.seed}:cut:{match.hands_played}")
-            lift = rng.randrange(1, self.rules.deck_size)
-        self._start_hand(lift, waiting=self.cut_by is not None and lift is None)
+        self._start_hand(HandMoney.before_the_deal(self._match_before, self.human_seats,
+                                                   self.seed))
         self._run_bots()
-        self._changed("new hand")
 
-    def _start_hand(self, lift: Optional[int], waiting: bool = False,
-                    bets: Optional[List[Bet]] = None) -> None:
-        """Put a fresh deal in place (cut by ``lift`` cards; None: no cut). While
-        ``waiting`` for a human's cut, the uncut deal stands in and nobody moves."""
-        self.deal: Deal = self._match_before.deal(cut=lift)  # a bad cut raises here
-        self.cut_pending = waiting
-        self.cut_lift = lift
+    def _start_hand(self, money: HandMoney) -> None:
+        """Put a fresh deal in place, cut as ``money`` says. While the money waits for
+        a human's cut, the uncut deal stands in and nobody moves."""
+        self.deal: Deal = self._match_before.deal(cut=money.cut_lift)  # a bad cut raises here
+        self.money = money
         self._states: List[HandState] = [self.deal.start()]
         self._cursor = 0
         self._floor = 0  # undo never goes back past the cut or the bets
         self._match_after: Optional[Match] = None
-        self.bet_round: Optional[BetRound] = None
-        self._closed_bets: Optional[List[Bet]] = bets
 
     @property
     def state(self) -> HandState:
@@ -243,6 +241,7 @@ class GameSession(CutAndBets):
         self.finished_hands.append(self.played_hand())
         self._match_before = self.match
         self._deal_hand()
+        self._changed("new hand")
         return Outcome(True, f"Hand {self.hand_number}: {self.name(self.deal.dealer)} deals.")
 
     def match_result(self) -> str:
@@ -261,8 +260,9 @@ class GameSession(CutAndBets):
 
     def played_hand(self) -> PlayedHand:
         """The current hand as a saved match keeps it."""
-        return PlayedHand(self.moves(), None if self.cut_pending else self.cut_lift or 0,
-                          self._closed_bets if self.rules.betting else [])
+        money = self.money
+        return PlayedHand(self.moves(), None if money.cut_pending else money.cut_lift or 0,
+                          money.settled_bets if self.rules.betting else [])
 
     def moves(self) -> List[Move]:
         """The moves of the current hand so far, in order."""
@@ -375,13 +375,14 @@ class GameSession(CutAndBets):
     def _run_bots(self) -> None:
         """Let the bots move until a human must decide (a card, a declaration, a
         cut or the bets) or the hand is over."""
-        if self.cut_pending:
+        if self.money.cut_pending:
             return
         deadline = time.perf_counter() + CLICK_THINK_MS / 1000
         state = self.state
         while not state.is_over():
-            if self._bets_due(state):
-                self._open_bets()
+            if self.money.bets_due(state):
+                self.money.open_bets(state, lambda: self.hints.solver, self.seed)
+                self._floor = self._cursor  # undo does not go back past the bets, once they open
             if self.pending or self.seats[_mover(state)].is_human:
                 break
             seat = _mover(state)
@@ -452,57 +453,139 @@ class GameSession(CutAndBets):
         self._changed("redo")
         return Outcome(True, "")
 
+    # -- the cut and the bets (the current hand's money) ---------------------------------
+
+    @property
+    def pending(self) -> Optional[PendingKind]:
+        """``"cut"`` or ``"bets"`` while a human must decide that before play goes on."""
+        return self.money.pending
+
+    @property
+    def cut_by(self) -> Optional[int]:
+        """The seat that cuts this hand (None: the cut is off)."""
+        return self.money.cut_by
+
+    @property
+    def cut_lift(self) -> Optional[int]:
+        """The cards lifted by this hand's cut (None: no cut, or not made yet)."""
+        return self.money.cut_lift
+
+    @property
+    def cut_pending(self) -> bool:
+        """A human cutter has still to cut (or say no)."""
+        return self.money.cut_pending
+
+    @property
+    def bet_round(self) -> Optional[BetRound]:
+        """This hand's betting round once the first lead is reached (None before)."""
+        return self.money.bet_round
+
+    @property
+    def bets(self) -> List[Bet]:
+        """This hand's bets once the betting round is over (offers with who matched)."""
+        return self.money.bets
+
+    def cut(self, lift: Optional[int], *, version: Optional[int] = None) -> Outcome:
+        """The human cutter lifts ``lift`` cards (1 to pack size - 1) or, with None, does not cut."""
+        if version is not None and version != self.version:
+            return Outcome(False, "")
+        if not self.money.cut_pending:
+            return Outcome(False, "There is no cut to make now.")
+        try:
+            self._start_hand(self.money.with_cut(lift))
+        except SparError as e:
+            return Outcome(False, self.friendly(e.reason))
+        self._run_bots()
+        what = f"cut {lift} cards" if lift else "did not cut"
+        news = f"{self.name(self.cut_by or 0)} {what}; {self.name(self.deal.dealer)} deals."
+        self._changed(news)
+        self.emit("news", news)
+        return Outcome(True, news)
+
+    def offer_bet(self, amount: int, *, seat: Optional[int] = None,
+                  version: Optional[int] = None) -> Outcome:
+        """The human (``seat``, default the viewer) offers a bet of ``amount`` (0: no bet)."""
+        return self._bet(seat, version,
+                         lambda who: self.money.offer(who, amount, self.state, self.name))
+
+    def answer_bet(self, index: int, accept: bool, *, seat: Optional[int] = None,
+                   version: Optional[int] = None) -> Outcome:
+        """The human matches (``accept``) or declines offer number ``index`` of this round."""
+        return self._bet(seat, version,
+                         lambda who: self.money.answer(who, index, accept, self.name))
+
+    def _bet(self, seat: Optional[int], version: Optional[int],
+             act: Callable[[int], Outcome]) -> Outcome:
+        if version is not None and version != self.version:
+            return Outcome(False, "")
+        who = self.viewer if seat is None else seat
+        problem = self.money.bet_problem(who)
+        if problem:
+            return Outcome(False, problem)
+        try:
+            outcome = act(who)
+        except SparError as e:
+            return Outcome(False, self.friendly(e.reason))
+        if self.money.pending is None:
+            self._run_bots()
+        self._changed("bet")
+        if outcome.message:
+            self.emit("news", outcome.message)
+        return outcome
+
     # -- hints and review ------------------------------------------------------------------
 
     def hint(self, level: int) -> HintAnswer:
         """Hint ``level`` 1 (a nudge), 2 (the rule or principle) or 3 (the solver's values)."""
-        return self.hints.hint(level)
+        return self.hints.hint(level, self)
 
-    def review(self) -> List[Any]:
-        """After the hand: each card a human played, with its cost (solver's ``PlayReview``)."""
-        return self.hints.review()
+    def review(self) -> List[ReviewLine]:
+        """After the hand: each card a human played, with its cost (from the solver)."""
+        return self.hints.review(self.states, self.human_seats, self.friendly)
 
     # -- save and resume ---------------------------------------------------------------------
 
     def to_json(self) -> Dict[str, Any]:
         """The match as a JSON-ready dict (schema-versioned)."""
-        from .session_file import session_to_json
-
-        return session_to_json(self)
+        return match_json(self.rules, self.seats, self.seed, self.first_dealer,
+                          self.finished_hands + [self.played_hand()])
 
     @classmethod
-    def from_json(cls, data: Any, **kwargs: Any) -> "GameSession":
-        """A session resumed from :meth:`to_json` data; a bad file raises SparError."""
-        from .session_file import session_from_json
-
-        session: GameSession = session_from_json(cls, data, **kwargs)
+    def from_json(cls, data: Any, **kwargs: Any) -> GameSession:
+        """A session resumed from :meth:`to_json` data; a bad file raises SparError.
+        ``kwargs`` go to the constructor (``bot_factory``, ``solver``)."""
+        table = read_table(data)
+        session = cls(table.rules, table.specs, seed=table.seed, dealer=table.first_dealer,
+                      **kwargs)
+        session._load(table, replay_hands(table), session.seats)
         return session
 
     def dumps(self) -> str:
-        import json
-
+        """The match as JSON text (see :meth:`to_json`)."""
         return json.dumps(self.to_json(), indent=1)
 
     @classmethod
-    def loads(cls, text: str, **kwargs: Any) -> "GameSession":
-        from .session_file import session_from_text
+    def loads(cls, text: str, **kwargs: Any) -> GameSession:
+        """A session resumed from :meth:`dumps` text; a bad file raises SparError."""
+        return cls.from_json(parse_text(text), **kwargs)
 
-        session: GameSession = session_from_text(cls, text, **kwargs)
-        return session
-
-    def _restore(self, finished: List[PlayedHand], match: Match, current: PlayedHand,
-                 states: List[HandState]) -> None:
-        """Put a replayed position in place (used by :mod:`spar_tutor.session_file`):
-        the finished hands, the match before the current hand, the current hand and
-        its states (checked by the engine)."""
-        self.finished_hands = finished
-        self._match_before = match
-        self.cut_by = cutter(self.players, match.dealer) if self.rules.cut else None
-        self._start_hand(current.cut or None, waiting=current.cut is None, bets=current.bets)
-        self._states = states
-        self._cursor = len(states) - 1
+    def _load(self, table: SavedTable, hands: SavedHands, seats: List[Seat]) -> None:
+        """Put a saved match in place (read and replayed by :mod:`spar_tutor.session.file`):
+        its table with ``seats`` for its players (named as saved), the finished hands,
+        the match before the current hand, and the current hand with its states."""
+        self.rules, self.seed = table.rules, table.seed
+        self.seats = [seat._replace(name=name) if name else seat
+                      for seat, name in zip(seats, table.names)]
+        self.first_dealer = table.first_dealer
+        self.finished_hands = hands.finished
+        self._match_before = hands.match
+        current = hands.current
+        self._start_hand(HandMoney(hands.match, self.human_seats, lift=current.cut or None,
+                                   waiting=current.cut is None, bets=current.bets))
+        self._states = hands.states
+        self._cursor = len(hands.states) - 1
         if self.rules.betting and current.bets is not None:
-            self._floor = next(i for i, st in enumerate(states) if st.phase == PLAY)
+            self._floor = next(i for i, st in enumerate(hands.states) if st.phase == PLAY)
         self._run_bots()
         self._changed("resumed")
 

@@ -21,9 +21,9 @@ from __future__ import annotations
 import zlib
 from typing import Any, Callable, Dict, List, Sequence, Set, Tuple
 
-from .engine.errors import IllegalMoveError
-from .engine.match import Bet, Match
-from .engine.state import HandState
+from ..engine.errors import IllegalMoveError
+from ..engine.match import Bet, Match
+from ..engine.state import HandState
 
 OFFER_SHARE = 1.6
 ACCEPT_SHARE = 1.2

@@ -1,12 +1,18 @@
 """The small values a :class:`~spar_tutor.session.GameSession` hands out: seats,
-outcomes of actions, events for views, and hands as a saved match keeps them."""
+outcomes of actions, events for views, and hands as a saved match keeps them;
+and the closed sets of event kinds and pending decisions, as types."""
 
 from __future__ import annotations
 
-from typing import Any, List, NamedTuple, Optional
+from typing import Any, List, Literal, NamedTuple, Optional
 
-from .engine.match import Bet
-from .engine.state import Move
+from ..engine.match import Bet
+from ..engine.state import Move
+
+#: What an :class:`Event` can be about (see :class:`Event`).
+EventKind = Literal["changed", "moved", "hand_over", "match_over", "news", "message", "error"]
+#: What a human must decide before play goes on: the cut or the bets.
+PendingKind = Literal["cut", "bets"]
 
 
 class Seat(NamedTuple):
@@ -44,5 +50,5 @@ class Event(NamedTuple):
     ``hand_over``, ``match_over``, ``news`` (a cut or bet was made: words for
     the status line), ``message`` or ``error``."""
 
-    kind: str
+    kind: EventKind
     message: str = ""

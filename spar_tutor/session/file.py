@@ -17,19 +17,23 @@ position)::
 Version 1 files (each hand a plain list of moves, played without cuts or
 bets) are read as version 2 with no cut and no bets. Anything wrong raises
 :class:`SessionFileError` (a :class:`SparError`) naming the problem.
+
+Reading is two steps that change nothing: :func:`read_table` (rules, seats,
+seed, first dealer) and :func:`replay_hands`; the session then puts the match
+in place (:meth:`GameSession.from_json`, :meth:`GameSession.resume`).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Union
 
-from .engine.deal import cutter
-from .engine.errors import SparError
-from .engine.match import Bet, Match
-from .engine.rules import Rules
-from .session_values import PlayedHand
-from .engine.state import PLAY, HandState, Move, format_move, parse_move
+from ..engine.deal import cutter
+from ..engine.errors import SparError
+from ..engine.match import Bet, Match
+from ..engine.rules import Rules
+from ..engine.state import PLAY, HandState, Move, format_move, parse_move
+from .values import PlayedHand, Seat
 
 FORMAT = "spar-tutor-match"
 VERSION = 2
@@ -39,21 +43,44 @@ class SessionFileError(SparError):
     """A saved match that cannot be resumed."""
 
 
-def session_to_json(session: Any) -> Dict[str, Any]:
-    """The JSON-ready dict of a session."""
-    hands = [_hand_json(h) for h in session.finished_hands + [session.played_hand()]]
+class SavedTable(NamedTuple):
+    """The table of a saved match (checked): the rules, each seat's player (``"human"``
+    or a bot spec) and saved name (None: the usual one), the seed, the first dealer,
+    and the hands as saved (replayed by :func:`replay_hands`)."""
+
+    rules: Rules
+    specs: List[str]
+    names: List[Optional[str]]
+    seed: Union[int, str]
+    first_dealer: int
+    hands: List[Any]
+
+
+class SavedHands(NamedTuple):
+    """The hands of a saved match, replayed by the engine: the finished hands, the
+    match before the current hand, the current hand and its states."""
+
+    finished: List[PlayedHand]
+    match: Match
+    current: PlayedHand
+    states: List[HandState]
+
+
+def match_json(rules: Rules, seats: Sequence[Seat], seed: Union[int, str], first_dealer: int,
+               hands: Sequence[PlayedHand]) -> Dict[str, Any]:
+    """The JSON-ready dict of a match: its table and its hands (the last is the current one)."""
     return {
         "format": FORMAT,
         "version": VERSION,
-        "rules": session.rules.to_json(),
-        "seats": [{"name": s.name, "player": s.spec} for s in session.seats],
-        "seed": session.seed,
-        "first_dealer": session.first_dealer,
-        "hands": hands,
+        "rules": rules.to_json(),
+        "seats": [{"name": s.name, "player": s.spec} for s in seats],
+        "seed": seed,
+        "first_dealer": first_dealer,
+        "hands": [_hand_json(h) for h in hands],
     }
 
 
-def _hand_json(hand: Any) -> Dict[str, Any]:
+def _hand_json(hand: PlayedHand) -> Dict[str, Any]:
     bets = None if hand.bets is None else [
         {"seat": b.seat, "amount": b.amount, "accepted_by": list(b.accepted_by)}
         for b in hand.bets]
@@ -68,13 +95,12 @@ def migrate(data: Dict[str, Any]) -> Dict[str, Any]:
     return {**data, "version": VERSION, "hands": hands}
 
 
-def session_from_text(cls: Any, text: str, **kwargs: Any) -> Any:
-    """A session from saved JSON text."""
+def parse_text(text: str) -> Any:
+    """The JSON data of a saved match's text."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except (TypeError, json.JSONDecodeError) as e:
         raise SessionFileError(f"the saved game is not valid JSON ({e})", rule="save file") from None
-    return session_from_json(cls, data, **kwargs)
 
 
 def _need(data: Dict[str, Any], key: str, kind: Any, words: str) -> Any:
@@ -86,8 +112,9 @@ def _need(data: Dict[str, Any], key: str, kind: Any, words: str) -> Any:
     return value
 
 
-def session_from_json(cls: Any, data: Any, **kwargs: Any) -> Any:
-    """A session replayed from :func:`session_to_json` data (version 1 or 2)."""
+def read_table(data: Any) -> SavedTable:
+    """The table of :func:`match_json` data (version 1 or 2); its hands are read by
+    :func:`replay_hands`."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SessionFileError(f"not a saved spar-tutor match (\"format\" must be \"{FORMAT}\")",
                                rule="save file")
@@ -105,6 +132,8 @@ def session_from_json(cls: Any, data: Any, **kwargs: Any) -> Any:
             raise SessionFileError(f"seat {i} must be {{\"name\": ..., \"player\": ...}}",
                                    seat=i, rule="key seats")
         specs.append(seat["player"])
+    names = [seat["name"].strip()[:40] if isinstance(seat.get("name"), str)
+             and seat["name"].strip() else None for seat in seats_json]
     seed = data.get("seed", 0)
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise SessionFileError(f"\"seed\" must be a number or text, not {seed!r}", rule="key seed")
@@ -112,17 +141,20 @@ def session_from_json(cls: Any, data: Any, **kwargs: Any) -> Any:
     hands = _need(data, "hands", list, "a list of hands")
     if not hands:
         raise SessionFileError("\"hands\" is empty: the current hand is missing", rule="key hands")
-    session = cls(rules, specs, seed=seed, dealer=dealer, **kwargs)
-    for i, seat in enumerate(seats_json):
-        if isinstance(seat.get("name"), str) and seat["name"].strip():
-            session.seats[i] = session.seats[i]._replace(name=seat["name"].strip()[:40])
-    match: Match = Match.new(rules, len(specs), seed=seed, dealer=dealer)
+    return SavedTable(rules, specs, names, seed, dealer, hands)
+
+
+def replay_hands(table: SavedTable) -> SavedHands:
+    """The saved hands replayed move by move through the engine (a tampered file cannot
+    make an illegal position)."""
+    match: Match = Match.new(table.rules, len(table.specs), seed=table.seed,
+                             dealer=table.first_dealer)
     finished: List[PlayedHand] = []
-    for number, hand_json in enumerate(hands, start=1):
-        last = number == len(hands)
+    for number, hand_json in enumerate(table.hands, start=1):
+        last = number == len(table.hands)
         hand = _hand(hand_json, number, last)
         hand = PlayedHand(hand.moves, hand.cut, _bets(hand_json.get("bets"), match, number, last))
-        states = _replay(match, hand, number, specs)
+        states = _replay(match, hand, number, table.specs)
         if not last:
             if not states[-1].is_over():
                 raise SessionFileError(f"hand {number} is not finished, but a later hand follows",
@@ -132,8 +164,7 @@ def session_from_json(cls: Any, data: Any, **kwargs: Any) -> Any:
             if match.is_over():
                 raise SessionFileError(f"the match was over after hand {number}",
                                        rule="key hands")
-    session._restore(finished, match, hand, states)
-    return session
+    return SavedHands(finished, match, hand, states)
 
 
 def _hand(value: Any, number: int, last: bool) -> PlayedHand:

@@ -1,0 +1,26 @@
+"""A game of Spar at a table of humans and bots (no ipywidgets): the
+:class:`GameSession` every play screen drives, and its parts.
+
+* :mod:`~spar_tutor.session.game`: the session (seats, the hand's history with
+  undo/redo, the bots, events);
+* :mod:`~spar_tutor.session.money`: the cut and the bets of a hand, and
+  :mod:`~spar_tutor.session.bets`: the betting round and the bots' rule;
+* :mod:`~spar_tutor.session.hints`: hints at three levels and the post-hand review,
+  with words from :mod:`~spar_tutor.session.coach`;
+* :mod:`~spar_tutor.session.values`: seats, outcomes, events, saved hands, and the
+  closed sets of event kinds and pending decisions;
+* :mod:`~spar_tutor.session.file`: save and resume as JSON.
+"""
+
+from .bets import BetRound
+from .file import SessionFileError
+from .game import BOT_BUDGET_MS, BOT_STRENGTHS, CLICK_THINK_MS, MIN_THINK_MS, GameSession
+from .hints import CardValue, HintAnswer, ReviewLine
+from .money import PENDING_WORDS, HandMoney
+from .values import Event, EventKind, Outcome, PendingKind, PlayedHand, Seat
+
+__all__ = [
+    "BOT_BUDGET_MS", "BOT_STRENGTHS", "BetRound", "CLICK_THINK_MS", "CardValue", "Event",
+    "EventKind", "GameSession", "HandMoney", "HintAnswer", "MIN_THINK_MS", "Outcome",
+    "PENDING_WORDS", "PendingKind", "PlayedHand", "ReviewLine", "Seat", "SessionFileError",
+]
