@@ -29,8 +29,8 @@ from spar_tutor.engine.deal import deal  # noqa: E402
 from spar_tutor.engine.rules import Rules  # noqa: E402
 from spar_tutor.solver import hint, solve  # noqa: E402
 from spar_tutor.solver.arena import play_arena  # noqa: E402
-from spar_tutor.solver.position import Position  # noqa: E402
-from spar_tutor.solver.search import Searcher  # noqa: E402
+from spar_tutor.solver._position import Position  # noqa: E402
+from spar_tutor.solver._search import Searcher  # noqa: E402
 from spar_tutor.engine.state import HandState  # noqa: E402
 
 #: (label, preset, players, target p50 ms, target p99 ms)

@@ -15,7 +15,7 @@ from .engine.errors import (
     DealError, DealFileError, IllegalMoveError, NotationError, RulesError, SparError, ViewError,
 )
 from .engine.match import Bet, Match
-from .engine.rules import PRESETS, Rules
+from .engine.rules import PRESETS, Preset, Rules
 from .engine.state import Action, HandResult, HandState, Trick, parse_move, trick_winner
 from .engine.view import SeatView
 
@@ -23,7 +23,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action", "Bet", "Card", "Deal", "DealError", "DealFile", "DealFileError", "DealStep",
-    "HandResult", "HandState", "IllegalMoveError", "Match", "NotationError", "PRESETS", "Rules",
-    "RulesError", "SeatView", "SparError", "Trick", "ViewError", "deal", "format_cards",
+    "HandResult", "HandState", "IllegalMoveError", "Match", "NotationError", "PRESETS", "Preset",
+    "Rules", "RulesError", "SeatView", "SparError", "Trick", "ViewError", "deal", "format_cards",
     "parse_card", "parse_cards", "parse_move", "shuffled_pack", "trick_winner",
 ]

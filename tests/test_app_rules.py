@@ -7,9 +7,9 @@ import pytest
 
 from spar_tutor.app.pages.rules import RulesPage
 from spar_tutor.app.pages.rules_tables import (
-    hand_text, house_rules_table, pack_text, preset_label, presets_table, scoring_html,
+    hand_text, house_rules_table, pack_text, presets_table, scoring_html,
 )
-from spar_tutor.app.pages.rules_text import HOUSE_RULES, PRESET_TEXT, SCORING_NOTES
+from spar_tutor.app.pages.rules_text import HOUSE_RULES, SCORING_NOTES
 from spar_tutor.app.route import Route
 from spar_tutor.engine.rules import PRESETS, SCORING_SYSTEMS, Rules
 from spar_tutor.engine.scoring import scoring_table
@@ -23,13 +23,13 @@ def rows(html):
 
 
 def test_every_preset_and_scoring_system_has_words():
-    assert set(PRESET_TEXT) == set(PRESETS)
+    assert all(p.label and p.where and p.description for p in PRESETS.values())
     assert set(SCORING_NOTES) == set(SCORING_SYSTEMS)
 
 
 def test_presets_table_has_one_row_per_preset_from_the_engine():
     table = rows(presets_table())
-    assert [r[0] for r in table] == [preset_label(n) for n in PRESETS]
+    assert [r[0] for r in table] == [p.title for p in PRESETS.values()]
     for name, row in zip(PRESETS, table):
         rules = Rules.preset(name)
         assert row[1] == pack_text(rules) and row[1].startswith(f"{rules.deck_size} cards")
@@ -52,7 +52,7 @@ def test_house_rules_say_where_they_are_played():
     for option, (title, _) in HOUSE_RULES.items():
         users = [n for n in PRESETS if getattr(Rules.preset(n), option)]
         for n in users:
-            assert PRESET_TEXT[n][0] in table[title]
+            assert PRESETS[n].label in table[title]
 
 
 def test_pack_words():

@@ -132,3 +132,25 @@ def test_the_import_graph_has_no_cycle():
     for node in sorted(graph):
         if node not in state:
             walk(node)
+
+
+def test_only_the_solver_imports_its_private_modules():
+    """``spar_tutor.solver._*`` are the solver's insides (docs/architecture.md): the rest
+    of the package, imports inside functions included, uses its public API."""
+    solver = PACKAGE / "solver"
+    private = {_module_name(p) for p in solver.glob("_*.py") if p.name != "__init__.py"}
+    assert "spar_tutor.solver._search" in private
+    users = {}
+    for path in PACKAGE.rglob("*.py"):
+        if solver in path.parents:
+            continue
+        module = _module_name(path)
+        names: Set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                names.update(_resolve(module, path.name == "__init__.py", node))
+        if names & private:
+            users[module] = sorted(names & private)
+    assert not users, f"modules that reach into the solver's insides: {users}"

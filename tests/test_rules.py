@@ -1,7 +1,10 @@
+import json
+from pathlib import Path
+
 import pytest
 
 from spar_tutor.engine.errors import RulesError
-from spar_tutor.engine.rules import PRESETS, Rules
+from spar_tutor.engine.rules import PRESETS, Preset, Rules, find_preset
 
 EXPECTED = {
     # preset: (deck size, hand size, max players, direction, scoring)
@@ -81,6 +84,33 @@ def test_unknown_preset_and_bad_json():
         Rules.from_json(42)
 
 
+def test_a_preset_is_one_object_with_its_words_and_options():
+    for name, preset in PRESETS.items():
+        assert isinstance(preset, Preset) and preset.name == name and find_preset(name) is preset
+        assert preset.label and preset.where and preset.description
+        assert preset.rules() == Rules.preset(name)
+        assert preset.rules(target=3) == Rules.preset(name, target=3)
+    sipa = PRESETS["sipa"]
+    assert (sipa.title, sipa.options["scoring"], sipa.rules().direction) == \
+        ("Sipa (Togo)", "sipa", "counterclockwise")
+    assert PRESETS["ghana_table"].title == "Ghana table rules"  # it says where already
+    assert dict(PRESETS["standard"].options) == {}
+    with pytest.raises(TypeError):
+        sipa.options["target"] = 3  # type: ignore[index]
+
+
+def test_an_unknown_preset_is_an_error_that_lists_the_known_ones():
+    with pytest.raises(RulesError, match=r"unknown preset 'poker' \(known: standard, ghana_table"):
+        find_preset("poker")
+
+
+def test_a_preset_checks_its_options_when_made():
+    with pytest.raises(RulesError, match="dry_wet needs two_trick_bonus"):
+        Preset("odd", "Odd", "nowhere", "Dry and wet without the bonus.", {"dry_wet": True})
+    with pytest.raises(RulesError, match="unknown option 'trumps'"):
+        Preset("odd", "Odd", "nowhere", "Trumps.", {"trumps": "S"})
+
+
 def test_players_checked():
     Rules.preset("seven_card").check_players(5)
     with pytest.raises(RulesError, match="2 to 5 players, not 6"):
@@ -91,3 +121,24 @@ def test_shuffle_period_follows_the_custom():
     r = Rules.preset("ghana_table")
     assert [r.shuffle_period(n) for n in (2, 3, 4, 7)] == [3, 2, 1, 1]
     assert Rules.preset("standard").shuffle_period(2) == 1
+
+
+def presets_markdown():
+    """The README's Presets table, written from the Preset objects."""
+    rows = ["| preset | game | cards | players | options (as in deal files) | about |",
+            "|---|---|---|---|---|---|"]
+    for preset in PRESETS.values():
+        r = preset.rules()
+        cards = f"{r.deck_size} in the pack, {r.hand_size} each ({'+'.join(map(str, r.packets))})"
+        options = ", ".join(f"`{k}: {json.dumps(v)}`" for k, v in preset.options.items())
+        rows.append(f"| `{preset.name}` | {preset.title} | {cards} | "
+                    f"{r.min_players}-{r.max_players} | {options or 'the defaults'} | "
+                    f"{preset.description} |")
+    return "\n".join(rows)
+
+
+def test_readme_presets_table_is_what_the_presets_say():
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Presets\n", 1)[1].split("\n## ", 1)[0]
+    table = "\n".join(line for line in section.splitlines() if line.startswith("|"))
+    assert table == presets_markdown(), "README.md's Presets table should be:\n" + presets_markdown()

@@ -13,8 +13,8 @@ import random
 import pytest
 
 from spar_tutor.engine.errors import SparError
-from spar_tutor.solver.position import Position
-from spar_tutor.solver.search import Searcher
+from spar_tutor.solver._position import Position
+from spar_tutor.solver._search import Searcher
 
 from solver_helpers import CONFIGS, brute_force, brute_force_memo, random_deal, random_position
 

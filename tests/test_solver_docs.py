@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-MODULES = ["solution", "review", "search", "bounds", "exact", "ordering", "bits", "position",
-           "model", "hints", "worlds", "prelead", "bots", "arena", "explain", "cli"]
+MODULES = ["solution", "closed", "review", "_search", "_bounds", "_exact", "_ordering", "_bits",
+           "_position", "_model", "hints", "_worlds", "prelead", "bots", "arena", "_explain", "cli"]
 
 
 @pytest.mark.parametrize("name", MODULES)

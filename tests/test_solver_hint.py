@@ -10,7 +10,7 @@ from spar_tutor.engine.deal import deal
 from spar_tutor.engine.errors import ViewError
 from spar_tutor.engine.rules import Rules
 from spar_tutor.solver import hint, solve
-from spar_tutor.solver.worlds import WorldSampler
+from spar_tutor.solver._worlds import WorldSampler
 from spar_tutor.engine.state import HandState
 from spar_tutor.engine.view import SeatView
 

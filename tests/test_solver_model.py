@@ -2,9 +2,9 @@
 
 import random
 
-from spar_tutor.solver.model import Model, rules_of_thumb
-from spar_tutor.solver.position import Position
-from spar_tutor.solver.search import Searcher
+from spar_tutor.solver._model import Model, rules_of_thumb
+from spar_tutor.solver._position import Position
+from spar_tutor.solver._search import Searcher
 
 from solver_helpers import CONFIGS, random_position
 

@@ -9,8 +9,8 @@ from spar_tutor.engine.deal import deal
 from spar_tutor.engine.errors import SparError
 from spar_tutor.engine.rules import Rules
 from spar_tutor.solver import guaranteed, solve
-from spar_tutor.solver.position import Position
-from spar_tutor.solver.search import Searcher
+from spar_tutor.solver._position import Position
+from spar_tutor.solver._search import Searcher
 from spar_tutor.engine.state import HandState
 
 from solver_helpers import CONFIGS, brute_force, random_position

@@ -14,3 +14,23 @@ def test_engine_is_strictly_typed():
     out = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary", *paths],
                          capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_a_misspelt_phase_or_action_kind_is_a_type_error(tmp_path):
+    """Phases and action kinds are Literal types, so --strict (strict equality) catches a typo."""
+    snippet = tmp_path / "misspelt.py"
+    snippet.write_text(
+        "from spar_tutor.engine.state import PASS, PLAY, Action, ActionKind, HandState, Phase\n\n"
+        "def misspelt(state: HandState, action: Action) -> bool:\n"
+        "    return state.phase == \"paly\" or action.kind == \"drie\"\n\n"
+        "def spelt_right(state: HandState, action: Action) -> bool:\n"
+        "    phase: Phase = PLAY\n"
+        "    kind: ActionKind = PASS.kind\n"
+        "    return state.phase == phase or action.kind == kind or action.kind == \"dry\"\n")
+    out = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary",
+                          str(snippet)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=300)
+    errors = [line for line in out.stdout.splitlines() if ": error:" in line]
+    assert len(errors) == 2, out.stdout + out.stderr
+    assert all("misspelt.py:4:" in e and "[comparison-overlap]" in e for e in errors)
+    assert "Literal['paly']" in errors[0] and "Literal['drie']" in errors[1]

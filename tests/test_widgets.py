@@ -5,7 +5,7 @@ import logging
 
 import pytest
 
-from spar_tutor import Action
+from spar_tutor import PRESETS, Action
 from spar_tutor.session import GameSession
 from spar_tutor.widgets import (
     DealWidget, DeclarationsPanel, HandWidget, PlayTable, SavePanel, SetupPanel, TableWidget,
@@ -174,6 +174,13 @@ def test_setup_starts_a_new_match():
     setup.start.click()
     assert s.rules.name == "seven_card" and s.players == 3
     assert [seat.spec for seat in s.seats] == ["human", "beginner", "random"]
+    assert setup.note.value.startswith("New match: Seven-card Spar (Ghana), 3 players")
+
+
+def test_setup_names_each_game_as_its_preset_does():
+    setup = SetupPanel(session())
+    assert list(setup.preset.options) == [(p.title, p.name) for p in PRESETS.values()]
+    assert ("Sipa (Togo)", "sipa") in setup.preset.options
 
 
 def test_save_and_resume_panel():

@@ -251,13 +251,14 @@ def _under_ten_words(df: DealFile, seat: int) -> str:
 
 
 def _declare_words(state: HandState, seat: int, move: Action) -> str:
-    from .state import _declare_problem
+    from .state import Declaration, _declare_problem
 
     if not state.rules.dry_wet:
         return f"dry and wet are off in {state.rules.name}"
     hand_mask = state.hand_mask(seat) | sum(
         c.bit for t in state.tricks for c in t.cards)  # the cards it held at the time
-    why = _declare_problem(move.kind, move.card, hand_mask, state.dry[seat], seat)
+    kind: Declaration = "dry" if move.kind == "dry" else "wet"  # only declarations come here
+    why = _declare_problem(kind, move.card, hand_mask, state.dry[seat], seat)
     return why or "it was not offered at that point"
 
 

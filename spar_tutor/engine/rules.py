@@ -1,8 +1,9 @@
 """Rules options and the named presets.
 
 Every rule of Spar that varies between tables is an option of the frozen
-:class:`Rules` dataclass; a preset is just a set of option values, looked up by
-name (like python-chess's variants):
+:class:`Rules` dataclass. A :class:`Preset` is a named set of option values with
+the words learners see for it (its name at the table, where it is played, what
+it is like); :data:`PRESETS` holds them by name (like python-chess's variants):
 
 >>> Rules.preset("standard").deck_size
 35
@@ -10,6 +11,8 @@ name (like python-chess's variants):
 True
 >>> Rules.preset("standard", two_trick_bonus=True).two_trick_bonus
 True
+>>> PRESETS["sipa"].title, PRESETS["sipa"].options["scoring"]
+('Sipa (Togo)', 'sipa')
 >>> Rules.preset("standard", dry_wet=True)
 Traceback (most recent call last):
 ...
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from .cards import SUITS, Card
@@ -119,13 +123,7 @@ class Rules:
     @classmethod
     def preset(cls, name: str = "standard", **options: Any) -> "Rules":
         """The named preset, with some options changed."""
-        try:
-            base = PRESETS[name]
-        except (KeyError, TypeError):
-            raise RulesError(
-                f"unknown preset {name!r} (known: {', '.join(PRESETS)})", rule="presets"
-            ) from None
-        return cls._with(base, options)
+        return cls._with(find_preset(name).values(), options)
 
     @classmethod
     def _with(cls, base: Mapping[str, Any], options: Mapping[str, Any]) -> "Rules":
@@ -177,13 +175,13 @@ class Rules:
 
     def to_json(self) -> Any:
         """The shortest JSON form: the preset name, or the preset and the changed options."""
-        base = PRESETS.get(self.name)
-        if base is None:
+        if self.name not in PRESETS:
             return self.to_options()
+        base = PRESETS[self.name].values()
         changed = {
             k: v
             for k, v in self.to_options().items()
-            if k != "name" and _coerce(k, v, None) != base.get(k, _DEFAULTS[k])
+            if k != "name" and _coerce(k, v, None) != base[k]
         }
         if not changed:
             return self.name
@@ -286,12 +284,12 @@ class Rules:
 
     def describe(self) -> List[str]:
         """The options that differ from the standard game, in words."""
-        std = PRESETS["standard"]
+        std = PRESETS["standard"].values()
         lines = []
         for key, value in self.to_options().items():
             if key == "name":
                 continue
-            if _coerce(key, value, None) != std.get(key, _DEFAULTS[key]):
+            if _coerce(key, value, None) != std[key]:
                 lines.append(f"{key} = {value!r}: {OPTION_HELP[key]}")
         return lines
 
@@ -342,56 +340,92 @@ def _coerce(key: str, value: Any, old: Any) -> Any:
     return value
 
 
-_STANDARD: Dict[str, Any] = dict(_DEFAULTS)
+@dataclass(frozen=True)
+class Preset:
+    """One named game: its options and the words learners see for it.
 
-PRESETS: Dict[str, Dict[str, Any]] = {
-    "standard": {**_STANDARD, "name": "standard"},
-    "ghana_table": {
-        **_STANDARD,
-        "name": "ghana_table",
-        "two_trick_bonus": True,
-        "dry_wet": True,
-        "offside": True,
-        "under_ten": True,
-        "under_card": True,
-        "cut": True,
-        "shuffle_every": True,
-        "stake": 1,
-        "betting": True,
-    },
-    "seven_card": {
-        **_STANDARD,
-        "name": "seven_card",
-        "hand_size": 7,
-        "packets": (3, 2, 2),
-        "max_players": 5,
-    },
-    "ace_of_spades": {**_STANDARD, "name": "ace_of_spades", "ace_of_spades": True},
-    "jeu_de_carte": {
-        **_STANDARD,
-        "name": "jeu_de_carte",
-        "ranks": "789TJQKA",
-        "max_players": 6,
-        "scoring": "jeu_de_carte",
-        "target": 24,
-    },
-    "sipa": {
-        **_STANDARD,
-        "name": "sipa",
-        "ranks": "789TJQKA",
-        "max_players": 6,
-        "direction": "counterclockwise",
-        "scoring": "sipa",
-    },
-    "agram": {
-        **_STANDARD,
-        "name": "agram",
-        "ranks": "3456789TA",
-        "hand_size": 6,
-        "packets": (3, 3),
-        "max_players": 5,
-        "direction": "counterclockwise",
-        "scoring": "agram",
-        "target": 5,
-    },
-}
+    ``name`` is the preset's key (deal files, links, ``Rules.preset``); ``label`` its
+    name at the table; ``where`` the country it is played in; ``description`` one or
+    two sentences about it for learners; ``options`` the options it changes from the
+    defaults of :class:`Rules` (checked when the preset is made, and kept read-only).
+    """
+
+    name: str
+    label: str
+    where: str
+    description: str
+    options: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        # checked like Rules.preset's changes: names, JSON types, options that fit together
+        checked = Rules._with({**_DEFAULTS, "name": self.name}, self.options)
+        changed = {k: getattr(checked, k) for k in _DEFAULTS
+                   if k != "name" and getattr(checked, k) != _DEFAULTS[k]}
+        object.__setattr__(self, "options", MappingProxyType(changed))
+
+    @property
+    def title(self) -> str:
+        """The label with where it is played, unless the label says so already:
+        ``"Sipa (Togo)"``, ``"Ghana table rules"``."""
+        return self.label if self.where in self.label else f"{self.label} ({self.where})"
+
+    def values(self) -> Dict[str, Any]:
+        """Every option's value in this preset (the name included)."""
+        return {**_DEFAULTS, **self.options, "name": self.name}
+
+    def rules(self, **options: Any) -> Rules:
+        """This preset's :class:`Rules`, with some options changed."""
+        return Rules._with(self.values(), options)
+
+
+def find_preset(name: str) -> Preset:
+    """The preset called ``name``; :class:`RulesError` (listing the known ones) if none is."""
+    try:
+        return PRESETS[name]
+    except (KeyError, TypeError):
+        raise RulesError(
+            f"unknown preset {name!r} (known: {', '.join(PRESETS)})", rule="presets"
+        ) from None
+
+
+#: Every preset by name, in the order menus and tables show them.
+PRESETS: Dict[str, Preset] = {p.name: p for p in (
+    Preset(
+        "standard", "Standard Spar", "Ghana",
+        "The game most learners meet first. Five cards each, no trumps, and only the last "
+        "trick pays."),
+    Preset(
+        "ghana_table", "Ghana table rules", "Ghana",
+        "Standard Spar with the extras you hear about at a real table: a dry shown and a wet "
+        "hidden before play, swapping a hand that is under ten, peeking at the under card, "
+        "and a 3-point fine for an offside.",
+        {"two_trick_bonus": True, "dry_wet": True, "offside": True, "under_ten": True,
+         "under_card": True, "cut": True, "shuffle_every": True, "stake": 1, "betting": True}),
+    Preset(
+        "seven_card", "Seven-card Spar", "Ghana",
+        "Seven cards each (dealt 3, 2, 2), so there is longer to plan the finish. Only the "
+        "seventh trick pays.",
+        {"hand_size": 7, "packets": (3, 2, 2), "max_players": 5}),
+    Preset(
+        "ace_of_spades", "With the ace of spades", "Ghana",
+        "The standard game with the ace of spades put back in: 36 cards, and that ace is "
+        "the strongest spade.",
+        {"ace_of_spades": True}),
+    Preset(
+        "jeu_de_carte", "Jeu de Carte", "Benin",
+        "Benin's relative of Spar. There are no 6s, so a 7 is the card to finish with, and "
+        "a match usually runs to 24 points.",
+        {"ranks": "789TJQKA", "max_players": 6, "scoring": "jeu_de_carte", "target": 24}),
+    Preset(
+        "sipa", "Sipa", "Togo",
+        "Togo's relative, played to the right. Sevens are the prize: finishing with two or "
+        "three sevens in a row pays much more than one.",
+        {"ranks": "789TJQKA", "max_players": 6, "direction": "counterclockwise",
+         "scoring": "sipa"}),
+    Preset(
+        "agram", "Agram", "Niger",
+        "Played in Niger with small cards (3 to 10, and aces) and six cards each. The card "
+        "does not matter at the end: whoever takes the last trick wins the hand.",
+        {"ranks": "3456789TA", "hand_size": 6, "packets": (3, 3), "max_players": 5,
+         "direction": "counterclockwise", "scoring": "agram", "target": 5}),
+)}

@@ -34,7 +34,8 @@ numbered in play order; seat ``(dealer + 1) % players`` leads the first trick
 from __future__ import annotations
 
 from typing import (
-    TYPE_CHECKING, Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union,
+    TYPE_CHECKING, Any, Dict, Final, Iterable, List, Literal, NamedTuple, Optional, Sequence,
+    Tuple, Union,
 )
 
 from .cards import (
@@ -48,10 +49,17 @@ from .scoring import OFFSIDE_PENALTY, hand_score
 if TYPE_CHECKING:
     from .view import SeatView
 
-UNDER_TEN = "under_ten"
-DECLARE = "declare"
-PLAY = "play"
-OVER = "over"
+#: The phases of a hand, in order (``under_ten`` and ``declare`` only with their options).
+Phase = Literal["under_ten", "declare", "play", "over"]
+UNDER_TEN: Final = "under_ten"
+DECLARE: Final = "declare"
+PLAY: Final = "play"
+OVER: Final = "over"
+
+#: What an :class:`Action` does (see its docstring).
+ActionKind = Literal["under_ten", "dry", "wet", "pass", "under_card"]
+#: The two declarations: a dry (face up) and a wet (face down).
+Declaration = Literal["dry", "wet"]
 
 #: Every card ranked 9 or lower: the cards of an under-ten hand.
 LOW_MASK = 0
@@ -73,7 +81,7 @@ class Action(NamedTuple):
     ``"under_card"`` (ask to see the bottom card of the stock).
     """
 
-    kind: str
+    kind: ActionKind
     card: Optional[Card] = None
 
     def __str__(self) -> str:
@@ -93,9 +101,9 @@ class Action(NamedTuple):
         return cls("wet", card)
 
 
-EXCHANGE = Action("under_ten")
-PASS = Action("pass")
-UNDER_CARD = Action("under_card")
+EXCHANGE: Final = Action("under_ten")
+PASS: Final = Action("pass")
+UNDER_CARD: Final = Action("under_card")
 
 Move = Union[Card, Action]
 _ACTION_WORDS = {
@@ -113,7 +121,8 @@ def parse_move(text: str) -> Move:
         return _ACTION_WORDS[t]
     kind, _, rest = t.partition(" ")
     if kind in ("dry", "wet") and rest:
-        return Action(kind, parse_card(rest))
+        card = parse_card(rest)
+        return Action.dry(card) if kind == "dry" else Action.wet(card)
     try:
         return parse_card(t)
     except NotationError:
@@ -193,7 +202,7 @@ class HandState:
     _dealer: int
     _hands: Tuple[int, ...]
     _stock: Tuple[Card, ...]
-    _phase: str
+    _phase: Phase
     _to_move: int
     _prelead_index: int
     _leader: int
@@ -328,7 +337,7 @@ class HandState:
                 )
             if dry[seat] is not None:
                 raise DealError(f"seat {seat} has two declarations", seat=seat, rule="dry and wet")
-            for kind in ("dry", "wet"):
+            for kind in _DECLARATIONS:
                 text = decl.get(kind)
                 if text is None:
                     continue
@@ -354,7 +363,7 @@ class HandState:
         return self._dealer
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``"under_ten"``, ``"declare"``, ``"play"`` or ``"over"``."""
         return self._phase
 
@@ -493,7 +502,7 @@ class HandState:
         if phase == UNDER_TEN:
             return [EXCHANGE, PASS]
         seat = self._to_move
-        kind = "dry" if self._dry[seat] is None else "wet"
+        kind: Declaration = "dry" if self._dry[seat] is None else "wet"
         declare: List[Move] = [Action(kind, c) for c in self._declarable(seat, kind)]
         return declare + [PASS]
 
@@ -756,7 +765,7 @@ class HandState:
                     return
             d["_prelead_index"] = k + 1
 
-    def _declarable(self, seat: int, kind: str) -> List[Card]:
+    def _declarable(self, seat: int, kind: Declaration) -> List[Card]:
         hand = self._hands[seat]
         return [c for c in cards_of_mask(hand & SIX_SEVEN_MASK)
                 if not _declare_problem(kind, c, hand, self._dry[seat], seat)]
@@ -784,7 +793,9 @@ class HandState:
                 f"to_move={self.to_move} hands=[{hands}] trick={format_cards(self._trick)!r}>")
 
 
-_PHASE_WORDS = {
+_DECLARATIONS: Tuple[Declaration, ...] = ("dry", "wet")
+
+_PHASE_WORDS: Dict[Phase, str] = {
     UNDER_TEN: "under-ten round",
     DECLARE: "dry and wet round",
     PLAY: "play",
@@ -801,7 +812,7 @@ def _verb(move: Move) -> str:
             "under_card": "ask for the under card"}.get(move.kind, str(move))
 
 
-def _declare_problem(kind: str, card: Optional[Card], hand: int, dry: Optional[Card],
+def _declare_problem(kind: Declaration, card: Optional[Card], hand: int, dry: Optional[Card],
                      seat: int) -> Optional[str]:
     """Why ``seat`` may not declare ``card`` as dry or wet (RULES.md 'Dry and wet')."""
     if card is None:

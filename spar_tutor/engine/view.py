@@ -14,7 +14,7 @@ from typing import Any, Dict, FrozenSet, List, Optional, Set, Tuple
 
 from .cards import SUITS, Card, cards_of_mask, format_cards, mask_of
 from .rules import Rules
-from .state import Action, HandResult, HandState, Move, Trick
+from .state import Action, HandResult, HandState, Move, Phase, Trick
 
 
 def wet_face_up(state: HandState, seat: int) -> bool:
@@ -37,7 +37,7 @@ class SeatView:
     rules: Rules
     players: int
     dealer: int
-    phase: str
+    phase: Phase
     to_move: Optional[int]
     leader: int
     trick_number: int

@@ -236,7 +236,7 @@ class DeclareRun(StepRun):
         if self.goal == "wise":
             return self._choose(value)
         card = parse_card(str(value))
-        move = Action(self.kind_now(), card)
+        move = Action.wet(card) if self.kind_now() == "wet" else Action.dry(card)
         why = self.state.explain_illegal(move)
         if self.goal == "allowed":
             if why:

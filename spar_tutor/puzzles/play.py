@@ -148,7 +148,7 @@ class PuzzleGame:
         self.state = self.state.apply(card)
         self.played.append((seat, card))
         if self.closed is not None:
-            self.group = [p.play(card.bit)[0] for p in self.group if p.legal() & card.bit]
+            self.group = self.closed.after(self.group, card)
 
     def _answer(self) -> Tuple[Tuple[int, Card], ...]:
         replies: List[Tuple[int, Card]] = []
@@ -253,7 +253,7 @@ def winning_line(puzzle: Puzzle, judge: Judge,
         if after.is_over():
             caption += " " + result_words(after, seat)
         if closed is not None:
-            group = [p.play(card.bit)[0] for p in group if p.legal() & card.bit]
+            group = closed.after(group, card)
         steps.append(SolutionStep(mover, card, after, caption))
         state = after
     return steps

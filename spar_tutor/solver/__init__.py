@@ -10,7 +10,11 @@ Plain functions, like a bridge double-dummy solver's API:
   cards it cannot see;
 * :func:`prelead_values` values under-ten and dry/wet decisions from a view,
   and :func:`hand_chance` a seat's chance of winning the hand (for bets);
-* :func:`analyse_play` says what every card of a finished hand cost.
+* :func:`analyse_play` says what every card of a finished hand cost;
+* :class:`SeatSearch` gives one seat's exact open-hand values over many
+  positions of a hand (tables shared), and :class:`ClosedSearch` what a seat
+  can make sure of without seeing the other hands, over every layout of the
+  hidden cards (:func:`layouts`, :func:`count_layouts`).
 
 Bots (:mod:`spar_tutor.solver.bots`) and the ``spar-tutor solve / hint /
 arena`` commands are built on these. See docs/solver.md for what each
@@ -18,13 +22,15 @@ number means.
 """
 
 from .bots import BeginnerBot, Bot, BotError, ExpertBot, RandomBot, make_bot
+from .closed import ClosedSearch, Layout, count_layouts, layouts
 from .hints import CardHint, Hint, hint
 from .prelead import ActionValue, HandChance, hand_chance, prelead_values
 from .review import PlayReview, analyse_play
-from .solution import MoveValue, Solution, guaranteed, solve
+from .solution import MoveValue, SeatSearch, Solution, guaranteed, solve
 
 __all__ = [
-    "ActionValue", "BeginnerBot", "Bot", "BotError", "CardHint", "ExpertBot", "HandChance",
-    "Hint", "MoveValue", "PlayReview", "RandomBot", "Solution", "analyse_play", "guaranteed",
-    "hand_chance", "hint", "make_bot", "prelead_values", "solve",
+    "ActionValue", "BeginnerBot", "Bot", "BotError", "CardHint", "ClosedSearch", "ExpertBot",
+    "HandChance", "Hint", "Layout", "MoveValue", "PlayReview", "RandomBot", "SeatSearch",
+    "Solution", "analyse_play", "count_layouts", "guaranteed", "hand_chance", "hint", "layouts",
+    "make_bot", "prelead_values", "solve",
 ]

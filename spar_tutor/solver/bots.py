@@ -33,7 +33,7 @@ from ..engine.errors import SparError
 from ..engine.state import DECLARE, PASS, UNDER_TEN, Action, Move
 from ..engine.view import SeatView
 from .hints import hint
-from .model import end_plan, rules_of_thumb
+from ._model import end_plan, rules_of_thumb
 from .prelead import prelead_values
 
 
@@ -72,7 +72,7 @@ class BeginnerBot:
       to win it, else play the lowest; unable to follow, throw the card with
       the most cards still out against it. "Nobody may hold" counts the cards
       seen and the suits others have shown void in (the model's rules of
-      thumb, :func:`~spar_tutor.solver.model.rules_of_thumb`, on a view).
+      thumb, :func:`~spar_tutor.solver._model.rules_of_thumb`, on a view).
     * Under ten: exchange, unless the hand holds a 6.
     * Dry and wet: dry the 6 (else 7) of its shortest suit when holding two aces
       or kings; wet another of another suit when holding three.

@@ -25,10 +25,10 @@ from ..engine.cards import CARD_BY_BIT, SUIT_MASKS, Card, parse_card
 from ..engine.errors import IllegalMoveError, ViewError
 from ..engine.state import PLAY
 from ..engine.view import SeatView
-from .model import Model
-from .position import Position, Table, trick_wins
-from .search import Searcher
-from .worlds import WorldSampler
+from ._model import Model
+from ._position import Position, Table, trick_wins
+from ._search import Searcher
+from ._worlds import WorldSampler
 
 #: Tricks left (the current one included) from which a hint looks for the
 #: learner's guarantee in each world.

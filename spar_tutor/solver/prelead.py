@@ -24,11 +24,11 @@ from ..engine.cards import CARD_BY_BIT
 from ..engine.errors import ViewError
 from ..engine.state import DECLARE, PLAY, UNDER_TEN, Action
 from ..engine.view import SeatView
-from .bits import bits_of
+from ._bits import bits_of
 from .hints import world_position
-from .model import Model
-from .position import Position, Table
-from .worlds import WorldSampler
+from ._model import Model
+from ._position import Position, Table
+from ._worlds import WorldSampler
 
 
 @dataclass(frozen=True)

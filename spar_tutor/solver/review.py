@@ -25,8 +25,8 @@ from typing import Dict, List, Optional, Tuple
 from ..engine.cards import CARD_BY_BIT, Card
 from ..engine.errors import SparError
 from ..engine.state import PLAY, HandState
-from .position import Position
-from .search import Searcher
+from ._position import Position
+from ._search import Searcher
 from .solution import graded_outcomes, principal_line
 
 #: Expected points a card must give up, under the graded model, to be named in the review.

@@ -18,10 +18,10 @@ from typing import Dict, List, Optional, Tuple
 from ..engine.cards import CARD_BY_BIT, Card, parse_card
 from ..engine.errors import IllegalMoveError
 from ..engine.state import HandState
-from .explain import explain_line
-from .model import Model
-from .position import Position, SolverError
-from .search import Searcher
+from ._explain import explain_line
+from ._model import Model
+from ._position import Position, SolverError
+from ._search import Searcher
 
 
 @dataclass(frozen=True)
@@ -141,6 +141,49 @@ def guaranteed(state: HandState, seat: Optional[int] = None) -> int:
         raise SolverError(f"there is no seat {player} at a table of {pos.players}",
                           seat=player, rule="seats")
     return Searcher(pos.table, pos.players, player).value(pos)
+
+
+class SeatSearch:
+    """Exact open-hand values for one seat over many positions of one hand.
+
+    :func:`guaranteed` starts afresh each time; a ``SeatSearch`` keeps its tables,
+    so valuing every position along a game (a puzzle judge, a replay) is quick.
+
+    >>> from spar_tutor.engine.rules import Rules
+    >>> state = HandState.new(Rules.preset("standard"), ["7D 6C", "6D 9S", "8S TS"], dealer=2)
+    >>> search = SeatSearch(state, 0)
+    >>> search.value(state), {str(c): v for c, v in search.card_values(state).items()}
+    (3, {'7D': 3, '6C': 2})
+    >>> [(seat, str(card)) for seat, card in search.line(state)][:3]
+    [(0, '7D'), (1, '6D'), (2, '8S')]
+    """
+
+    def __init__(self, state: HandState, seat: int) -> None:
+        pos = Position.of(state)
+        if not 0 <= seat < pos.players:
+            raise SolverError(f"there is no seat {seat} at a table of {pos.players}",
+                              seat=seat, rule="seats")
+        self.seat = seat
+        self._searcher = Searcher(pos.table, pos.players, seat)
+
+    def value(self, state: HandState) -> int:
+        """The seat's exact guarantee from ``state`` (whoever is to move; play phase)."""
+        return self._searcher.value(Position.of(state))
+
+    def card_values(self, state: HandState) -> Dict[Card, int]:
+        """The seat's guarantee after each of its legal cards (the seat to move)."""
+        pos = Position.of(state)
+        if pos.to_move != self.seat:
+            raise SolverError(f"seat {self.seat} is not to move (seat {pos.to_move} is)",
+                              seat=self.seat, rule="solver")
+        return {CARD_BY_BIT[b]: v for b, v in self._searcher.move_values(pos).items()}
+
+    def line(self, state: HandState) -> List[Tuple[int, Card]]:
+        """A principal line to the end of the hand, as (seat, card): the seat keeps its
+        guarantee and the others hold it to that."""
+        pos = Position.of(state)
+        value = self._searcher.value(pos)
+        return [(s, CARD_BY_BIT[b]) for s, b in self._searcher.line(pos, value)]
 
 
 def _points_words(state: HandState, line: List[Tuple[int, int]]) -> Optional[str]:

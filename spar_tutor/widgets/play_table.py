@@ -12,7 +12,7 @@ from typing import Any, Optional, Sequence, Union
 import ipywidgets as widgets
 
 from ..engine.cards import SUIT_NAMES
-from ..engine.rules import Rules
+from ..engine.rules import Rules, find_preset
 from ..session import GameSession
 from .common import CSS, guarded, log_to_file, session_reporter
 from .deal_view import DealWidget
@@ -23,7 +23,7 @@ from .money import BetPanel, CutPanel
 from .review import ReviewPanel
 from .save_panel import SavePanel
 from .scoreboard import Scoreboard
-from .setup import PRESET_LABELS, SetupPanel
+from .setup import SetupPanel
 from .table import TableWidget
 
 
@@ -124,7 +124,7 @@ class PlayTable(widgets.VBox):
 
     def _refresh(self) -> None:
         s = self.session
-        label = PRESET_LABELS.get(s.rules.name, s.rules.name)
+        label = find_preset(s.rules.name).title
         dealt = "deals" if s.pending == "cut" else "dealt"
         self.title.value = (f'<span class="spar-title">Spar</span> &nbsp; {escape(label)} · '
                             f"hand {s.hand_number} · {escape(s.name(s.deal.dealer))} {dealt}")

@@ -7,19 +7,9 @@ from typing import Any, List
 import ipywidgets as widgets
 
 from ..engine.errors import SparError
-from ..engine.rules import PRESETS, Rules
+from ..engine.rules import PRESETS, Rules, find_preset
 from ..session import BOT_STRENGTHS
 from .common import guarded, session_reporter
-
-PRESET_LABELS = {
-    "standard": "Standard Spar (Ghana)",
-    "ghana_table": "Ghana table rules (dry, wet, offside...)",
-    "seven_card": "Seven-card Spar",
-    "ace_of_spades": "With the ace of spades",
-    "jeu_de_carte": "Jeu de Carte (Benin)",
-    "sipa": "Sipa (Togo)",
-    "agram": "Agram (Niger)",
-}
 
 
 class SetupPanel(widgets.VBox):
@@ -28,7 +18,7 @@ class SetupPanel(widgets.VBox):
     def __init__(self, session: Any, **kwargs: Any) -> None:
         self.session = session
         self.preset = widgets.Dropdown(
-            options=[(PRESET_LABELS.get(k, k), k) for k in PRESETS], value=session.rules.name
+            options=[(p.title, p.name) for p in PRESETS.values()], value=session.rules.name
             if session.rules.name in PRESETS else "standard", description="Game")
         self.players = widgets.IntSlider(min=2, max=7, value=session.players,
                                          description="Players")
@@ -77,5 +67,5 @@ class SetupPanel(widgets.VBox):
         except SparError as e:
             self.note.value = f"Cannot start: {e.reason}"
             return
-        self.note.value = f"New match: {PRESET_LABELS.get(rules.name, rules.name)}, " \
+        self.note.value = f"New match: {find_preset(rules.name).title}, " \
                           f"{len(self.seats())} players, first to {rules.target}."

@@ -7,12 +7,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...engine.rules import PRESETS
+from ...engine.rules import PRESETS, find_preset
 from ..guard import guarded
 from ..route import Route
-from .rules_tables import house_rules_table, preset_label, presets_table, scoring_html
-from .rules_text import PRESET_TEXT, SCORING_NOTES, WORDS
-from ...engine.rules import Rules
+from .rules_tables import house_rules_table, presets_table, scoring_html
+from .rules_text import SCORING_NOTES, WORDS
 
 BASICS = """
 <h2>Rules of Spar</h2>
@@ -43,7 +42,7 @@ class RulesPage(widgets.VBox):
     def __init__(self, app: Any) -> None:
         self.app = app
         self.preset = widgets.Dropdown(
-            options=[(preset_label(n), n) for n in PRESETS], value="standard",
+            options=[(p.title, p.name) for p in PRESETS.values()], value="standard",
             description="Game:", layout=widgets.Layout(width="420px"))
         self.scoring = widgets.HTML()
         self.preset.observe(guarded(app.say)(lambda _: self._draw_scoring()), names="value")
@@ -62,11 +61,9 @@ class RulesPage(widgets.VBox):
         self._draw_scoring()
 
     def _draw_scoring(self) -> None:
-        name = self.preset.value
-        rules = Rules.preset(name)
-        blurb = PRESET_TEXT.get(name, ("", "", ""))[2]
-        note = SCORING_NOTES.get(rules.scoring, "")
-        self.scoring.value = (f"<p>{escape(blurb)}</p>" + scoring_html(name)
+        preset = find_preset(self.preset.value)
+        note = SCORING_NOTES.get(preset.rules().scoring, "")
+        self.scoring.value = (f"<p>{escape(preset.description)}</p>" + scoring_html(preset.name)
                               + f'<p class="spar-muted">{escape(note)}</p>')
 
     def show_route(self, route: Route) -> None:

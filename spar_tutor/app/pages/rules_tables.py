@@ -14,9 +14,9 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable, List, Sequence
 
-from ...engine.rules import PRESETS, Rules
+from ...engine.rules import PRESETS, Rules, find_preset
 from ...engine.scoring import scoring_table
-from .rules_text import HOUSE_RULES, PRESET_TEXT
+from .rules_text import HOUSE_RULES
 
 _ORDER = "23456789TJQKA"
 _RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
@@ -53,12 +53,6 @@ def house_rules_on(rules: Rules) -> List[str]:
     return [HOUSE_RULES[k][0] for k in HOUSE_RULES if getattr(rules, k)]
 
 
-def preset_label(name: str) -> str:
-    """The preset's name for learners, with where it is played."""
-    label, where, _ = PRESET_TEXT.get(name, (name, "", ""))
-    return f"{label} ({where})" if where and where not in label else label
-
-
 def _table(head: Sequence[str], rows: Iterable[Sequence[object]], caption: str,
            numeric: Sequence[int] = ()) -> str:
     th = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
@@ -75,11 +69,11 @@ def _table(head: Sequence[str], rows: Iterable[Sequence[object]], caption: str,
 def presets_table() -> str:
     """Every preset in one table (HTML)."""
     rows = []
-    for name in PRESETS:
-        r = Rules.preset(name)
+    for preset in PRESETS.values():
+        r = preset.rules()
         direction = "clockwise" if r.direction == "clockwise" else "counter-clockwise"
         extras = ", ".join(house_rules_on(r)) or "none"
-        rows.append([preset_label(name), pack_text(r), hand_text(r),
+        rows.append([preset.title, pack_text(r), hand_text(r),
                      f"{r.min_players} to {r.max_players}", direction, r.max_hand_score(),
                      r.target, extras])
     head = ["Game", "Pack", "Cards each", "Players", "Direction", "Most a hand can score",
@@ -89,16 +83,17 @@ def presets_table() -> str:
 
 def scoring_html(name: str) -> str:
     """The scoring table of one preset (HTML)."""
+    preset = find_preset(name)
     rows = [[what[:1].upper() + what[1:], points]
-            for what, points in scoring_table(Rules.preset(name))]
+            for what, points in scoring_table(preset.rules())]
     return _table(["What happens in the last tricks", "Points"], rows,
-                  f"Scoring in {preset_label(name)}", numeric=(1,))
+                  f"Scoring in {preset.title}", numeric=(1,))
 
 
 def house_rules_table() -> str:
     """Each house rule, what it means, and which presets use it (HTML)."""
     rows = []
     for option, (title, words) in HOUSE_RULES.items():
-        used = [PRESET_TEXT[n][0] for n in PRESETS if getattr(Rules.preset(n), option)]
+        used = [p.label for p in PRESETS.values() if getattr(p.rules(), option)]
         rows.append([title, words, ", ".join(used) or "none yet"])
     return _table(["House rule", "What it means", "Played in"], rows, "House rules")

@@ -1,41 +1,9 @@
-"""Words for the rules reference, written for learners (the tables come from the engine)."""
+"""Words for the rules reference, written for learners (the tables come from the engine;
+each game's own words are its :class:`~spar_tutor.engine.rules.Preset`)."""
 
 from __future__ import annotations
 
 from typing import Dict, Tuple
-
-#: preset -> (name shown, where it is played, one or two sentences about it).
-PRESET_TEXT: Dict[str, Tuple[str, str, str]] = {
-    "standard": (
-        "Standard Spar", "Ghana",
-        "The game most learners meet first. Five cards each, no trumps, and only the last "
-        "trick pays."),
-    "ghana_table": (
-        "Ghana table rules", "Ghana",
-        "Standard Spar with the extras you hear about at a real table: a dry shown and a wet "
-        "hidden before play, swapping a hand that is under ten, peeking at the under card, "
-        "and a 3-point fine for an offside."),
-    "seven_card": (
-        "Seven-card Spar", "Ghana",
-        "Seven cards each (dealt 3, 2, 2), so there is longer to plan the finish. Only the "
-        "seventh trick pays."),
-    "ace_of_spades": (
-        "With the ace of spades", "Ghana",
-        "The standard game with the ace of spades put back in: 36 cards, and that ace is "
-        "the strongest spade."),
-    "jeu_de_carte": (
-        "Jeu de Carte", "Benin",
-        "Benin's relative of Spar. There are no 6s, so a 7 is the card to finish with, and "
-        "a match usually runs to 24 points."),
-    "sipa": (
-        "Sipa", "Togo",
-        "Togo's relative, played to the right. Sevens are the prize: finishing with two or "
-        "three sevens in a row pays much more than one."),
-    "agram": (
-        "Agram", "Niger",
-        "Played in Niger with small cards (3 to 10, and aces) and six cards each. The card "
-        "does not matter at the end: whoever takes the last trick wins the hand."),
-}
 
 #: option -> (name shown, what it means at the table).
 HOUSE_RULES: Dict[str, Tuple[str, str]] = {

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Dict, List, Tuple
 
-from .base import SearchState
-from .bits import SUIT_BITS, SUIT_OF, rank_between
+from ._base import SearchState
+from ._bits import SUIT_BITS, SUIT_OF, rank_between
 
 
 class Ordering(SearchState):

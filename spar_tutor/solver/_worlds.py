@@ -25,7 +25,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from ..engine.cards import SUIT_MASKS, SUITS, Card
 from ..engine.errors import ViewError
 from ..engine.view import SeatView
-from .bits import bits_of
+from ._bits import bits_of
 
 REJECTION_TRIES = 40
 

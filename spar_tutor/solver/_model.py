@@ -33,9 +33,9 @@ from __future__ import annotations
 import random
 from typing import Any, Dict, List, Optional, Tuple
 
-from .bits import SUIT_BITS, SUIT_OF, bits_of, rank_of, winner_of
-from .position import Position, Table, Win
-from .search import Searcher
+from ._bits import SUIT_BITS, SUIT_OF, bits_of, rank_of, winner_of
+from ._position import Position, Table, Win
+from ._search import Searcher
 
 #: Expected points and chance of winning the last trick, one each per seat.
 Outcome = Tuple[Tuple[float, ...], Tuple[float, ...]]

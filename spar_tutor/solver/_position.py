@@ -19,7 +19,7 @@ from ..engine.errors import SparError
 from ..engine.rules import Rules
 from ..engine.scoring import OFFSIDE_PENALTY, hand_score, scoring_table
 from ..engine.state import PLAY, HandState, Trick
-from .bits import winner_of
+from ._bits import winner_of
 
 #: (seat, card bit) of a finished trick's winner.
 Win = Tuple[int, int]

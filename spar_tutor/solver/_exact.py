@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Tuple
 
-from .bits import SUIT_OF, winner_of
-from .control import Control
-from .ordering import Ordering
-from .position import Win
+from ._bits import SUIT_OF, winner_of
+from ._control import Control
+from ._ordering import Ordering
+from ._position import Win
 
 
 class Exact(Control, Ordering):

@@ -31,8 +31,8 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Tuple
 
-from .bits import SUIT_BITS, bits_of
-from .bounds import Bounds
+from ._bits import SUIT_BITS, bits_of
+from ._bounds import Bounds
 
 #: (tricks left, leader, P's masters per suit, P's losers, counts, top ranks)
 Board = Tuple[int, int, int, int, int, int]

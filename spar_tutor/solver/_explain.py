@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from ..engine.cards import CARD_BY_BIT, SUIT_MASKS, SUIT_NAMES, SUIT_SINGULAR, Card, cards_of_mask
-from .position import Position
+from ._position import Position
 
 Line = Sequence[Tuple[int, int]]
 

@@ -34,9 +34,9 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..engine.scoring import OFFSIDE_PENALTY
-from .bits import SUIT_OF, winner_of
-from .exact import Exact
-from .position import Position, Table
+from ._bits import SUIT_OF, winner_of
+from ._exact import Exact
+from ._position import Position, Table
 
 __all__ = ["Searcher", "guaranteed_points"]
 

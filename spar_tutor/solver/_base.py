@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Tuple
 
-from .position import Table, Win
+from ._position import Table, Win
 
 
 class SearchState:
-    """The attributes of :class:`~spar_tutor.solver.search.Searcher` that its
+    """The attributes of :class:`~spar_tutor.solver._search.Searcher` that its
     parts (bounds, exact values near the end, move ordering) read and change."""
 
     table: Table

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import List, Optional, Sequence, Tuple
 
-from .base import SearchState
-from .bits import SUIT_BITS, SUIT_OF, bits_of, distinct, max_rank, rank_of, sequences
-from .position import Win
+from ._base import SearchState
+from ._bits import SUIT_BITS, SUIT_OF, bits_of, distinct, max_rank, rank_of, sequences
+from ._position import Win
 
 
 class Bounds(SearchState):
