@@ -25,7 +25,7 @@ from spar_tutor.lessons import Lesson, load_all  # noqa: E402
 NOTEBOOKS = ROOT / "notebooks"
 CHECK = "# NBVAL_CHECK_OUTPUT\n"
 SETUP = ("import matplotlib\nmatplotlib.use('module://matplotlib_inline.backend_inline')\n"
-         "import matplotlib.pyplot as plt\nfrom spar_tutor.lessons import explore\n")
+         "import matplotlib.pyplot as plt\nfrom spar_tutor import explore\n")
 
 
 def write(name: str, cells: list) -> None:

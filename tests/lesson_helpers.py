@@ -7,7 +7,7 @@ from typing import Any, Iterator, List
 import ipywidgets as widgets
 
 from spar_tutor.engine.cards import parse_card
-from spar_tutor.lessons import search
+from spar_tutor.lessons import guarantees
 from spar_tutor.lessons.widget import LessonPlayer
 
 
@@ -60,7 +60,7 @@ def finish_step(player: LessonPlayer) -> None:
     step, live = player.run.step, player.run.current
     if step.kind == "play":
         while not live.state.is_over():
-            best, _ = search.best_moves(live.state, step.seat)
+            best, _ = guarantees.best_moves(live.state, step.seat)
             click(player, best[0].symbol_text)
         return
     for text in right_answers(player):

@@ -119,9 +119,12 @@ def test_the_menu_shows_what_is_wrong_and_keeps_the_rest(tmp_path):
 
 
 def test_a_crashing_check_becomes_a_broken_lesson(tmp_path, monkeypatch):
-    import spar_tutor.lessons.check as check
+    from dataclasses import replace
+
+    from spar_tutor.lessons import kinds
 
     (tmp_path / "a.toml").write_text((BROKEN / "01_good.toml").read_text())
-    monkeypatch.setitem(check.CHECKS, "points", lambda step, found: 1 / 0)
+    crashing = replace(kinds.kind_of("points"), check=lambda step, found: 1 / 0)
+    monkeypatch.setitem(kinds.REGISTRY, "points", crashing)
     [lesson] = load_all(tmp_path)
     assert isinstance(lesson, BrokenLesson) and "ZeroDivisionError" in lesson.problems[0].what

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from spar_tutor.lessons import ProgressStore, safe_name
-from spar_tutor.lessons.progress import current_user, home
+from spar_tutor.learning.progress import current_user, home
 
 
 @pytest.mark.parametrize("name", ["../../etc/passwd", "..", "/etc/shadow", "a/../../b", "C:\\x",

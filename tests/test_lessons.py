@@ -141,12 +141,16 @@ def test_lesson_tables_are_the_apps_and_keep_the_question_quiet():
     assert "How many points?" in picture and "10 points" not in picture
 
 
-@pytest.mark.parametrize("name", ["search", "progress", "run", "widget", "explore"])
+@pytest.mark.parametrize("name", [
+    "spar_tutor.lessons.guarantees", "spar_tutor.lessons.progress", "spar_tutor.lessons.run",
+    "spar_tutor.lessons.widget", "spar_tutor.lessons.kinds", "spar_tutor.explore",
+    "spar_tutor.explore.simulations", "spar_tutor.learning.problem",
+    "spar_tutor.learning.progress", "spar_tutor.render.text"])
 def test_docstring_examples(name):
     import doctest
     import importlib
 
-    module = importlib.import_module(f"spar_tutor.lessons.{name}")
+    module = importlib.import_module(name)
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
 

@@ -2,7 +2,8 @@
 
 import json
 
-from spar_tutor.puzzles.progress import MemoryProgress, PuzzleProgress, safe_name
+from spar_tutor.learning.progress import safe_name
+from spar_tutor.puzzles.progress import MemoryProgress, PuzzleProgress
 
 
 def test_progress_is_kept_per_learner(tmp_path, monkeypatch):

@@ -1,12 +1,13 @@
-"""The engine, the card pictures, the lessons and the puzzles type-check under
-``mypy --strict`` (the solver is checked in test_solver_docs.py)."""
+"""The engine, the pictures, the session, the lessons, the puzzles (and what they share)
+and the explore simulations type-check under ``mypy --strict`` (the solver is checked in
+test_solver_docs.py)."""
 
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-STRICT = ["engine", "render", "session", "lessons", "puzzles"]
+STRICT = ["engine", "render", "session", "learning", "lessons", "puzzles", "explore"]
 
 
 def test_engine_is_strictly_typed():

@@ -5,7 +5,7 @@ On JupyterHub the signed-in user is the learner (``JUPYTERHUB_USER``), and a
 types a name on Home, or follows a link with ``?learner=Ama`` in it. Names are
 cleaned for showing (letters of any script, digits, spaces, ``'`` and ``-``; at most
 30 characters); where progress is stored is decided by
-:func:`spar_tutor.lessons.progress.safe_name`, which can never point outside
+:func:`spar_tutor.learning.progress.safe_name`, which can never point outside
 the progress folder.
 
 >>> clean_name("  Kɔfi   Mensah ")

@@ -26,7 +26,7 @@ from .pages.pending import missing
 log = logging.getLogger("spar_tutor.app")
 
 #: Imported ahead by a preheated kernel, if installed.
-MODULES = ("spar_tutor.widgets", "spar_tutor.lessons.widget", "spar_tutor.lessons.explore",
+MODULES = ("spar_tutor.widgets", "spar_tutor.lessons.widget", "spar_tutor.explore",
            "spar_tutor.puzzles", "spar_tutor.puzzles.widget")
 
 

@@ -2,17 +2,20 @@
 
 Lesson files are TOML (see docs/lessons.md); :func:`load_all` loads every
 shipped lesson, turning a broken file into a :class:`BrokenLesson` instead of
-raising. The player widget is in :mod:`spar_tutor.lessons.widget`.
+raising. Each step kind is one module of :mod:`spar_tutor.lessons.kinds`; the
+player widget is in :mod:`spar_tutor.lessons.widget`.
 """
 
+from ..learning.problem import Problem
+from ..learning.progress import current_user, safe_name
 from .loader import lessons_folder, load_all, load_lesson, loads_lesson
-from .model import BrokenLesson, Lesson, LessonError, Problem, Step
-from .progress import ProgressStore, current_user, safe_name
+from .model import BrokenLesson, Kind, Lesson, LessonError, Step
+from .progress import ProgressStore
 from .run import LessonRun
 from .steps import Feedback
 
 __all__ = [
-    "BrokenLesson", "Feedback", "Lesson", "LessonError", "LessonRun", "Problem",
+    "BrokenLesson", "Feedback", "Kind", "Lesson", "LessonError", "LessonRun", "Problem",
     "ProgressStore", "Step", "current_user", "lessons_folder", "load_all", "load_lesson",
     "loads_lesson", "safe_name",
 ]

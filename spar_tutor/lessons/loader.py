@@ -14,21 +14,13 @@ from typing import Any, Dict, List, Optional, Protocol, Tuple, Union
 
 from ..engine.dealfile import DealFile
 from ..engine.errors import SparError
-from .model import KINDS, BrokenLesson, Lesson, LessonError, Problem, Step
+from ..learning.problem import Problem
+from .kinds import check_step, kind_of
+from .model import KIND_NAMES, BrokenLesson, Lesson, LessonError, Step
 
+#: Keys every step may have (a kind's own keys are in its module, kept in ``Step.extra``).
 STEP_KEYS = {"kind", "title", "text", "prompt", "hint", "right", "wrong", "position", "seat", "hidden",
              "names", "cards", "answer", "options"}
-#: Keys only some kinds take (kept in ``Step.extra``).
-EXTRA_KEYS = {
-    "deal": {"players", "dealer", "seed", "rules", "ask"},
-    "pick_from": {"rule", "rules"},
-    "choice": {"fact", "rules", "players"},
-    "pick_card": {"goal"},
-    "declare": {"goal"},
-    "points": {"who"},
-    "play": {"goal"},
-    "odds": {"compare", "ask", "worlds", "seed", "tolerance", "chances", "points"},
-}
 TOP_KEYS = {"number", "title", "summary", "minutes", "names", "step"}
 
 
@@ -51,8 +43,6 @@ def load_lesson(path: Union[str, Path]) -> Lesson:
 def loads_lesson(text: str, source: str = "<lesson>", lesson_id: str = "lesson",
                  path: Optional[Path] = None) -> Lesson:
     """Load and check a lesson from its TOML text."""
-    from .check import check_step
-
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -95,11 +85,13 @@ def _read_step(raw: Any, i: int, names: Tuple[str, ...], bad: _Report) -> Option
     if not isinstance(raw, dict):
         bad("a step must be a table", i)
         return None
-    kind = raw.get("kind")
-    if kind not in KINDS:
-        bad(f"unknown step kind {kind!r} (known: {', '.join(KINDS)})", i, "kind")
+    name = raw.get("kind")
+    kind = next((k for k in KIND_NAMES if k == name), None)
+    if kind is None:
+        bad(f"unknown step kind {name!r} (known: {', '.join(KIND_NAMES)})", i, "kind")
         return None
-    allowed = STEP_KEYS | EXTRA_KEYS.get(kind, set())
+    extra_keys = kind_of(kind).keys
+    allowed = STEP_KEYS | extra_keys
     for key in raw:
         if key not in allowed:
             bad(f"unknown key {key!r} for a {kind} step", i, key)
@@ -127,7 +119,7 @@ def _read_step(raw: Any, i: int, names: Tuple[str, ...], bad: _Report) -> Option
                 names=tuple(raw.get("names", names)),
                 cards=tuple(cards.split()) if isinstance(cards, str) else tuple(cards),
                 answer=raw.get("answer"), options=tuple(raw.get("options", ())),
-                extra={k: raw[k] for k in EXTRA_KEYS.get(kind, ()) if k in raw},
+                extra={k: raw[k] for k in extra_keys if k in raw},
                 title=texts["title"], text=texts["text"], prompt=texts["prompt"],
                 hint=texts["hint"], right=texts["right"])
 

@@ -1,37 +1,25 @@
-"""The parts of a lesson: steps, problems found when loading, the lesson itself."""
+"""The parts of a lesson: its steps (of a closed set of kinds), the lesson itself, and
+the error of a lesson file that does not load."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Literal, Optional, Tuple, get_args
 
 from ..engine.dealfile import DealFile
 from ..engine.errors import SparError
 from ..engine.state import HandState
+from ..learning.problem import Problem
 
-#: Every step kind; those in QUESTIONS ask the learner to act.
-KINDS = ("explain", "deal", "pick_from", "choice", "pick_card", "trick", "points", "declare",
-         "play", "odds")
-QUESTIONS = KINDS[1:]
+#: Every step kind: a closed set, so a misspelt kind is a type error. Each has its
+#: module in :mod:`spar_tutor.lessons.kinds` (how to add one: docs/lessons.md).
+Kind = Literal["explain", "deal", "pick_from", "choice", "pick_card", "trick", "points",
+               "declare", "play", "odds"]
+KIND_NAMES: Tuple[Kind, ...] = get_args(Kind)
 
 #: Names for the seats when a step does not give its own (the learner is "You").
 DEFAULT_NAMES = ("Ama", "Kofi", "Afi", "Yao", "Esi", "Kwame", "Kossi")
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong in a lesson file: where (file, step, line) and what."""
-
-    file: str
-    what: str
-    step: Optional[int] = None  # 1-based, as a teacher counts
-    line: Optional[int] = None
-
-    def __str__(self) -> str:
-        where = self.file + (f" line {self.line}" if self.line else "")
-        where += f", step {self.step}" if self.step else ""
-        return f"{where}: {self.what}"
 
 
 class LessonError(SparError):
@@ -47,9 +35,9 @@ class LessonError(SparError):
 
 @dataclass
 class Step:
-    """One step of a lesson, as written in the file (checked by :mod:`.check`)."""
+    """One step of a lesson, as written in the file (checked by its kind, :mod:`.kinds`)."""
 
-    kind: str
+    kind: Kind
     title: str = ""
     text: str = ""
     prompt: str = ""
@@ -68,7 +56,10 @@ class Step:
 
     @property
     def is_question(self) -> bool:
-        return self.kind in QUESTIONS
+        """Whether the learner must act (every kind but ``explain``)."""
+        from .kinds import kind_of
+
+        return kind_of(self.kind).question
 
     def state(self) -> HandState:
         """The position of the step (a fresh state each call: states are immutable)."""
@@ -91,6 +82,10 @@ class Step:
         if seat < len(self.names):
             return self.names[seat]
         return DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
+
+    def names_of(self, players: int) -> List[str]:
+        """What the lesson calls each seat, in seat order."""
+        return [self.name(seat) for seat in range(players)]
 
 
 @dataclass

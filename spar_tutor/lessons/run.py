@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any, List, Optional
 
+from .kinds import make_run
 from .model import Lesson, Step
 from .progress import ProgressStore
-from .steps import Feedback, StepRun, make_run
+from .steps import Feedback, StepRun
 
 
 class LessonRun:

@@ -1,4 +1,6 @@
-"""The lesson player and the lesson menu (ipywidgets; all logic is in LessonRun).
+"""The lesson player and the lesson menu (ipywidgets; all logic is in LessonRun, and
+each step says what to show: :meth:`~spar_tutor.lessons.steps.StepRun.picture` and
+:meth:`~spar_tutor.lessons.steps.StepRun.answers`).
 
 >>> from spar_tutor.lessons import load_all
 >>> player = LessonPlayer(load_all()[0])
@@ -8,20 +10,22 @@ True
 
 from __future__ import annotations
 
+import functools
 import logging
 from html import escape
-from typing import Any, Callable, List, Optional, Set, Tuple, Union
+from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 
 import ipywidgets as widgets
 
-from ..engine.cards import Card, parse_card, sort_hand
+from ..engine.cards import Card
 from ..render import card_svg
+from ..render.lesson import CARD_W, CSS
+from ..render.text import md
+from ..widgets.common import CSS as TABLE_CSS, guarded
 from .model import BrokenLesson, Lesson
-from .pictures import CSS, card_list, deal_picture, md, names_for, table_picture
-from ..widgets.common import CSS as TABLE_CSS
 from .progress import ProgressStore
 from .run import LessonRun
-from .steps import Feedback
+from .steps import Answers, Feedback, Tool
 
 log = logging.getLogger("spar_tutor.lessons")
 SORRY = "Sorry, something went wrong with this step. Press Next to go on."
@@ -30,17 +34,6 @@ SORRY = "Sorry, something went wrong with this step. Press Next to go on."
 def _button(text: str, tooltip: str = "", **kw: Any) -> widgets.Button:
     return widgets.Button(description=text, tooltip=tooltip or text,
                           layout=widgets.Layout(width="auto"), **kw)
-
-
-def _symbols(text: str) -> str:
-    """Card codes in a label as the cards' symbols: ``dry 6S`` -> ``dry 6♠``."""
-    out = []
-    for word in text.split():
-        try:
-            out.append(parse_card(word).symbol_text if len(word) in (2, 3) else word)
-        except Exception:
-            out.append(word)
-    return " ".join(out)
 
 
 class LessonPlayer(widgets.VBox):
@@ -64,10 +57,10 @@ class LessonPlayer(widgets.VBox):
         self.hint_btn = _button("Hint", "a hint for this step")
         self.retry_btn = _button("Start again", "start this step again")
         self.next_btn = _button("Next", "next step", button_style="primary")
-        self.back_btn.on_click(lambda _: self._guard(self._back))
-        self.hint_btn.on_click(lambda _: self._guard(self._hint))
-        self.retry_btn.on_click(lambda _: self._guard(self._retry))
-        self.next_btn.on_click(lambda _: self._guard(self._next))
+        self._on_click(self.back_btn, self._back)
+        self._on_click(self.hint_btn, self._hint)
+        self._on_click(self.retry_btn, self._retry)
+        self._on_click(self.next_btn, self._next)
         nav = widgets.HBox([self.back_btn, self.hint_btn, self.retry_btn, self.next_btn])
         super().__init__([self.heading, widgets.HBox([self.bar, self.label]), self.body,
                           self.answers, self.feedback, nav])
@@ -77,98 +70,67 @@ class LessonPlayer(widgets.VBox):
     # -- drawing ---------------------------------------------------------------------
 
     def _show(self, feedback: Optional[Feedback] = None) -> None:
-        run, step = self.run, self.run.step
+        run, step, live = self.run, self.run.step, self.run.current
         parts = [f"<h4>{escape(step.title)}</h4>" if step.title else "", md(step.text)]
-        parts.append(self._picture())
+        parts.append(live.picture())
         if step.prompt:
             parts.append(f"<div class='sp-prompt'><b>{md(step.prompt)}</b></div>")
         self.body.children = [widgets.HTML("".join(parts))]
-        self.answers.children = self._answer_widgets()
+        self.answers.children = self._answer_widgets(live.answers())
         done = run.index in run.done
         self.bar.value = len(run.done)
         self.label.value = (f"&nbsp; <b>{run.label}</b>" + (" &#10003;" if done else "")
                             + f" &middot; {len(run.done)} of {run.total} done")
         self.back_btn.disabled = run.index == 0
-        goal = step.extra.get("goal")
-        again = step.kind in ("play", "pick_from") or goal in ("all_legal", "allowed", "declare")
-        self.retry_btn.layout.display = "" if again else "none"
+        self.retry_btn.layout.display = "" if live.can_retry else "none"
         self.next_btn.description = "Finish" if run.index + 1 == run.total else "Next"
         if feedback is not None:
             css = "sp-feedback-right" if feedback.correct else "sp-feedback-wrong"
             self.feedback.value = f"<div class='{css}'>{md(feedback.text)}</div>"
 
-    def _picture(self) -> str:
-        step, live = self.run.step, self.run.current  # type: Any, Any
-        if step.kind == "deal":
-            return deal_picture(live, step)
-        if step.cards and step.position is None and step.kind != "pick_from":
-            return "".join(card_svg(c, width=62) + " " for c in card_list(step.cards))
-        if step.position is None:
-            return ""
-        state = getattr(live, "state", None) or step.state()
-        below = step.kind in ("pick_card", "play") or (
-            step.kind == "declare" and step.extra.get("goal") != "wise")
-        log = getattr(live, "log", [])
-        story = f"<p><small>{md(' '.join(log))}</small></p>" if log else ""
-        return table_picture(state, step, hand_below=below,
-                             played=card_list(step.cards)) + story
+    def _answer_widgets(self, answers: Answers) -> List[widgets.Widget]:
+        """The step's answers as buttons: its cards, or its choices under its tools."""
+        if answers.cards:
+            return [self._card_button(c, c in answers.found) for c in answers.cards]
+        choices = self._choice_buttons(answers.choices)
+        if not answers.tools:
+            return choices
+        tools = [self._tool_button(tool) for tool in answers.tools]
+        return [widgets.VBox([widgets.HBox(tools), widgets.HBox(choices)])]
 
-    def _answer_widgets(self) -> List[widgets.Widget]:
-        step, live = self.run.step, self.run.current  # type: Any, Any
-        kind = step.kind
-        if kind == "deal":
-            deal_btn = _button("Deal a packet")
-            all_btn = _button("Deal them all")
+    def _tool_button(self, tool: Tool) -> widgets.Button:
+        b = _button(tool.label)
+        b.disabled = tool.disabled
 
-            def deal_packet() -> None:
-                live.deal_packet()
-                self._show()
+        def act() -> None:
+            tool.act()
+            self._show()
 
-            def deal_all() -> None:
-                live.deal_all()
-                self._show()
+        self._on_click(b, act)
+        return b
 
-            deal_btn.on_click(lambda _: self._guard(deal_packet))
-            all_btn.on_click(lambda _: self._guard(deal_all))
-            deal_btn.disabled = all_btn.disabled = live.dealt_all
-            ask = step.extra.get("ask")
-            if ask in ("leader", "first_card", "last_card"):
-                choices = [(step.name(s), s) for s in range(live.deal.players)]
-            else:
-                choices = [(str(o), o) for o in step.options]
-            return [widgets.VBox([widgets.HBox([deal_btn, all_btn]),
-                                  widgets.HBox(self._choice_buttons(choices))])]
-        if kind in ("choice", "points", "odds"):
-            return self._choice_buttons([(str(o), o) for o in step.options])
-        if kind == "declare" and step.extra.get("goal") == "wise":
-            return self._choice_buttons([(_symbols(str(o)), o) for o in step.options])
-        if kind == "trick":
-            names = names_for(step, live.state.players)
-            return self._choice_buttons([(names[s], s) for s in range(live.state.players)])
-        found: Set[Card] = getattr(live, "found", set())
-        if kind == "pick_from":
-            return [self._card_button(c, c in found) for c in card_list(step.cards)]
-        if kind in ("pick_card", "play", "declare"):
-            cards = sort_hand(live.state.hand(step.seat))
-            if not cards:
-                return []
-            return [self._card_button(c, c in found) for c in cards]
-        return []
-
-    def _choice_buttons(self, choices: List[Tuple[str, Any]]) -> List[widgets.Widget]:
+    def _choice_buttons(self, choices: Sequence[Tuple[str, Any]]) -> List[widgets.Widget]:
         out = []
         for text, value in choices:
             b = _button(text)
-            b.on_click(lambda _, v=value: self._guard(lambda: self._answer(v)))
+            self._on_click(b, functools.partial(self._answer, value))
             out.append(b)
         return out
 
     def _card_button(self, card: Card, found: bool = False) -> widgets.Widget:
         b = _button(card.symbol_text, card.name, button_style="success" if found else "")
-        b.on_click(lambda _, c=card: self._guard(lambda: self._answer(str(c))))
-        b.layout.width = "62px"
-        return widgets.VBox([widgets.HTML(card_svg(card, width=62, selected=found)), b],
+        self._on_click(b, functools.partial(self._answer, str(card)))
+        b.layout.width = f"{CARD_W}px"
+        return widgets.VBox([widgets.HTML(card_svg(card, width=CARD_W, selected=found)), b],
                             layout=widgets.Layout(margin="0 4px 0 0", align_items="center"))
+
+    def _on_click(self, button: widgets.Button, fn: Callable[[], Any]) -> None:
+        """Run ``fn`` when the button is clicked; an error is logged and the learner
+        reads SORRY (the widgets' guard)."""
+        button.on_click(guarded(self._sorry, sorry=SORRY, logger=log)(lambda _: fn()))
+
+    def _sorry(self, message: str) -> None:
+        self.feedback.value = f"<div class='sp-feedback-wrong'>{message}</div>"
 
     # -- actions -------------------------------------------------------------------
 
@@ -203,13 +165,6 @@ class LessonPlayer(widgets.VBox):
                                f"{self.run.lesson.number}.</b>{more}</div>")
         if self.on_close is not None:
             self.on_close()
-
-    def _guard(self, fn: Callable[[], Any]) -> None:
-        try:
-            fn()
-        except Exception:
-            log.exception("lesson step failed")
-            self.feedback.value = f"<div class='sp-feedback-wrong'>{SORRY}</div>"
 
 
 class LessonMenu(widgets.VBox):
@@ -253,7 +208,7 @@ class LessonMenu(widgets.VBox):
         p = self.progress
         assert p is not None
         rows: List[widgets.Widget] = [widgets.HTML(f"{CSS}<h3>Spar lessons for "
-                                                   f"{escape(p.user)}</h3>")]
+                                                   f"{escape(p.learner)}</h3>")]
         b = self._continue_button()
         if b is not None:
             rows.append(b)
@@ -313,7 +268,7 @@ def lesson_widget(lesson_id: Optional[str] = None, user: Optional[str] = None,
     """The menu of every lesson, or one lesson's player (a broken one shows its problems).
     ``user`` defaults to the signed-in user (JupyterHub); else the learner is asked."""
     from .loader import load_all
-    from .progress import current_user
+    from ..learning.progress import current_user
 
     lessons = load_all(folder)
     user = user or current_user()

@@ -12,8 +12,9 @@ one without widgets; ``spar_tutor.puzzles.widget.PuzzlePlayer`` is the player
 for notebooks and the app. See docs/puzzles.md.
 """
 
+from ..learning.problem import Problem
 from .loader import load_collection, load_file, load_strict, loads_file, puzzles_dir
-from .model import BANDS, Collection, Problem, Puzzle, PuzzleError, band_of
+from .model import BANDS, Collection, Puzzle, PuzzleError, band_of
 
 __all__ = ["BANDS", "Collection", "Problem", "Puzzle", "PuzzleError", "band_of",
            "load_collection", "load_file", "load_strict", "loads_file", "puzzles_dir"]

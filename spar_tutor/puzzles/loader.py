@@ -16,7 +16,8 @@ from typing import Dict, List, Optional, Tuple, Union
 
 from ..resources import lessons_dir
 from .check import check_puzzle
-from .model import Collection, Problem, Puzzle, PuzzleError
+from ..learning.problem import Problem
+from .model import Collection, Puzzle, PuzzleError
 
 TOP_KEYS = {"title", "summary", "puzzle"}
 
@@ -59,7 +60,8 @@ def loads_file(text: str, source: str = "<puzzles>",
             puzzle, found = check_puzzle(item, collection, source, lines.find(i, None))
         except Exception as e:  # a checker bug must not take the collection down
             puzzle, found = None, [(None, f"could not be checked: {type(e).__name__}: {e}")]
-        problems += [Problem(source, what, name, lines.find(i, key)) for key, what in found]
+        problems += [Problem(source, what, line=lines.find(i, key), puzzle=name)
+                     for key, what in found]
         if puzzle is not None:
             puzzles.append(puzzle)
     return puzzles, problems
@@ -82,7 +84,7 @@ def load_collection(folder: Optional[Union[str, Path]] = None) -> Collection:
         for p in puzzles:
             if p.id in seen:
                 out.problems.append(Problem(p.source, f"the id {p.id!r} is already used in "
-                                                      f"{seen[p.id]}", p.id, p.line))
+                                                      f"{seen[p.id]}", line=p.line, puzzle=p.id))
                 continue
             seen[p.id] = p.source
             out.puzzles.append(p)

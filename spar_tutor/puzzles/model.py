@@ -1,4 +1,5 @@
-"""A puzzle, its difficulty bands, and the problems a puzzle file can have."""
+"""A puzzle, its difficulty bands, a collection of puzzles, and the error of a puzzle
+file that fails its checks (each problem a :class:`~spar_tutor.learning.Problem`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from ..engine.cards import Card
 from ..engine.dealfile import DealFile
 from ..engine.errors import SparError
 from ..engine.state import HandState
+from ..learning.problem import Problem
 
 #: Difficulty bands and the ratings they cover (lowest rating, highest rating).
 BANDS = {
@@ -83,21 +85,6 @@ class Puzzle:
         elif rules.two_trick_bonus:
             words.append("two-trick bonus")
         return ", ".join(words)
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong in a puzzle file: where (file, puzzle, line) and what."""
-
-    file: str
-    what: str
-    puzzle: Optional[str] = None
-    line: Optional[int] = None
-
-    def __str__(self) -> str:
-        where = self.file + (f" line {self.line}" if self.line else "")
-        who = f", puzzle {self.puzzle}" if self.puzzle else ""
-        return f"{where}{who}: {self.what}"
 
 
 class PuzzleError(SparError):

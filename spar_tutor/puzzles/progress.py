@@ -1,71 +1,26 @@
-"""Which puzzles a learner has solved and tried, kept in a JSON file per learner.
-
-The files live in ``$SPAR_TUTOR_HOME/puzzles/`` (default ``~/.spar-tutor``),
-named by the lessons' rules (:func:`spar_tutor.lessons.progress.safe_name`: the
-name made safe, so it can never point outside that folder, plus a short hash,
-so two names never share a file). They are apart from the lessons' files, so
-a lesson player and a puzzle player open side by side never overwrite each
-other. Writes are atomic; a damaged file reads as no progress.
+"""Which puzzles a learner has solved and tried, kept in a JSON file per learner
+in ``$SPAR_TUTOR_HOME/puzzles/`` (see :class:`~spar_tutor.learning.ProgressFile`:
+safe file names, atomic writes, a damaged file reads as no progress).
 """
 
 from __future__ import annotations
 
-import json
-import logging
 import os
-import tempfile
 from pathlib import Path
-from typing import Any, Dict, Iterable, Optional
+from typing import Any, Dict, Iterable
 
-from ..lessons.progress import current_user, home, safe_name
-
-log = logging.getLogger("spar_tutor.puzzles")
+from ..learning.progress import ProgressFile, current_user
 
 #: The signed-in learner on a shared server (``SPAR_TUTOR_USER`` or ``JUPYTERHUB_USER``), if any.
 current_learner = current_user
 
 
-class PuzzleProgress:
+class PuzzleProgress(ProgressFile):
     """One learner's puzzles: attempts, solved, solved cleanly (no mistake, hint or peek)."""
 
-    def __init__(self, learner: str, root: Optional[Path] = None) -> None:
-        self.learner = learner.strip()
-        folder = (Path(root) if root else home() / "puzzles").resolve()
-        self.path = folder / (safe_name(learner) + ".json")
-        if self.path.parent != folder:  # cannot happen with safe_name; checked anyway
-            raise ValueError(f"unsafe learner name {learner!r}")
-        self.data: Dict[str, Any] = self._read()
-        self.unsaved = False  # set when a save failed (a read-only folder, a full disk)
-
-    def _read(self) -> Dict[str, Any]:
-        empty: Dict[str, Any] = {"learner": self.learner, "puzzles": {}, "last": None}
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return empty
-        if not isinstance(data, dict) or data.get("learner") != self.learner or \
-                not isinstance(data.get("puzzles"), dict):
-            return empty
-        data.setdefault("last", None)
-        return dict(data)
-
-    def save(self) -> bool:
-        """Write the file atomically (a crash never leaves half a file). A folder that
-        cannot be written is logged, not raised: progress then lasts for the page."""
-        tmp = None
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".puzzles-")
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(self.data, f, indent=1, sort_keys=True)
-            os.replace(tmp, self.path)
-        except OSError as e:
-            log.warning("puzzle progress of %r not saved to %s: %s", self.learner, self.path, e)
-            if tmp is not None and os.path.exists(tmp):
-                os.unlink(tmp)
-            self.unsaved = True
-            return False
-        return True
+    FOLDER = "puzzles"
+    NAME_KEY = "learner"
+    SECTION = "puzzles"
 
     def _entry(self, puzzle_id: str) -> Dict[str, Any]:
         entry = self._get(puzzle_id)
@@ -107,11 +62,6 @@ class PuzzleProgress:
     def clean(self, puzzle_id: str) -> bool:
         return self._get(puzzle_id).get("clean") is True
 
-    @property
-    def last(self) -> Optional[str]:
-        last = self.data.get("last")
-        return last if isinstance(last, str) else None
-
     def solved_count(self, ids: Iterable[str]) -> int:
         return sum(1 for i in ids if self.solved(i))
 
@@ -122,7 +72,7 @@ class MemoryProgress(PuzzleProgress):
     def __init__(self) -> None:  # noqa: D107 - no file
         self.learner = ""
         self.path = Path(os.devnull)
-        self.data = {"learner": "", "puzzles": {}, "last": None}
+        self.data = self._empty()
         self.unsaved = False
 
     def save(self) -> bool:

@@ -13,7 +13,6 @@ error is logged and the learner sees one short sentence, never a traceback.
 
 from __future__ import annotations
 
-import functools
 import logging
 from html import escape
 from typing import Any, Callable, List, Optional
@@ -21,11 +20,11 @@ from typing import Any, Callable, List, Optional
 import ipywidgets as widgets
 
 from ..engine.cards import Card, sort_hand
-from ..lessons.pictures import cardify
 from ..render.table import table_html
+from ..render.text import cardify
 from .loader import load_collection
 from .model import BANDS, Collection, Puzzle
-from ..widgets.common import CSS as WIDGET_CSS
+from ..widgets.common import CSS as WIDGET_CSS, guarded_method
 from ..widgets.hand import card_css
 from .play import PuzzleGame, SolutionStep
 from .progress import MemoryProgress, PuzzleProgress
@@ -72,22 +71,9 @@ def seat_names(players: int, learner: int) -> List[str]:
     return ["You" if seat == learner else f"Seat {seat}" for seat in range(players)]
 
 
-def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
-    """Wrap a callback: log any exception and tell the learner in one sentence."""
-
-    @functools.wraps(method)
-    def safe(self: "PuzzlePlayer", *args: Any, **kwargs: Any) -> Any:
-        try:
-            return method(self, *args, **kwargs)
-        except Exception:
-            log.exception("puzzle player: %s failed", method.__name__)
-            try:
-                self.say(SORRY, "wrong")
-            except Exception:
-                log.exception("could not show the error message")
-            return None
-
-    return safe
+#: Wraps the player's callbacks: an exception is logged, the learner reads SORRY.
+guarded = guarded_method(lambda player, message: player.say(message, "wrong"), sorry=SORRY,
+                         logger=log)
 
 
 class PuzzlePlayer(widgets.VBox):

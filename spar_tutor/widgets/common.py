@@ -60,6 +60,21 @@ def guarded(report: Callable[[str], None], *, sorry: str = SORRY,
     return wrap
 
 
+def guarded_method(report: Callable[[Any, str], None], *, sorry: str = SORRY,
+                   logger: logging.Logger = log) -> Callable[[F], F]:
+    """:func:`guarded` for a method whose report needs its object: ``report(self, sorry)``."""
+
+    def wrap(method: F) -> F:
+        @functools.wraps(method)
+        def safe(self: Any, *args: Any, **kwargs: Any) -> Any:
+            report_self = functools.partial(report, self)
+            return guarded(report_self, sorry=sorry, logger=logger)(method)(self, *args, **kwargs)
+
+        return safe  # type: ignore[return-value]
+
+    return wrap
+
+
 def defer(fn: Callable[[], Any]) -> None:
     """Run ``fn`` after the current kernel message is handled (at once outside a kernel).
 

@@ -1,4 +1,4 @@
-"""Explore: deal thousands of hands and count (simulations from ``spar_tutor.lessons.explore``).
+"""Explore: deal thousands of hands and count (simulations from ``spar_tutor.explore``).
 
 Each panel asks a question, deals when the learner clicks, and answers with a
 chart and a sentence. Deals are seeded, so a class sees the same numbers.
@@ -62,7 +62,7 @@ class ExplorePage(widgets.VBox):
 
     def __init__(self, app: Any) -> None:
         self.app = app
-        if missing("spar_tutor.lessons.explore"):
+        if missing("spar_tutor.explore"):
             super().__init__([notice("Explore", "The explorations are not installed on this "
                                      "server.", "Meanwhile, the Rules page explains the game.")])
             return
@@ -84,7 +84,7 @@ class ExplorePage(widgets.VBox):
 
     def count_last_trick(self) -> None:
         """Chart how often each rank wins the last trick."""
-        from ...lessons import explore
+        from ... import explore
 
         n = int(self.players.value)
         counts = explore.last_trick_ranks(n, HANDS, seed=n)
@@ -94,7 +94,7 @@ class ExplorePage(widgets.VBox):
 
     def count_lead(self) -> None:
         """Chart the leader's wins of the last trick against a fair share."""
-        from ...lessons import explore
+        from ... import explore
 
         groups = [(f"{n} players", [100 * explore.lead_value(n, HANDS, seed=n)[0], 100 / n])
                   for n in range(2, 8)]
@@ -105,7 +105,7 @@ class ExplorePage(widgets.VBox):
 
     def count_sticky(self) -> None:
         """Compare hands dealt from a shuffled and from a gathered pack."""
-        from ...lessons import explore
+        from ... import explore
 
         rows = []
         for n in (2, 3):

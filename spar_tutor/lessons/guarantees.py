@@ -1,4 +1,5 @@
-"""What the lessons ask of the solver: exact open-hand values of moves for one seat.
+"""What the lessons ask of the solver: the points each move guarantees a seat (exact,
+with every hand open).
 
 Card play is valued by :func:`spar_tutor.solver.guaranteed`; the decisions before
 the first lead (under ten, dry and wet) are tried one by one on top of it, the

@@ -1,4 +1,4 @@
-"""Seeded simulations behind the explore notebooks (engine only; plain numbers out).
+"""Seeded simulations behind the explore notebooks and page (engine only; plain numbers out).
 
 Hands are played by a policy: the solver's bots when they are installed
 (``policy="beginner"`` etc.), or ``"random"``: a uniformly random legal card.

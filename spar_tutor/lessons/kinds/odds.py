@@ -1,4 +1,4 @@
-"""Checking an ``odds`` step: two choices before the lead, valued by the solver's
+"""``odds``: two choices before the lead, valued by the solver's
 hidden-card hint (:func:`spar_tutor.solver.prelead_values`, seeded), and the
 figures the step states about them.
 
@@ -13,14 +13,15 @@ add on average? the answer is the option nearest the solver's figure).
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Tuple
 
-from ..engine.errors import SparError
-from ..solver import ActionValue, prelead_values
-from ..engine.state import HandState, Move, parse_move
-from .model import Step
-
-Found = List[Tuple[Optional[str], str]]
+from ...engine.errors import SparError
+from ...engine.state import DECLARE, HandState, Move, parse_move
+from ...solver import ActionValue, prelead_values
+from ..check import Found, learner_to_move, need_position, wrong_keys
+from ..model import Step
+from ..steps import ChoiceRun
+from .base import StepKind, register
 
 CHANCE_WORDS = ("higher", "about the same", "lower")
 TOLERANCE = {"chance": 0.05, "points": 0.25}
@@ -33,8 +34,18 @@ def solver_figures(state: HandState, seat: int, compare: List[Move], worlds: int
     return [(values[m].win_chance, values[m].expected) for m in compare]
 
 
-def check_odds(step: Step, state: HandState, found: Found) -> None:
-    """Everything wrong with an odds step whose position is in place (learner to move)."""
+def check(step: Step, found: Found) -> None:
+    """The position has the learner to declare; the choices, figures and answer agree
+    with the solver's."""
+    state = need_position(step, found)
+    if state is None or not learner_to_move(step, state, DECLARE, found):
+        return
+    _check_figures(step, state, found)
+    wrong_keys(step, found, {str(o) for o in step.options}, {str(step.answer)})
+
+
+def _check_figures(step: Step, state: HandState, found: Found) -> None:
+    """The compared choices, the stated figures and the answer (learner to move)."""
     ex = step.extra
     try:
         compare = [parse_move(str(m)) for m in ex.get("compare", ())]
@@ -107,3 +118,9 @@ def _answer(step: Step, figures: List[Tuple[float, float]], tolerance: Dict[str,
     if str(step.answer) != truth:
         found.append(("answer", f"by the solver's figures the answer is {truth}, "
                                 f"not {step.answer!r}"))
+
+
+register(StepKind("odds", question=True,
+                  keys=frozenset({"compare", "ask", "worlds", "seed", "tolerance", "chances",
+                                  "points"}),
+                  check=check, run=ChoiceRun))

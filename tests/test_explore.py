@@ -1,6 +1,6 @@
 """The simulations behind the explore notebooks: seeded, sane, engine only."""
 
-from spar_tutor.lessons import explore
+from spar_tutor import explore
 
 
 def test_same_seed_same_numbers():

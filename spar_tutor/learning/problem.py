@@ -1,0 +1,29 @@
+"""One thing wrong in a lesson or puzzle file, found when it loads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Where (file, line, and the lesson's step or the puzzle) and what.
+
+    >>> str(Problem("03_follow.toml", "a pick_card step needs 'hint'", step=2, line=17))
+    "03_follow.toml line 17, step 2: a pick_card step needs 'hint'"
+    >>> str(Problem("endings.toml", "'hint' is missing", line=19, puzzle="missing-hint"))
+    "endings.toml line 19, puzzle missing-hint: 'hint' is missing"
+    """
+
+    file: str
+    what: str
+    step: Optional[int] = None  # a lesson's step, 1-based as a teacher counts
+    line: Optional[int] = None
+    puzzle: Optional[str] = None  # a puzzle's id
+
+    def __str__(self) -> str:
+        where = self.file + (f" line {self.line}" if self.line else "")
+        where += f", step {self.step}" if self.step else ""
+        where += f", puzzle {self.puzzle}" if self.puzzle else ""
+        return f"{where}: {self.what}"

@@ -1,0 +1,85 @@
+"""``deal``: the learner watches a deal packet by packet (``players``, ``dealer``,
+``seed``, ``rules``), then answers ``ask``: who gets the first or the last card or
+leads (a seat), or how many cards stay in the stock or go to each (from ``options``)."""
+
+from __future__ import annotations
+
+from ..check import Found, rules_of, wrong_keys
+from ..model import Step
+from ..steps import Answers, ChoiceRun, Tool, viewer_of
+from ...engine.deal import Deal, deal
+from ...engine.rules import Rules
+from ...engine.state import HandState
+from .base import StepKind, register
+
+ASKS = ("leader", "first_card", "last_card", "stock_size", "cards_each")
+#: The asks answered with a seat (the others with one of the options).
+SEAT_ASKS = ("leader", "first_card", "last_card")
+
+
+def check(step: Step, found: Found) -> None:
+    """The answer is what ``deal()`` and ``HandState`` give."""
+    ex = step.extra
+    rules = rules_of(step)
+    players, dealer = ex.get("players", 3), ex.get("dealer", 0)
+    d = deal(rules, players, dealer, seed=ex.get("seed", 0))
+    truth = {"leader": HandState.new(rules, d.hands, dealer, stock=d.stock).leader,
+             "first_card": d.steps[0].seat, "last_card": d.steps[-1].seat,
+             "stock_size": len(d.stock), "cards_each": rules.hand_size}
+    ask = ex.get("ask")
+    if ask not in ASKS:
+        found.append(("ask", f"'ask' must be one of {', '.join(ASKS)}, not {ask!r}"))
+        return
+    if step.answer != truth[ask]:
+        found.append(("answer", f"the answer to {ask} is {truth[ask]}, not {step.answer!r}"))
+    seat_ask = ask in SEAT_ASKS
+    choices = {str(s) for s in range(players)} if seat_ask else {str(o) for o in step.options}
+    if not seat_ask and str(step.answer) not in choices:
+        found.append(("options", "the options must include the answer"))
+    wrong_keys(step, found, choices, {str(step.answer)})
+
+
+class DealRun(ChoiceRun):
+    """A deal replayed packet by packet, then a question about it."""
+
+    def __init__(self, step: Step) -> None:
+        super().__init__(step)
+        ex = step.extra
+        self.rules = Rules.from_json(ex.get("rules", "standard"))
+        self.deal: Deal = deal(self.rules, ex.get("players", 3), ex.get("dealer", 0),
+                               seed=ex.get("seed", 0))
+        self.packets = len(self.deal.packets())
+        self.shown = 0  # packets dealt so far
+
+    def deal_packet(self) -> None:
+        """Deal the next packet (all the cards one seat gets in one go round)."""
+        self.shown = min(self.shown + 1, self.packets)
+
+    def deal_all(self) -> None:
+        self.shown = self.packets
+
+    @property
+    def dealt_all(self) -> bool:
+        return self.shown == self.packets
+
+    def picture(self) -> str:
+        """The app's deal picture after the packets dealt so far, every hand face up."""
+        from ...widgets.deal_view import deal_html
+
+        names = self.step.names_of(self.deal.players)
+        return deal_html(self.deal, self.shown, names, viewer_of(self.step), open_hands=True)
+
+    def answers(self) -> Answers:
+        step = self.step
+        if step.extra.get("ask") in SEAT_ASKS:
+            choices = tuple((step.name(s), s) for s in range(self.deal.players))
+        else:
+            choices = tuple((str(o), o) for o in step.options)
+        return Answers(choices=choices, tools=(
+            Tool("Deal a packet", self.deal_packet, disabled=self.dealt_all),
+            Tool("Deal them all", self.deal_all, disabled=self.dealt_all)))
+
+
+register(StepKind("deal", question=True,
+                  keys=frozenset({"players", "dealer", "seed", "rules", "ask"}),
+                  check=check, run=DealRun))

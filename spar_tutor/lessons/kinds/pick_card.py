@@ -1,0 +1,121 @@
+"""``pick_card``: the learner clicks a card of their hand; ``goal`` ``legal`` (any
+legal card), ``all_legal`` (every legal card), ``win`` (the cards that win the trick,
+playing last), ``best`` (the solver's best) or ``card`` (the listed cards)."""
+
+from __future__ import annotations
+
+from typing import Any, FrozenSet, Set
+
+from ...engine.cards import Card, parse_card
+from ...engine.state import PLAY, HandState, trick_winner
+from .. import guarantees
+from ..check import Found, cards_in, learner_to_move, need_position, wrong_keys
+from ..model import Step
+from ..steps import (Answers, Feedback, StepRun, follow_words, hand_answers, parse_answer_cards,
+                     points_words, solver_says)
+from .base import StepKind, register
+
+
+def check(step: Step, found: Found) -> None:
+    """Every expected card is legal; ``win`` cards win; ``best`` is exactly the solver's
+    set of best cards (and not every legal card)."""
+    state = need_position(step, found)
+    if state is None or not learner_to_move(step, state, PLAY, found):
+        return
+    goal = step.extra.get("goal", "legal")
+    hand = {str(c) for c in state.hand(step.learner)}
+    legal = {str(c) for c in state.legal_cards()}
+    if goal in ("legal", "all_legal"):
+        right = legal
+        if legal == hand and goal == "legal":
+            found.append(("position", "every card is legal here, so there is nothing to learn"))
+    elif goal == "win":
+        if len(state.current_trick) != state.players - 1:
+            found.append(("position", "a 'win' question needs the learner to play last to the trick"))
+            return
+        right = {c for c in legal if trick_winner(state.rules, state.leader, state.current_trick
+                                                  + (parse_card(c),), state.players) == step.seat}
+        answer = {str(c) for c in cards_in(step.answer, "answer", found)}
+        if answer != right:
+            found.append(("answer", f"the cards that win this trick are "
+                                    f"{' '.join(sorted(right)) or 'none'}, not {' '.join(sorted(answer))}"))
+    elif goal in ("best", "card"):
+        answer = {str(c) for c in cards_in(step.answer, "answer", found)}
+        for c in sorted(answer - legal):
+            found.append(("answer", f"{c} cannot be played here: {state.explain_illegal(parse_card(c))}"))
+        if goal == "best" and answer <= legal:
+            best, value = guarantees.best_moves(state, step.learner)
+            best_set = {str(c) for c in best}
+            if answer != best_set:
+                found.append(("answer", f"the solver's best cards are {' '.join(sorted(best_set))} "
+                                        f"(guaranteeing {value} points), not {' '.join(sorted(answer))}"))
+            if best_set == legal:
+                found.append(("answer", "every legal card is equally good: not a 'best card' question"))
+        right = answer
+    else:
+        found.append(("goal", f"'goal' must be legal, all_legal, win, best or card, not {goal!r}"))
+        return
+    wrong_keys(step, found, hand | {"illegal", "legal"}, right)
+
+
+class PickCardRun(StepRun):
+    """Click a card to play: any legal card, or the best one (solver-checked)."""
+
+    def __init__(self, step: Step) -> None:
+        super().__init__(step)
+        self.state = self.position = step.state()
+        self.goal: str = step.extra.get("goal", "legal")
+        self.found: Set[Card] = set()
+        self.targets: FrozenSet[Card]
+        if self.goal in ("legal", "all_legal"):
+            self.targets = frozenset(self.state.legal_cards())
+        else:
+            self.targets = parse_answer_cards(step.answer)
+
+    def _answer(self, value: Any) -> Feedback:
+        card = parse_card(str(value))
+        if card in self.targets and self.goal == "all_legal":
+            self.found.add(card)
+            left = len(self.targets - self.found)
+            if left:
+                return Feedback(True, f"Yes, you may play {card}. {left} more to find.")
+            return self._right()
+        if card in self.targets:
+            if self.goal != "all_legal":
+                self.state = self.state.apply(card)  # show the card on the table
+            return self._right()
+        why = follow_words(self.state, card)
+        if why:
+            return self._wrong(card if str(card) in self.step.wrong else "illegal",
+                               "That breaks the follow-suit rule.", why)
+        if self.goal == "best":
+            values = guarantees.move_values(self.position, self.step.learner)
+            best = max(values.values())
+            extra = (f"With {card} you can be sure of {points_words(values[card])}; "
+                     f"the best card makes sure of {points_words(best)}.")
+            return self._wrong(card if str(card) in self.step.wrong else "legal", "", extra)
+        return self._wrong(card if str(card) in self.step.wrong else "legal",
+                           "That card is allowed, but it is not the one asked for.")
+
+    def hint(self) -> str:
+        if self.goal != "best":
+            return self.step.hint
+        return f"{self.step.hint} {solver_says(self.position, self.step)}"
+
+    @property
+    def can_retry(self) -> bool:
+        return self.goal == "all_legal"
+
+    @property
+    def hand_below(self) -> bool:
+        return True
+
+    def position_now(self) -> HandState:
+        return self.state
+
+    def answers(self) -> Answers:
+        return hand_answers(self.state, self.step, self.found)
+
+
+register(StepKind("pick_card", question=True, keys=frozenset({"goal"}), check=check,
+                  run=PickCardRun))

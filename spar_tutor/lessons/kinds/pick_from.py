@@ -1,0 +1,74 @@
+"""``pick_from``: the learner clicks the cards of ``cards`` that fit ``rule``:
+``highest``, ``lowest`` (one suit), ``not_in_pack``, ``in_pack`` (pack of ``rules``)."""
+
+from __future__ import annotations
+
+from typing import Any, Set
+
+from ..check import Found, cards_in, rules_of, wrong_keys
+from ..model import Step
+from ..steps import Answers, Feedback, StepRun, parse_answer_cards
+from ...engine.cards import Card, parse_card
+from .base import StepKind, register
+
+PICK_RULES = ("highest", "lowest", "not_in_pack", "in_pack")
+
+
+def check(step: Step, found: Found) -> None:
+    """``answer`` is exactly the cards that fit the rule."""
+    rules = rules_of(step)
+    cards = cards_in(step.cards, "cards", found)
+    rule = step.extra.get("rule")
+    if rule not in PICK_RULES:
+        found.append(("rule", f"'rule' must be one of {', '.join(PICK_RULES)}, not {rule!r}"))
+        return
+    if rule in ("highest", "lowest"):
+        if len({c.suit for c in cards}) != 1:
+            found.append(("cards", f"'{rule}' compares ranks, so the cards must be of one suit"))
+            return
+        pick = max if rule == "highest" else min
+        truth = {pick(cards, key=lambda c: c.rank)}
+    else:
+        inside = {c for c in cards if rules.deck_mask & c.bit}
+        truth = inside if rule == "in_pack" else set(cards) - inside
+    answer = set(cards_in(step.answer, "answer", found))
+    if answer != truth:
+        found.append(("answer", f"the {rule.replace('_', ' ')} cards are "
+                                f"{' '.join(sorted(map(str, truth))) or 'none'}, not "
+                                f"{' '.join(sorted(map(str, answer))) or 'none'}"))
+    wrong_keys(step, found, {str(c) for c in cards}, {str(c) for c in truth})
+
+
+class PickFromRun(StepRun):
+    """Click the cards that fit a rule (the highest, those not in the pack...)."""
+
+    def __init__(self, step: Step) -> None:
+        super().__init__(step)
+        self.targets = parse_answer_cards(step.answer)
+        self.found: Set[Card] = set()
+
+    def _answer(self, value: Any) -> Feedback:
+        card = parse_card(str(value))
+        if card in self.targets:
+            self.found.add(card)
+            left = len(self.targets - self.found)
+            if left:
+                return Feedback(True, f"Yes, {card.name}. {left} more to find.")
+            return self._right()
+        return self._wrong(card, f"Not {card.name}. Look again.")
+
+    @property
+    def can_retry(self) -> bool:
+        return True
+
+    def picture(self) -> str:
+        """Nothing above the question: the cards are the buttons."""
+        return "" if self.step.position is None else super().picture()
+
+    def answers(self) -> Answers:
+        return Answers(cards=tuple(parse_card(c) for c in self.step.cards),
+                       found=frozenset(self.found))
+
+
+register(StepKind("pick_from", question=True, keys=frozenset({"rule", "rules"}), check=check,
+                  run=PickFromRun))

@@ -1,0 +1,151 @@
+"""``play``: the learner plays the position to the end against the solver's bots, for
+at least ``goal`` points (checked: with best play the learner is sure of them)."""
+
+from __future__ import annotations
+
+from typing import Any, List
+
+from ...engine.cards import parse_card
+from ...engine.state import PLAY, HandState, Move, Trick
+from ...render.text import md
+from ...solver.bots import ExpertBot
+from .. import guarantees
+from ..check import Found, need_position, wrong_keys
+from ..model import Step
+from ..steps import (Answers, Feedback, StepRun, follow_words, hand_answers, mover, points_words,
+                     solver_says)
+from .base import StepKind, register
+
+#: Worlds per move of the bots in play steps (lesson positions are small: this is quick).
+BOT_WORLDS = 40
+
+
+def check(step: Step, found: Found) -> None:
+    """The learner's seat is given and best play makes sure of ``goal`` points."""
+    state = need_position(step, found)
+    if state is None:
+        return
+    if state.phase != PLAY:
+        found.append(("position", "a play step starts in the play phase"))
+        return
+    if step.seat is None:
+        found.append(("seat", "a play step needs the learner's 'seat'"))
+        return
+    goal = step.extra.get("goal", 1)
+    if not isinstance(goal, int) or goal < 1:
+        found.append(("goal", "'goal' is the points to score, a whole number of 1 or more"))
+        return
+    sure = guarantees.guaranteed(state, step.seat)
+    if sure < goal:
+        found.append(("goal", f"with best play the learner is sure of {sure} points, "
+                              f"so a goal of {goal} cannot be promised"))
+    wrong_keys(step, found, {"lost"}, set())
+
+
+class PlayRun(StepRun):
+    """Play a short position to the end against the solver's expert bots
+    (:class:`~spar_tutor.solver.bots.ExpertBot`, ``BOT_WORLDS`` worlds a move, seeded:
+    a step plays the same way every time; they do not see the learner's cards)."""
+
+    state: HandState  # the position now (set by restart)
+
+    def __init__(self, step: Step) -> None:
+        super().__init__(step)
+        self.goal = step.extra.get("goal", 1)
+        self.start = step.state()
+        self.restart()
+
+    def _bots(self) -> None:
+        while not self.state.is_over() and self.state.to_move != self.step.seat:
+            seat = mover(self.state)
+            self._record(seat, self.bots[seat].choose(self.state.view(seat)))
+
+    def _record(self, seat: int, move: Move) -> None:
+        """Play a move and note it (and the trick's winner) in the log."""
+        before = len(self.state.tricks)
+        self.state = self.state.apply(move)
+        line = f"{self.step.name(seat)} played {move}"
+        if len(self.state.tricks) > before:
+            line += f": {self.step.name(_winner(self.state.tricks[-1]))} won the trick"
+        self.log.append(line + ".")
+
+    def restart(self) -> None:
+        """The position again, with the bots as they were."""
+        self.state = self.start
+        self.log: List[str] = []
+        self.bots = {s: ExpertBot(s, worlds=BOT_WORLDS) for s in range(self.start.players)
+                     if s != self.step.seat}
+        self._bots()
+
+    def _answer(self, value: Any) -> Feedback:
+        card = parse_card(str(value))
+        why = follow_words(self.state, card)
+        if why:
+            return self._wrong("illegal", "", why)
+        if card not in self.state.legal_cards():
+            return Feedback(False, f"You do not hold {card}.")
+        after = self.state.apply(card)
+        sure = guarantees.guaranteed(after, self.step.learner)
+        if sure < self.goal:
+            return self._wrong("lost", "Try another card.",
+                               f"If you play {card}, best play goes on: {self._story(after)} "
+                               f"You would score {points_words(sure)}, not {self.goal}.")
+        self._record(self.step.learner, card)
+        self._bots()
+        if self.state.is_over():
+            result = self.state.result
+            assert result is not None, "the hand is over"
+            pts = result.points[self.step.learner]
+            return self._right(f"You scored {points_words(pts)}.")
+        return Feedback(True, "Good. Play on.")
+
+    def _story(self, state: HandState) -> str:
+        """The solver's best line from ``state``, trick by trick, in words."""
+        def who(seat: int) -> str:
+            return "you" if seat == self.step.seat else self.step.name(seat)
+
+        parts: List[str] = []
+        for seat, move in guarantees.best_line(state, self.step.learner):
+            before = len(state.tricks)
+            state = state.apply(move)
+            parts.append(f"{who(seat)} {move}")
+            if len(state.tricks) > before:
+                winner = _winner(state.tricks[-1])
+                parts[-1] += f" ({who(winner)} {'win' if winner == self.step.seat else 'wins'});"
+            else:
+                parts[-1] += ","
+        return " ".join(parts)[:-1] + "."
+
+    def hint(self) -> str:
+        if self.state.is_over():
+            return self.step.hint
+        return f"{self.step.hint} {solver_says(self.state, self.step)}"
+
+    @property
+    def can_retry(self) -> bool:
+        return True
+
+    @property
+    def hand_below(self) -> bool:
+        return True
+
+    def position_now(self) -> HandState:
+        return self.state
+
+    def picture(self) -> str:
+        """The table, and under it what has been played so far, in words."""
+        story = f"<p><small>{md(' '.join(self.log))}</small></p>" if self.log else ""
+        return super().picture() + story
+
+    def answers(self) -> Answers:
+        return hand_answers(self.state, self.step)
+
+
+def _winner(trick: Trick) -> int:
+    """The winner of a finished trick (only an abandoned one has none)."""
+    if trick.winner is None:
+        raise ValueError("the trick was abandoned")
+    return trick.winner
+
+
+register(StepKind("play", question=True, keys=frozenset({"goal"}), check=check, run=PlayRun))

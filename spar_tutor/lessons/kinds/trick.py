@@ -1,0 +1,63 @@
+"""``trick``: the learner clicks the seat that wins the last finished trick of the
+position."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.cards import SUIT_SINGULAR
+from ...engine.state import HandState
+from ..check import Found, need_position, wrong_keys
+from ..model import Step
+from ..steps import Answers, Feedback, StepRun
+from .base import StepKind, register
+
+
+def check(step: Step, found: Found) -> None:
+    """The answer is the engine's trick winner."""
+    state = need_position(step, found)
+    if state is None:
+        return
+    if state.current_trick or not state.tricks:
+        found.append(("position", "a trick step shows a finished trick: the plays must end one"))
+        return
+    winner = state.tricks[-1].winner
+    if step.answer != winner:
+        found.append(("answer", f"seat {winner} wins that trick, not {step.answer!r}"))
+    seats = {str(s) for s in range(state.players)}
+    wrong_keys(step, found, seats | {"off_suit", "lower"}, {str(winner)})
+
+
+class TrickRun(StepRun):
+    """Who wins this trick? The answer is a seat."""
+
+    asking = "winner"
+
+    def __init__(self, step: Step) -> None:
+        super().__init__(step)
+        self.state = step.state()
+        self.trick = self.state.tricks[-1]
+
+    def _answer(self, value: Any) -> Feedback:
+        seat = int(value)
+        if seat == self.trick.winner:
+            return self._right()
+        n = self.state.players
+        card = self.trick.cards[(seat - self.trick.leader) % n]
+        led = self.trick.cards[0].suit
+        if card.suit != led:
+            return self._wrong(seat if str(seat) in self.step.wrong else "off_suit",
+                               f"{card} is not a {SUIT_SINGULAR[led]}: a card of another suit "
+                               "never wins the trick, however high it is.")
+        return self._wrong(seat if str(seat) in self.step.wrong else "lower",
+                           f"{card} followed suit, but a higher {SUIT_SINGULAR[led]} was played.")
+
+    def position_now(self) -> HandState:
+        return self.state
+
+    def answers(self) -> Answers:
+        names = self.step.names_of(self.state.players)
+        return Answers(choices=tuple((names[s], s) for s in range(self.state.players)))
+
+
+register(StepKind("trick", question=True, keys=frozenset(), check=check, run=TrickRun))

@@ -1,0 +1,35 @@
+"""The lesson player's own pictures: its styles and a row of cards.
+
+A step's table and deal are the app's pictures (``table_html``, ``deal_html``),
+drawn by the step itself (:meth:`spar_tutor.lessons.steps.StepRun.picture`);
+its words are Markdown (:func:`spar_tutor.render.text.md`).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..engine.cards import Card
+from .svg import card_svg
+
+#: Width of a card in a row of cards and on a card button.
+CARD_W = 62
+
+
+def card_row(cards: Iterable[Card]) -> str:
+    """Cards side by side, full size (an explain step's cards); empty for none."""
+    return "".join(card_svg(c, width=CARD_W) + " " for c in cards)
+
+
+CSS = """<style>
+.sp-lesson {max-width: 820px; font-size: 15px; line-height: 1.45}
+.sp-c {font-weight: bold; white-space: nowrap} .sp-red {color: #c62828}
+.spar-table .sp-red {color: #ffab91}
+.sp-feedback-right {border-left: 6px solid #1b7f3b; background: #e8f5e9; padding: 8px}
+.sp-feedback-wrong {border-left: 6px solid #c62828; background: #fdecea; padding: 8px}
+.sp-feedback-hint {border-left: 6px solid #1565c0; background: #e3f2fd; padding: 8px}
+.sp-broken {border-left: 6px solid #c62828; background: #fdecea; padding: 8px}
+.sp-lesson table {border-collapse: collapse} .sp-lesson td, .sp-lesson th
+  {border: 1px solid #bbb; padding: 2px 8px}
+.sp-lesson .spar-score td, .sp-lesson .spar-felt td {border: none}
+</style>"""
