@@ -4,12 +4,12 @@ leads (a seat), or how many cards stay in the stock or go to each (from ``option
 
 from __future__ import annotations
 
-from ..check import Found, rules_of, wrong_keys
-from ..model import Step
-from ..steps import Answers, ChoiceRun, Tool, viewer_of
 from ...engine.deal import Deal, deal
 from ...engine.rules import Rules
 from ...engine.state import HandState
+from ..check import Found, rules_of, wrong_keys
+from ..model import Step
+from ..steps import Answers, ChoiceRun, Tool, viewer_of
 from .base import StepKind, register
 
 ASKS = ("leader", "first_card", "last_card", "stock_size", "cards_each")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any, Set
 
+from ...engine.cards import Card, parse_card
 from ..check import Found, cards_in, rules_of, wrong_keys
 from ..model import Step
 from ..steps import Answers, Feedback, StepRun, parse_answer_cards
-from ...engine.cards import Card, parse_card
 from .base import StepKind, register
 
 PICK_RULES = ("highest", "lowest", "not_in_pack", "in_pack")
