@@ -135,7 +135,7 @@ class App(widgets.VBox):
         """The learner's lesson progress (``None`` without a learner or without lessons)."""
         if self.learner is None or missing("spar_tutor.lessons"):
             return None
-        if self._progress is None or self._progress.user != self.learner.name:
+        if self._progress is None or self._progress.learner != self.learner.name:
             from .course import progress_for
 
             self._progress = progress_for(self.learner.name)

@@ -77,6 +77,10 @@ class StepRun:
 
     #: What a question asks about the table ("winner", "points"), so its picture keeps quiet.
     asking = ""
+    #: Whether the learner's cards are buttons below the table, not drawn in it.
+    hand_below = False
+    #: Whether "Start again" makes sense: the step takes several answers.
+    can_retry = False
 
     def __init__(self, step: Step) -> None:
         self.step = step
@@ -101,16 +105,6 @@ class StepRun:
     def answers(self) -> Answers:
         """What the learner can click (nothing, in a step that is only read)."""
         return Answers()
-
-    @property
-    def can_retry(self) -> bool:
-        """Whether "Start again" makes sense: the step takes several answers."""
-        return False
-
-    @property
-    def hand_below(self) -> bool:
-        """Whether the learner's cards are buttons below the table, not drawn in it."""
-        return False
 
     def position_now(self) -> HandState:
         """The step's position as it stands (after the moves made in the step)."""
@@ -142,6 +136,17 @@ class StepRun:
         if str(value) == str(self.step.answer):
             return self._right()
         return self._wrong(value, "Not that one. Try again, or ask for a hint.")
+
+
+class PositionRun(StepRun):
+    """A step on a position that moves on as the learner plays or declares (``state``)."""
+
+    def __init__(self, step: Step) -> None:
+        super().__init__(step)
+        self.state = step.state()
+
+    def position_now(self) -> HandState:
+        return self.state
 
 
 class ChoiceRun(StepRun):

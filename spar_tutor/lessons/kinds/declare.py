@@ -9,11 +9,11 @@ import re
 from typing import Any, List, Optional, Set
 
 from ...engine.cards import Card, parse_card
-from ...engine.state import DECLARE, PASS, Action, HandState, Move, parse_move
+from ...engine.state import DECLARE, PASS, Action, Move, parse_move
 from .. import guarantees
 from ..check import Found, cards_in, learner_to_move, need_position, wrong_keys
 from ..model import Step
-from ..steps import Answers, Feedback, StepRun, hand_answers
+from ..steps import Answers, Feedback, PositionRun, hand_answers
 from .base import StepKind, register
 
 
@@ -67,13 +67,14 @@ def check(step: Step, found: Found) -> None:
         found.append(("goal", f"'goal' must be allowed, declare or wise, not {goal!r}"))
 
 
-class DeclareRun(StepRun):
+class DeclareRun(PositionRun):
     """Dry and wet: which cards may be declared, make declarations, or judge one."""
 
     def __init__(self, step: Step) -> None:
         super().__init__(step)
-        self.state = step.state()
         self.goal: Optional[str] = step.extra.get("goal")
+        self.hand_below = self.goal != "wise"
+        self.can_retry = self.goal in ("allowed", "declare")
         self.found: Set[Card] = set()
         self.todo: List[Move] = [parse_move(str(m)) for m in (step.answer or ())] \
             if self.goal == "declare" else []
@@ -109,17 +110,6 @@ class DeclareRun(StepRun):
         if self.todo:
             return Feedback(True, f"Done: {card} is your {move.kind}. Now the next one.")
         return self._right()
-
-    @property
-    def can_retry(self) -> bool:
-        return self.goal in ("allowed", "declare")
-
-    @property
-    def hand_below(self) -> bool:
-        return self.goal != "wise"
-
-    def position_now(self) -> HandState:
-        return self.state
 
     def answers(self) -> Answers:
         if self.goal == "wise":

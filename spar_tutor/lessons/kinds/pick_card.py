@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any, FrozenSet, Set
 
 from ...engine.cards import Card, parse_card
-from ...engine.state import PLAY, HandState, trick_winner
+from ...engine.state import PLAY, trick_winner
 from .. import guarantees
 from ..check import Found, cards_in, learner_to_move, need_position, wrong_keys
 from ..model import Step
-from ..steps import (Answers, Feedback, StepRun, follow_words, hand_answers, parse_answer_cards,
+from ..steps import (Answers, Feedback, PositionRun, follow_words, hand_answers, parse_answer_cards,
                      points_words, solver_says)
 from .base import StepKind, register
 
@@ -58,13 +58,16 @@ def check(step: Step, found: Found) -> None:
     wrong_keys(step, found, hand | {"illegal", "legal"}, right)
 
 
-class PickCardRun(StepRun):
+class PickCardRun(PositionRun):
     """Click a card to play: any legal card, or the best one (solver-checked)."""
+
+    hand_below = True
 
     def __init__(self, step: Step) -> None:
         super().__init__(step)
-        self.state = self.position = step.state()
+        self.position = self.state
         self.goal: str = step.extra.get("goal", "legal")
+        self.can_retry = self.goal == "all_legal"
         self.found: Set[Card] = set()
         self.targets: FrozenSet[Card]
         if self.goal in ("legal", "all_legal"):
@@ -101,17 +104,6 @@ class PickCardRun(StepRun):
         if self.goal != "best":
             return self.step.hint
         return f"{self.step.hint} {solver_says(self.position, self.step)}"
-
-    @property
-    def can_retry(self) -> bool:
-        return self.goal == "all_legal"
-
-    @property
-    def hand_below(self) -> bool:
-        return True
-
-    def position_now(self) -> HandState:
-        return self.state
 
     def answers(self) -> Answers:
         return hand_answers(self.state, self.step, self.found)

@@ -42,6 +42,8 @@ def check(step: Step, found: Found) -> None:
 class PickFromRun(StepRun):
     """Click the cards that fit a rule (the highest, those not in the pack...)."""
 
+    can_retry = True
+
     def __init__(self, step: Step) -> None:
         super().__init__(step)
         self.targets = parse_answer_cards(step.answer)
@@ -56,10 +58,6 @@ class PickFromRun(StepRun):
                 return Feedback(True, f"Yes, {card.name}. {left} more to find.")
             return self._right()
         return self._wrong(card, f"Not {card.name}. Look again.")
-
-    @property
-    def can_retry(self) -> bool:
-        return True
 
     def picture(self) -> str:
         """Nothing above the question: the cards are the buttons."""

@@ -12,7 +12,7 @@ from ...solver.bots import ExpertBot
 from .. import guarantees
 from ..check import Found, need_position, wrong_keys
 from ..model import Step
-from ..steps import (Answers, Feedback, StepRun, follow_words, hand_answers, mover, points_words,
+from ..steps import (Answers, Feedback, PositionRun, follow_words, hand_answers, mover, points_words,
                      solver_says)
 from .base import StepKind, register
 
@@ -42,17 +42,18 @@ def check(step: Step, found: Found) -> None:
     wrong_keys(step, found, {"lost"}, set())
 
 
-class PlayRun(StepRun):
+class PlayRun(PositionRun):
     """Play a short position to the end against the solver's expert bots
     (:class:`~spar_tutor.solver.bots.ExpertBot`, ``BOT_WORLDS`` worlds a move, seeded:
     a step plays the same way every time; they do not see the learner's cards)."""
 
-    state: HandState  # the position now (set by restart)
+    hand_below = True
+    can_retry = True
 
     def __init__(self, step: Step) -> None:
         super().__init__(step)
         self.goal = step.extra.get("goal", 1)
-        self.start = step.state()
+        self.start = self.state
         self.restart()
 
     def _bots(self) -> None:
@@ -120,17 +121,6 @@ class PlayRun(StepRun):
         if self.state.is_over():
             return self.step.hint
         return f"{self.step.hint} {solver_says(self.state, self.step)}"
-
-    @property
-    def can_retry(self) -> bool:
-        return True
-
-    @property
-    def hand_below(self) -> bool:
-        return True
-
-    def position_now(self) -> HandState:
-        return self.state
 
     def picture(self) -> str:
         """The table, and under it what has been played so far, in words."""

@@ -6,10 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.cards import SUIT_SINGULAR
-from ...engine.state import HandState
 from ..check import Found, need_position, wrong_keys
 from ..model import Step
-from ..steps import Answers, Feedback, StepRun
+from ..steps import Answers, Feedback, PositionRun
 from .base import StepKind, register
 
 
@@ -28,14 +27,13 @@ def check(step: Step, found: Found) -> None:
     wrong_keys(step, found, seats | {"off_suit", "lower"}, {str(winner)})
 
 
-class TrickRun(StepRun):
+class TrickRun(PositionRun):
     """Who wins this trick? The answer is a seat."""
 
     asking = "winner"
 
     def __init__(self, step: Step) -> None:
         super().__init__(step)
-        self.state = step.state()
         self.trick = self.state.tricks[-1]
 
     def _answer(self, value: Any) -> Feedback:
@@ -51,9 +49,6 @@ class TrickRun(StepRun):
                                "never wins the trick, however high it is.")
         return self._wrong(seat if str(seat) in self.step.wrong else "lower",
                            f"{card} followed suit, but a higher {SUIT_SINGULAR[led]} was played.")
-
-    def position_now(self) -> HandState:
-        return self.state
 
     def answers(self) -> Answers:
         names = self.step.names_of(self.state.players)
