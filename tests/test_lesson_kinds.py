@@ -32,6 +32,21 @@ def test_the_widget_never_names_a_kind():
     assert not [k for k in KIND_NAMES if f'"{k}"' in source or f"'{k}'" in source]
 
 
+def test_lessons_load_and_run_without_ipywidgets():
+    code = ("import sys\n"
+            "from spar_tutor.lessons import LessonRun, load_all\n"
+            "for lesson in load_all():\n"
+            "    run = LessonRun(lesson)\n"
+            "    for _ in lesson.steps:\n"
+            "        run.current.answers()\n"
+            "        run.next()\n"
+            "print('ipywidgets' in sys.modules, len(load_all()))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["False", "10"]
+
+
 SNIPPET = '''
 from spar_tutor.lessons.kinds import kind_of
 from spar_tutor.lessons.model import Step

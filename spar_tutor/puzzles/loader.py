@@ -14,9 +14,9 @@ import tomllib
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple, Union
 
+from ..learning.problem import Problem
 from ..resources import lessons_dir
 from .check import check_puzzle
-from ..learning.problem import Problem
 from .model import Collection, Puzzle, PuzzleError
 
 TOP_KEYS = {"title", "summary", "puzzle"}
