@@ -33,13 +33,14 @@ def test_the_widget_never_names_a_kind():
     assert not [k for k in KIND_NAMES if f'"{k}"' in source or f"'{k}'" in source]
 
 
-def test_lessons_load_and_run_without_ipywidgets():
+def test_lessons_load_run_and_draw_without_ipywidgets():
     code = ("import sys\n"
             "from spar_tutor.lessons import LessonRun, load_all\n"
             "for lesson in load_all():\n"
             "    run = LessonRun(lesson)\n"
             "    for _ in lesson.steps:\n"
             "        run.current.answers()\n"
+            "        assert run.current.picture() or not run.step.position\n"
             "        run.next()\n"
             "print('ipywidgets' in sys.modules, len(load_all()))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -16,6 +16,7 @@ from typing import Any, Callable, FrozenSet, Iterable, Optional, Tuple
 from ..engine.cards import SUIT_NAMES, SUIT_SINGULAR, Card, parse_card, sort_hand
 from ..engine.state import HandState
 from ..render.lesson import card_row
+from ..render.table import table_html
 from ..solver import solve
 from .model import Step
 
@@ -117,8 +118,6 @@ class StepRun:
         step = self.step
         if step.position is None:
             return card_row(parse_card(c) for c in step.cards)
-        from ..widgets.table_html import table_html  # the widgets package loads ipywidgets
-
         state = self.position_now()
         return table_html(state, step.names_of(state.players), viewer_of(step),
                           show_own=not self.hand_below, open_hands=not step.hidden,

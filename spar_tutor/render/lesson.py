@@ -1,8 +1,9 @@
 """The lesson player's own pictures: its styles and a row of cards.
 
-A step's table and deal are the app's pictures (``table_html``, ``deal_html``),
-drawn by the step itself (:meth:`spar_tutor.lessons.steps.StepRun.picture`);
-its words are Markdown (:func:`spar_tutor.render.text.md`).
+A step's table and deal are the app's pictures (:func:`.table.table_html`,
+:func:`.deal.deal_html`), drawn by the step itself
+(:meth:`spar_tutor.lessons.steps.StepRun.picture`); its words are Markdown
+(:func:`.text.md`).
 """
 
 from __future__ import annotations

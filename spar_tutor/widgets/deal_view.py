@@ -52,8 +52,3 @@ class DealWidget(widgets.VBox):
         names = [seat.name for seat in s.seats]
         self.picture.value = deal_html(s.deal, self.slider.value, names, s.viewer,
                                        self.four_colour)
-
-
-# deal_html is named here only for spar_tutor.lessons.pictures, until it imports the
-# picture from spar_tutor.render.deal
-__all__ = ["DealWidget", "deal_html"]

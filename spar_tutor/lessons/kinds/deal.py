@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...engine.deal import Deal, deal
 from ...engine.rules import Rules
 from ...engine.state import HandState
+from ...render.deal import deal_html
 from ..check import Found, rules_of, wrong_keys
 from ..model import Step
 from ..steps import Answers, ChoiceRun, Tool, viewer_of
@@ -64,8 +65,6 @@ class DealRun(ChoiceRun):
 
     def picture(self) -> str:
         """The app's deal picture after the packets dealt so far, every hand face up."""
-        from ...widgets.deal_view import deal_html
-
         names = self.step.names_of(self.deal.players)
         return deal_html(self.deal, self.shown, names, viewer_of(self.step), open_hands=True)
 
