@@ -154,3 +154,23 @@ def test_only_the_solver_imports_its_private_modules():
         if names & private:
             users[module] = sorted(names & private)
     assert not users, f"modules that reach into the solver's insides: {users}"
+
+
+#: The folders of spar_tutor in dependency order (docs/architecture.md): each may import
+#: only those before it at module level.
+LAYERS = ["engine", "render", "solver", "session", "widgets", "learning", "explore", "lessons",
+          "puzzles", "app"]
+
+
+def test_each_folder_imports_only_the_folders_above_it():
+    graph = _graph()
+    wrong = []
+    for a, targets in graph.items():
+        for b in targets:
+            la, lb = a.split(".")[1:2], b.split(".")[1:2]
+            if not la or not lb or la == lb or la[0] not in LAYERS or lb[0] not in LAYERS:
+                continue
+            if LAYERS.index(lb[0]) > LAYERS.index(la[0]):
+                wrong.append(f"{a} imports {b}")
+    assert not wrong, wrong
+    assert {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()} == set(LAYERS)
