@@ -42,7 +42,7 @@ from ..engine.errors import SparError
 from ..engine.match import Bet, Match
 from ..engine.rules import Rules
 from ..engine.state import PLAY, Action, HandState, Move
-from ..i18n import _, join_names, ngettext
+from ..i18n import N_, _, join_names, ngettext
 from .bets import BetRound
 from .file import SavedHands, SavedTable, match_json, parse_text, read_table, replay_hands
 from .hints import HintAnswer, ReviewLine, SessionHints
@@ -52,6 +52,8 @@ from .values import Event, EventKind, Outcome, PendingKind, PlayedHand, Seat
 log = logging.getLogger(__name__)
 
 BOT_STRENGTHS = ("random", "beginner", "expert")
+#: Each strength in words (English, marked for the catalogue).
+BOT_LABELS = {"random": N_("random"), "beginner": N_("beginner"), "expert": N_("expert")}
 #: The bots' thinking time for all their moves after one human action (issue 4: a card
 #: click answered within 300 ms; benchmarks/widget_bench.py). Each bot with a ``budget_ms``
 #: (an expert) gets a share of what is left: that over the bots to play before a human
@@ -105,8 +107,9 @@ class GameSession:
                 number=humans.index(index) + 1)
             return Seat(name, "human")
         bot = self._new_bot(spec, index, seed)
-        label = spec if spec in BOT_STRENGTHS else "custom"
-        return Seat(f"Bot {index} ({label})", spec, bot)
+        label = BOT_LABELS.get(spec, N_("custom"))
+        return Seat(_("Bot {number} ({strength})").format(number=index, strength=_(label)),
+                    spec, bot)
 
     def _new_bot(self, spec: str, index: int, seed: Union[int, str]) -> Any:
         bot_seed = zlib.crc32(f"{seed}:{index}".encode()) & 0xFFFF
