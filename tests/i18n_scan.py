@@ -56,17 +56,30 @@ _TAG = re.compile(r"<[^>]*>")
 _ENTITY = re.compile(r"&#?\w+;")
 _FIELD = re.compile(r"\{[^{}]*\}")
 _CSS = re.compile(r"^[\s\S]*?[a-z-]+\s*:\s*[^;]+;")
-_WORDS = re.compile(r"[A-Za-z]{2,}[,.!?']?\s+[A-Za-z]{1,}")
+_WORDS = re.compile(r"[A-Za-z]{2,}[,.!?':;)]?\s+\(?[A-Za-z]{1,}")
 _LETTER = re.compile(r"[A-Za-z]{2,}")
+_HAS_TAG = re.compile(r"<[a-zA-Z/][^>]*>")
+
+#: Calls whose first argument is text a learner reads, whatever it looks like.
+TEXT_FIRST = {"HTML", "Label", "HTMLMath", "Button", "ToggleButton", "Checkbox", "html", "button",
+              "_button", "set_title"}
+
+
+def _text_content(text: str) -> str:
+    """What a person reads of ``text``: markup, entities and ``{fields}`` taken out."""
+    return _FIELD.sub(" ", _ENTITY.sub(" ", _TAG.sub(" ", text)))
 
 
 def reads_like_words(text: str) -> bool:
-    """Two words with a space between, once markup, entities and ``{fields}`` are gone."""
+    """Two words with a space between, or any word between HTML tags, once markup,
+    entities and ``{fields}`` are gone."""
     if _CSS.match(text) or text.lstrip().startswith((".", "#", "@", "%")):
         return False
-    bare = _FIELD.sub(" ", _ENTITY.sub(" ", _TAG.sub(" ", text)))
+    bare = _text_content(text)
     if re.search(r"\b(class|style|href|src|viewBox|xmlns|d|fill|stroke)=", bare):
         return False
+    if _HAS_TAG.search(text) and _LETTER.search(bare):
+        return True
     return bool(_WORDS.search(bare))
 
 
@@ -116,7 +129,7 @@ class _Scanner(ast.NodeVisitor):
         text = _literal_text(node)
         if text is None or id(node) in self.skip:
             return
-        if (strict and _LETTER.search(_TAG.sub(" ", text))) or reads_like_words(text):
+        if (strict and _LETTER.search(_text_content(text))) or reads_like_words(text):
             self.found.append(Unmarked(self.path, getattr(node, "lineno", 0), text))
 
     def _skip_tree(self, node: ast.AST) -> None:
@@ -144,6 +157,8 @@ class _Scanner(ast.NodeVisitor):
                     self._skip_tree(kw.value)
         if name in NAME_FIRST and node.args:
             self._skip_tree(node.args[0])
+        if name in TEXT_FIRST and node.args and name not in MARKERS:
+            self._strict(node.args[0 if name != "set_title" else -1])
         if isinstance(node.func, ast.Attribute) and node.func.attr == "append" \
                 and isinstance(node.func.value, ast.Name) and node.func.value.id == "found":
             self._skip_tree(node)  # a problem found in a lesson or puzzle file (for its author)
@@ -165,7 +180,7 @@ class _Scanner(ast.NodeVisitor):
         for sub in ast.walk(value):
             if id(sub) not in self.skip and _literal_text(sub) is not None:
                 self._flag(sub, strict=True)
-                self.skip.add(id(sub))
+                self._skip_tree(sub)
 
     def _strict_labels(self, value: ast.AST) -> None:
         """``options=[("Label", value), ...]``: the labels are learner text."""

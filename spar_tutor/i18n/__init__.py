@@ -74,6 +74,15 @@ def N_(message: str) -> str:
     return message
 
 
+def points(n: int) -> str:
+    """A number of points in words: "1 point", "3 points" (in the current language).
+
+    >>> points(1), points(-3)
+    ('1 point', '-3 points')
+    """
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
 def join_names(names: Sequence[str]) -> str:
     """Names in a list the way a sentence says them: "Kofi", "Kofi and Ama",
     "Kofi, Ama and Yaw" (in the current language).
@@ -91,4 +100,4 @@ def join_names(names: Sequence[str]) -> str:
 
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "N_", "SOURCE_LANGUAGE", "_", "available_languages", "join_names",
-           "language", "ngettext", "pgettext", "set_language"]
+           "language", "ngettext", "pgettext", "points", "set_language"]

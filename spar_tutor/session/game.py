@@ -42,7 +42,7 @@ from ..engine.errors import SparError
 from ..engine.match import Bet, Match
 from ..engine.rules import Rules
 from ..engine.state import PLAY, Action, HandState, Move
-from ..i18n import N_, _, join_names, ngettext
+from ..i18n import N_, _, join_names, ngettext, points
 from .bets import BetRound
 from .file import SavedHands, SavedTable, match_json, parse_text, read_table, replay_hands
 from .hints import HintAnswer, ReviewLine, SessionHints
@@ -333,8 +333,7 @@ class GameSession:
                     text = text.replace(a.format(seat=seat), b)
         for seat in range(self.players - 1, -1, -1):
             text = text.replace(_("seat {seat}").format(seat=seat), self.name(seat))
-        text = re.sub(r": (-?\d+)$", lambda m: ": " + ngettext(
-            "{n} point", "{n} points", abs(int(m.group(1)))).format(n=m.group(1)), text)
+        text = re.sub(r": (-?\d+)$", lambda m: ": " + points(int(m.group(1))), text)
         # Translators: the end of a sentence made from the engine's words
         return _("{sentence}.").format(sentence=text[:1].upper() + text[1:])
 

@@ -18,7 +18,7 @@ from typing import (
 
 from ..engine.cards import Card
 from ..engine.state import PLAY, HandState, Move
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, points
 from .coach import nudge, principle
 from .values import PendingKind
 
@@ -221,6 +221,5 @@ def _review_text(r: Any) -> str:
 
 def _points(cost: float) -> str:
     if abs(cost - round(cost)) < 1e-9:
-        n = int(round(cost))
-        return ngettext("{n} point", "{n} points", n).format(n=n)
+        return points(int(round(cost)))
     return _("{points} points").format(points=f"{cost:.1f}")
