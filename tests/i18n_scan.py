@@ -33,6 +33,7 @@ QUIET_CALLS = {
     "seat_css", "card_svg", "dedent", "subprocess", "run", "check_output", "Popen",
     "struct", "pack", "unpack", "astype", "strftime", "strptime", "fromisoformat",
     "Problem",  # a fault in a lesson or puzzle file: for its author, in English
+    "_card_list",  # where a bad card is, in a DealError for a developer
 }
 
 #: Calls whose first argument is a name, not words (``emit("news", text)``: the kind).
@@ -40,7 +41,7 @@ NAME_FIRST = {"emit", "Event", "Outcome"}
 
 #: Keyword arguments that are names or tags, never shown (an error's rule tag).
 QUIET_KEYWORDS = {"rule", "kind", "names", "key", "encoding", "layout", "style", "button_style",
-                  "icon", "_dom_classes", "class_", "role"}
+                  "icon", "_dom_classes", "class_", "role", "loc"}
 
 #: Functions whose strings are for lesson and puzzle authors (load-time checks), not learners.
 AUTHOR_FUNCTIONS = re.compile(r"^_?check(_|$)")
@@ -75,6 +76,8 @@ def reads_like_words(text: str) -> bool:
     entities and ``{fields}`` are gone."""
     if _CSS.match(text) or text.lstrip().startswith((".", "#", "@", "%")):
         return False
+    if text.split() and all(re.search(r"[-_{]", token) for token in text.split()):
+        return False  # CSS class names ("spar-pz-status spar-pz-{}") or identifiers
     bare = _text_content(text)
     if re.search(r"\b(class|style|href|src|viewBox|xmlns|d|fill|stroke)=", bare):
         return False
