@@ -140,31 +140,40 @@ def mo_messages(data: bytes) -> Dict[object, str]:
     return {k: v for k, v in translations._catalog.items() if k != ""}  # type: ignore[attr-defined]
 
 
+def shown(path: Path) -> str:
+    """A path as the messages show it (from the repository's root when inside it)."""
+    try:
+        return str(path.relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
 def problems() -> List[str]:
     """Everything out of date: the template against the code, each .po against the
     template, each .mo against its .po."""
+    if not POT.exists():
+        return [f"{shown(POT)} is missing: run extract"]
     found = []
     fresh = keys(extract())
-    if not POT.exists():
-        return [f"{POT.relative_to(ROOT)} is missing: run extract"]
-    stored = keys(read(POT))
+    template = read(POT)
+    stored = keys(template)
     if fresh != stored:
         new = sorted(str(k[0]) for k in fresh.keys() - stored.keys())
         gone = sorted(str(k[0]) for k in stored.keys() - fresh.keys())
-        found.append(f"{POT.relative_to(ROOT)} is out of date (new: {new[:5]}, gone: {gone[:5]}, "
+        found.append(f"{shown(POT)} is out of date (new: {new[:5]}, gone: {gone[:5]}, "
                      f"or files moved): run extract")
     for lang in languages():
         po = po_path(lang)
         catalog = read(po, lang)
-        missing = [str(m.id) for m in read(POT) if m.id and (m.id, m.context) not in
-                   {(c.id, c.context) for c in catalog}]
+        have = {(c.id, c.context) for c in catalog}
+        missing = [m.id for m in template if m.id and (m.id, m.context) not in have]
         if missing:
-            found.append(f"{po.relative_to(ROOT)} lacks {len(missing)} messages: run update")
+            found.append(f"{shown(po)} lacks {len(missing)} messages: run update")
         mo = po.with_suffix(".mo")
         if not mo.exists():
-            found.append(f"{mo.relative_to(ROOT)} is missing: run compile")
+            found.append(f"{shown(mo)} is missing: run compile")
         elif mo_messages(mo.read_bytes()) != mo_messages(mo_bytes(catalog)):
-            found.append(f"{mo.relative_to(ROOT)} does not match its .po: run compile")
+            found.append(f"{shown(mo)} does not match its .po: run compile")
     return found
 
 
@@ -172,15 +181,15 @@ def main(argv: List[str]) -> int:
     command = argv[0] if argv else ""
     if command == "extract":
         catalog = write_template()
-        print(f"{POT.relative_to(ROOT)}: {sum(1 for m in catalog if m.id)} messages")
+        print(f"{shown(POT)}: {sum(1 for m in catalog if m.id)} messages")
     elif command == "init" and len(argv) == 2:
-        print(init(argv[1]).relative_to(ROOT))
+        print(shown(init(argv[1])))
     elif command == "update":
         for path in update():
-            print(path.relative_to(ROOT))
+            print(shown(path))
     elif command == "compile":
         for path in compile_all():
-            print(path.relative_to(ROOT))
+            print(shown(path))
     elif command == "check":
         found = problems()
         for line in found:

@@ -228,6 +228,12 @@ class _Scanner(ast.NodeVisitor):
 
     def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
         self._flag(node, strict=False)
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Call) and _call_name(sub) in MARKERS and sub.args \
+                    and isinstance(sub.args[-1], ast.Constant):
+                # Babel does not look inside f-strings: the message would never be extracted
+                self.found.append(Unmarked(self.path, sub.lineno,
+                                           "marked inside an f-string: " + ast.unparse(sub)))
         self._skip_tree(node)  # its parts are not strings of their own
         self.generic_visit(node)
 

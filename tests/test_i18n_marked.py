@@ -243,3 +243,13 @@ def test_a_hidden_gettext_is_found():
                 print(_("Hi"))
         LABELS = [_("Hint") for _ in range(2)]
     ''')) == [3, 7, 10]
+
+
+def test_a_marked_string_inside_an_f_string_is_found():
+    """Babel does not extract ``_()`` calls inside an f-string's braces."""
+    found = _scan('''
+        from spar_tutor.i18n import _
+        def f(n):
+            return f"<b>{_('Points')}</b> {n}"
+    ''')
+    assert found == ["marked inside an f-string: _('Points')"]

@@ -56,7 +56,7 @@ class App(widgets.VBox):
         self.notice.add_class("spar-notice")
         self.nav = {name: self._nav_button(name) for name in PAGES}
         brand = widgets.HTML('<span class="spar-brand" role="banner">&#9824; '
-                             f'{_("Spar tutor")}</span>')
+                             + _("Spar tutor") + "</span>")
         header = widgets.HBox([brand, *self.nav.values()],
                               layout=widgets.Layout(flex_flow="row wrap"))
         header.add_class("spar-header")

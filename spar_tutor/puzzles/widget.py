@@ -284,7 +284,8 @@ class PuzzlePlayer(widgets.VBox):
             title = _("{cards} (seat {seat}) (click a card to play it)")
         else:
             title = _("{cards} (seat {seat})")
-        self.hand_title.value = title.format(cards=f"<b>{_('Your cards')}</b>", seat=game.seat)
+        self.hand_title.value = title.format(cards="<b>" + _("Your cards") + "</b>",
+                                             seat=game.seat)
         self.buttons_state()
 
     def _card_tip(self, card: Card, off: bool) -> str:

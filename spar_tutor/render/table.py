@@ -57,12 +57,12 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
     chips = ""
     if seat == state.dealer:
         # Translators: the dealer's badge, one letter (D for dealer)
-        chips += (f'<span class="spar-chip spar-chip-dealer" title="{_("dealer")}">'
-                  f'{pgettext("dealer badge", "D")}</span>')
+        badge, title = pgettext("dealer badge", "D"), _("dealer")
+        chips += f'<span class="spar-chip spar-chip-dealer" title="{title}">{badge}</span>'
     if state.leader == seat and not state.is_over():
-        chips += f'<span class="spar-chip spar-chip-lead">{_("leader")}</span>'
+        chips += '<span class="spar-chip spar-chip-lead">' + _("leader") + "</span>"
     if turn:
-        chips += f'<span class="spar-chip spar-chip-turn">{_("to play")}</span>'
+        chips += '<span class="spar-chip spar-chip-turn">' + _("to play") + "</span>"
     lines = [f'<div class="spar-seat-name">{escape(names[seat])}</div>']
     if chips:
         lines.append(f"<div>{chips}</div>")
@@ -82,7 +82,7 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
     wet = state.wet[seat] if state.wet[seat] in in_hand else None
     if dry is not None:
         cards.append(f'<div class="spar-decl">{card_svg(dry, width=DECL_CARD_W, four_colour=four)}'
-                     f'<br>{_("dry")}</div>')
+                     "<br>" + _("dry") + "</div>")
     if wet is not None:
         if wet_face_up(state, seat):
             pic = card_svg(wet, width=DECL_CARD_W, four_colour=four)
@@ -101,7 +101,8 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
              if c is not None and c not in in_hand
              and (kind == "dry" or sees_wet(state, seat, viewer))]
     if spent:
-        lines.append(f'<div class="spar-decl">{escape(_(", ").join(spent))}</div>')
+        comma = _(", ")
+        lines.append(f'<div class="spar-decl">{escape(comma.join(spent))}</div>')
     if cards:
         lines.append('<div class="spar-seat-cards">' + "".join(cards) + "</div>")
     return (f'<div class="{" ".join(classes)}" style="{_at(x, y)}" '
@@ -186,6 +187,7 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
     ``out_of_play``: list by suit every card in no hand and not played in this state
     (a closed puzzle: played before, or never dealt)."""
     clockwise = state.rules.direction == "clockwise"
+    label = _("the card table")
     seats = "".join(_seat_box(state, s, names, viewer, scores, four_colour, clockwise, show_own,
                               open_hands) for s in range(state.players))
     centre = _centre(state, names,
@@ -199,7 +201,7 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
         trick = Trick(state.leader, state.current_trick, None)
         cards = _trick_cards(state, trick, names, viewer, four_colour, clockwise)
     felt = (f'<div class="spar-felt" style="width:{FELT_W}px;height:{FELT_H}px" '
-            f'aria-label="{_("the card table")}">'
+            f'aria-label="{label}">'
             f'<div class="spar-oval"></div>{cards}'
             f'<div class="spar-centre" style="{_at(FELT_W / 2, FELT_H / 2)}">{centre}</div>'
             f'{seats}</div>')
@@ -229,7 +231,7 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
     if played_before:
         pics = hand_svg(sort_hand(played_before), width_per_card=26, overlap=0.45,
                         four_colour=four)
-        parts.append(f"<div><h4>{_('Played before, by suit')}</h4>{pics}</div>")
+        parts.append("<div><h4>" + _("Played before, by suit") + f"</h4>{pics}</div>")
     if out_of_play:
         parts.append(out_of_play_html(state))
     rows = []
@@ -254,7 +256,7 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
         rows.append(before.format(last=first - 1))
     elif not rows:
         rows.append(_("none yet"))
-    parts.append(f"<div><h4>{_('Played cards (they stay face up)')}</h4>" + "".join(rows)
+    parts.append("<div><h4>" + _("Played cards (they stay face up)") + "</h4>" + "".join(rows)
                  + "</div>")
     for seat, shown in state.exchanged:
         head = _("Out of play: {player}'s under-ten hand").format(player=escape(names[seat]))
@@ -273,10 +275,10 @@ def out_of_play_html(state: HandState) -> str:
     rows = []
     for suit in "SHDC":
         ranks = " ".join(_rank(c) for c in sort_hand(out) if c.suit == suit)
-        rows.append(f"<div>{SUIT_SYMBOLS[suit]} {_(SUIT_NAMES[suit])}: "
-                    f"{escape(ranks or _('none'))}</div>")
-    return (f"<div><h4>{_('Out of play (played before, or never dealt)')}</h4>" + "".join(rows)
-            + "</div>")
+        suits, listed = _(SUIT_NAMES[suit]), ranks or _("none")
+        rows.append(f"<div>{SUIT_SYMBOLS[suit]} {suits}: {escape(listed)}</div>")
+    return ("<div><h4>" + _("Out of play (played before, or never dealt)") + "</h4>"
+            + "".join(rows) + "</div>")
 
 
 def _rank(card: Card) -> str:

@@ -25,7 +25,7 @@ class HintPanel(widgets.VBox):
                                               layout=widgets.Layout(width="auto"))
                         for level, label in LABELS.items()}
         self.answer = widgets.HTML(f'<div class="spar-hint-text">{_(IDLE)}</div>')
-        title = widgets.HTML(f'<span class="spar-panel-title">{_("Hints")}</span>')
+        title = widgets.HTML('<span class="spar-panel-title">' + _("Hints") + "</span>")
         super().__init__([title, widgets.HBox(list(self.buttons.values())), self.answer],
                          **kwargs)
         self.add_class("spar-panel")

@@ -129,8 +129,9 @@ class PlayTable(widgets.VBox):
         label = find_preset(s.rules.name).title
         line = (_("{rules} · hand {number} · {dealer} deals") if s.pending == "cut"
                 else _("{rules} · hand {number} · {dealer} dealt"))
-        self.title.value = (f'<span class="spar-title">{_("Spar")}</span> &nbsp; ' + line.format(
-            rules=escape(label), number=s.hand_number, dealer=escape(s.name(s.deal.dealer))))
+        said = line.format(rules=escape(label), number=s.hand_number,
+                           dealer=escape(s.name(s.deal.dealer)))
+        self.title.value = '<span class="spar-title">' + _("Spar") + f"</span> &nbsp; {said}"
         self.undo.disabled = not s.can_undo
         self.redo.disabled = not s.can_redo
         over = s.state.is_over()

@@ -56,7 +56,7 @@ class ReviewPanel(widgets.VBox):
             trick = _("Trick {number}").format(number=line.trick)
             rows.append(f"<tr><td>{trick}</td><td style='color:{colour}'>"
                         f"{escape(line.text)}</td></tr>")
-        body = "".join(rows) or f"<tr><td>{_('You played no card this hand.')}</td></tr>"
+        body = "".join(rows) or "<tr><td>" + _("You played no card this hand.") + "</td></tr>"
         title = _("Your cards, hand {number}").format(number=s.hand_number)
         self.lines.value = (f'<div class="spar-panel-title">{title}'
                             f'</div><table class="spar-review">{body}</table>')

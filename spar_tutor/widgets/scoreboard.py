@@ -42,8 +42,8 @@ class Scoreboard(widgets.VBox):
         match = s.match
         names = tuple(seat.name for seat in s.seats)
         money = bool(s.rules.stake or s.rules.betting)
-        head = (f"<tr><th>{_('Player')}</th><th>{_('Points')}</th>"
-                + (f"<th>{_('Money')}</th>" if money else "") + "</tr>")
+        heads = [_("Player"), _("Points")] + ([_("Money")] if money else [])
+        head = "<tr>" + "".join(f"<th>{h}</th>" for h in heads) + "</tr>"
         rows = [head]
         for seat, name in enumerate(names):
             cash = f"<td>{match.money[seat]}</td>" if money else ""
