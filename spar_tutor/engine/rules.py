@@ -348,8 +348,9 @@ class Preset:
     ``name`` is the preset's key (deal files, links, ``Rules.preset``); ``label`` its
     name at the table; ``where`` the country it is played in; ``description`` one or
     two sentences about it for learners (these three in English, marked for the message
-    catalogue: show them through ``_()``; :attr:`title` is translated already); ``options`` the options it changes from the
-    defaults of :class:`Rules` (checked when the preset is made, and kept read-only).
+    catalogue: show them through ``_()``; :attr:`title` is translated already); ``options``
+    the options it changes from the defaults of :class:`Rules` (checked when the preset is
+    made, and kept read-only).
     """
 
     name: str

@@ -99,5 +99,5 @@ def join_names(names: Sequence[str]) -> str:
     return _("{names} and {last}").format(names=comma.join(items[:-1]), last=items[-1])
 
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "N_", "SOURCE_LANGUAGE", "_", "available_languages", "join_names",
-           "language", "ngettext", "pgettext", "points", "set_language"]
+__all__ = ["DOMAIN", "LOCALE_DIR", "N_", "SOURCE_LANGUAGE", "_", "available_languages",
+           "join_names", "language", "ngettext", "pgettext", "points", "set_language"]

@@ -261,9 +261,9 @@ class LessonMenu(widgets.VBox):
                     lesson.summary)
         b.layout.width = "340px"
         b.on_click(lambda _: self.open_lesson(lesson))
-        info = widgets.HTML(f"&nbsp;{mark}" + _("{done} of {steps} steps &middot; about {minutes} "
-                                                "minutes").format(done=done, steps=len(lesson.steps),
-                                                                  minutes=lesson.minutes))
+        steps = _("{done} of {steps} steps &middot; about {minutes} minutes").format(
+            done=done, steps=len(lesson.steps), minutes=lesson.minutes)
+        info = widgets.HTML(f"&nbsp;{mark}{steps}")
         return widgets.HBox([b, info])
 
     def open_lesson(self, lesson: Lesson, title: bool = True) -> None:

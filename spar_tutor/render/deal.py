@@ -57,8 +57,9 @@ def _progress(ps: List[Tuple[int, int, Tuple[Card, ...]]], shown: int, names: Se
         return _("{dealer} is about to deal").format(dealer=names[dealer])
     if shown < len(ps):
         seat, packet, cards = ps[shown - 1]
-        return ngettext("Round {round}: {n} card to {player}", "Round {round}: {n} cards to {player}",
-                        len(cards)).format(round=packet, n=len(cards), player=names[seat])
+        return ngettext("Round {round}: {n} card to {player}",
+                        "Round {round}: {n} cards to {player}", len(cards)).format(
+                            round=packet, n=len(cards), player=names[seat])
     if left:
         return ngettext("The deal is done: {n} card stays in the stock",
                         "The deal is done: {n} cards stay in the stock", left).format(n=left)

@@ -216,7 +216,9 @@ def _review_text(r: Any) -> str:
         head = _("played {card}: lost {points}").format(card=r.card, points=_points(r.cost))
         explanation = explanation or _("{card} was better").format(card=r.best)
     # Translators: what a played card cost, then the solver's explanation
-    return _("{head}; {explanation}").format(head=head, explanation=explanation) if explanation else head
+    if not explanation:
+        return head
+    return _("{head}; {explanation}").format(head=head, explanation=explanation)
 
 
 def _points(cost: float) -> str:

@@ -107,8 +107,8 @@ class DeclareRun(PositionRun):
         if why:
             return self._wrong(card, "", _you(why))
         if move != self.todo[0]:
-            return Feedback(False, _("You may {move}, but it is not the one asked for here.").format(
-                move=move))
+            return Feedback(False, _("You may {move}, but it is not the one asked for "
+                                     "here.").format(move=move))
         self.state = self.state.apply(move)
         self.todo.pop(0)
         while self.state.phase == "declare" and self.state.to_move != self.step.seat:
