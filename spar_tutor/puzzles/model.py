@@ -10,6 +10,7 @@ from ..engine.cards import Card
 from ..engine.dealfile import DealFile
 from ..engine.errors import SparError
 from ..engine.state import HandState
+from ..i18n import N_, _
 from ..learning.problem import Problem
 
 #: Difficulty bands and the ratings they cover (lowest rating, highest rating).
@@ -19,6 +20,9 @@ BANDS = {
     "advanced": (1400, 1799),
     "expert": (1800, 2800),
 }
+#: Each band's name as the learner reads it (English, marked for the catalogue).
+BAND_LABELS = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"),
+               "advanced": N_("Advanced"), "expert": N_("Expert")}
 
 
 def band_of(rating: int) -> str:
@@ -78,13 +82,13 @@ class Puzzle:
     def rules_words(self) -> str:
         """The rules in a few words: "standard rules", "seven cards, two-trick bonus"."""
         rules = self.position.rules
-        words = [{"standard": "standard rules", "seven_card": "seven cards"}.get(rules.name,
-                                                                                rules.name)]
+        named = {"standard": _("standard rules"), "seven_card": _("seven cards")}
+        words = [named.get(rules.name, rules.name)]
         if rules.dry_wet:
-            words.append("dry and wet")
+            words.append(_("dry and wet"))
         elif rules.two_trick_bonus:
-            words.append("two-trick bonus")
-        return ", ".join(words)
+            words.append(_("two-trick bonus"))
+        return _(", ").join(words)
 
 
 class PuzzleError(SparError):
