@@ -903,6 +903,40 @@ _PHASE_WORDS: Dict[Phase, str] = {
 }
 
 
+def move_said(seat: int, move: Move) -> Said:
+    """A move as a learner's sentence about its player: "Kofi played 7♥.", "You
+    declared a dry: 6♠." (say it with :meth:`~spar_tutor.engine.words.Players.tell`)."""
+    if isinstance(move, Card):
+        return Said.about(seat, N_("You played {card}."), N_("{player} played {card}."),
+                          card=move)
+    if move.kind == "dry" and move.card is not None:
+        return Said.about(seat, N_("You declared a dry: {card}, face up."),
+                          N_("{player} declared a dry: {card}, face up."), card=move.card)
+    if move.kind == "wet" and move.card is not None:  # the others do not see which card
+        return Said.about(seat, N_("You declared a wet: {card}, face down."),
+                          N_("{player} declared a wet, face down."), card=move.card)
+    if move.kind == "under_ten":
+        return Said.about(seat, N_("You showed an under-ten hand and took five new cards."),
+                          N_("{player} showed an under-ten hand and took five new cards."))
+    if move.kind == "under_card":
+        return Said.about(seat, N_("You asked to see the under card."),
+                          N_("{player} asked to see the under card."))
+    return Said.about(seat, N_("You passed."), N_("{player} passed."))
+
+
+def move_label(move: Move) -> str:
+    """A move in a few words, for a button or a chart: "7♥", "dry 7♥", "pass"."""
+    if isinstance(move, Card):
+        return move.symbol_text
+    if move.kind == "dry" and move.card is not None:
+        return _("dry {card}").format(card=move.card.symbol_text)
+    if move.kind == "wet" and move.card is not None:
+        return _("wet {card}").format(card=move.card.symbol_text)
+    words = {"under_ten": N_("exchange the hand"), "pass": N_("pass"),
+             "under_card": N_("see the under card")}
+    return _(words[move.kind]) if move.kind in words else str(move)
+
+
 def _verb(move: Move) -> str:
     """What a move does, after "seat 2 cannot ..."."""
     if isinstance(move, Card):
