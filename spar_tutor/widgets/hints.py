@@ -9,6 +9,7 @@ import ipywidgets as widgets
 
 from ..i18n import N_, _
 from ..render.charts import values_chart
+from ..render.text import cardify
 from .common import guarded, session_reporter
 
 IDLE = N_("Stuck? Ask for a hint, starting with a nudge.")
@@ -52,7 +53,7 @@ class HintPanel(widgets.VBox):
         self.last = answer
         # Translators: a hint's title, then its words
         said = _("{title}: {text}").format(title=f"<b>{escape(answer.title)}</b>",
-                                           text=escape(answer.text))
+                                           text=cardify(escape(answer.text)))
         body = f'<div class="spar-hint-text">{said}</div>'
         if answer.values and len(answer.values) > 1:
             body += values_chart(answer.values, answer.best)
