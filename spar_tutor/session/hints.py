@@ -17,7 +17,7 @@ from typing import (
 )
 
 from ..engine.cards import Card
-from ..engine.state import PLAY, HandState, Move, move_label
+from ..engine.state import PLAY, UNDER_TEN, Action, HandState, Move, move_label
 from ..engine.words import Players, card_text
 from ..i18n import N_, _, points
 from .coach import nudge, principle
@@ -166,9 +166,10 @@ class SessionHints:
         if not values:
             return HintAnswer(3, _(LEVEL_TITLES[3]), principle(view))
         top = values[0]
-        text = _("The computer would choose: {choice}. That way you win the hand in about "
-                 "{chance} of every 100 deals, with {points} points on average.").format(
-                     choice=top.label, chance=round(top.win_chance * 100),
+        # Translators: what the computer would do, then how it works out (its own sentence)
+        text = _("{choice} In about {chance} of every 100 deals the computer tried, you win the "
+                 "hand that way, with {points} points on average.").format(
+                     choice=_advice(view, found[0].action), chance=round(top.win_chance * 100),
                      points=f"{top.expected:.1f}")
         moves = [m for m in view.legal_moves if m == found[0].action]
         return HintAnswer(3, _(LEVEL_TITLES[3]), text, values, moves[0] if moves else None)
@@ -195,6 +196,19 @@ class SessionHints:
             lines.append(ReviewLine(trick, r.card, r.best_graded if graded else r.best, cost, text))
         self._review = (id(final), lines)
         return lines
+
+
+def _advice(view: Any, action: Action) -> str:
+    """What the computer would do before the first lead, as advice."""
+    if action.kind == "dry" and action.card is not None:
+        return _("Declare {card} as your dry.").format(card=card_text(action.card))
+    if action.kind == "wet" and action.card is not None:
+        return _("Declare {card} as your wet.").format(card=card_text(action.card))
+    if action.kind == "under_ten":
+        return _("Exchange your hand.")
+    if view.phase == UNDER_TEN:
+        return _("Keep your hand.")
+    return _("Declare no wet.") if view.dry[view.seat] is not None else _("Declare no dry.")
 
 
 def _sentence(text: str) -> str:
