@@ -109,8 +109,8 @@ def scoring_table(rules: Rules) -> Sequence[Tuple[str, int]]:
         rows = [("last trick won with a 7", 2), ("last trick won with any other card", 1)]
     elif rules.scoring == "sipa":
         rows = [
-            ("last three tricks won with 7s by one player", 6),
-            ("last two tricks won with 7s by one player", 4),
+            ("the same player wins the last three tricks, each with a 7", 6),
+            ("the same player wins the last two tricks, each with a 7", 4),
             ("last trick won with a 7", 2),
             ("last trick won with any other card", 1),
         ]
@@ -118,26 +118,28 @@ def scoring_table(rules: Rules) -> Sequence[Tuple[str, int]]:
         rows = []
         if rules.dry_wet:
             rows += [
-                ("dry and wet, both sixes, win the last two tricks", 12),
-                ("dry and wet, a six and a seven, win the last two tricks", 10),
-                ("dry and wet, both sevens, win the last two tricks", 8),
+                ("you win the last two tricks with your own live dry and wet, two sixes", 12),
+                ("you win the last two tricks with your own live dry and wet, a six and a "
+                 "seven", 10),
+                ("you win the last two tricks with your own live dry and wet, two sevens", 8),
             ]
         if rules.two_trick_bonus:
             rows += [
-                ("last two tricks won with two sixes", 6),
-                ("last two tricks won with a six and a seven of different suits", 5),
-                ("last two tricks won with two sevens", 4),
+                ("the same player wins the last two tricks with two sixes", 6),
+                ("the same player wins the last two tricks with a six and a seven of "
+                 "different suits", 5),
+                ("the same player wins the last two tricks with two sevens", 4),
             ]
         if rules.dry_wet:
-            rows += [("last trick won with a live dry or wet 6", 6),
-                     ("last trick won with a live dry or wet 7", 4)]
+            rows += [("last trick won with your own live dry or wet 6", 6),
+                     ("last trick won with your own live dry or wet 7", 4)]
         rows += [
             ("last trick won with a 6", 3),
             ("last trick won with a 7", 2),
             ("last trick won with an 8 or higher", 1),
         ]
     if rules.offside:
-        rows.append(("offside: reneging, once proven", OFFSIDE_PENALTY))
+        rows.append(("offside: your renege is found out", OFFSIDE_PENALTY))
     return rows
 
 
