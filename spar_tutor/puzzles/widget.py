@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import logging
 from html import escape
-from typing import Any, Callable, List, Optional
+from typing import Any, Callable, List, Optional, Set
 
 import ipywidgets as widgets
 
 from ..engine.cards import Card, sort_hand
+from ..render.glossary import CSS as GLOSSARY_CSS, glossary_html
 from ..render.table import table_html
 from ..render.text import cardify
 from .loader import load_collection
-from .model import BANDS, Collection, Puzzle
+from .model import BANDS, Collection, Puzzle, level_words
 from ..widgets.common import CSS as WIDGET_CSS, guarded_method
 from ..widgets.hand import card_css
 from .play import PuzzleGame, SolutionStep
@@ -61,14 +62,10 @@ def default_collection() -> Collection:
     return _COLLECTION
 
 
-def words_html(text: str) -> str:
-    """Plain text as HTML, card codes (``6S``, ``TD``) drawn as coloured suit symbols."""
-    return cardify(escape(text))
-
-
-def seat_names(players: int, learner: int) -> List[str]:
-    """The seats' names in a puzzle: "You" for the learner, "Seat 2" for the others."""
-    return ["You" if seat == learner else f"Seat {seat}" for seat in range(players)]
+def words_html(text: str, seen: Optional[Set[str]] = None) -> str:
+    """Plain text as HTML, card codes (``6S``, ``TD``) drawn as coloured suit symbols,
+    the glossary's terms not in ``seen`` marked (:func:`~spar_tutor.render.glossary.glossary_html`)."""
+    return glossary_html(cardify(escape(text)), seen)
 
 
 #: Wraps the player's callbacks: an exception is logged, the learner reads SORRY.
@@ -106,11 +103,12 @@ class PuzzlePlayer(widgets.VBox):
     # -- building ------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.style = widgets.HTML(WIDGET_CSS + CSS)  # the play table's card buttons, and ours
+        # the play table's card buttons, ours, and the glossary's terms
+        self.style = widgets.HTML(WIDGET_CSS + CSS + GLOSSARY_CSS)
         self.card_style = widgets.HTML()
-        self.band = widgets.Dropdown(options=[("All bands", ALL)] + [
-            (b.capitalize(), b) for b in BANDS], value=ALL, description="Band",
-            layout=widgets.Layout(width="220px"))
+        self.band = widgets.Dropdown(options=[("All levels", ALL)] + [
+            (level_words(b), b) for b in BANDS], value=ALL, description="Level",
+            layout=widgets.Layout(width="260px"))
         self.picker = widgets.Dropdown(description="Puzzle", layout=widgets.Layout(width="460px"))
         self.score = widgets.HTML()
         self.band.observe(self._on_band, names="value")
@@ -166,7 +164,7 @@ class PuzzlePlayer(widgets.VBox):
         for p in self._listed():
             number = self.collection.index(p) + 1
             mark = " ✓" if self.progress.solved(p.id) else ""
-            options.append((f"{number}. {p.title} ({p.band} {p.rating}){mark}", p.id))
+            options.append((f"{number}. {p.title} ({level_words(p.band)}){mark}", p.id))
         self._picking = True
         try:
             self.picker.options = options
@@ -231,13 +229,13 @@ class PuzzlePlayer(widgets.VBox):
         done = " · solved ✓" if self.progress.solved(p.id) else ""
         self.header.value = (
             f'<h3 style="margin:4px 0">Puzzle {number}: {escape(p.title)}</h3>'
-            f'<div class="spar-pz-meta">{p.band.capitalize()} · rating {p.rating} · '
+            f'<div class="spar-pz-meta">{level_words(p.band)} · '
             f"{p.players} players · {p.tricks} tricks to go · {escape(p.rules_words)} · "
             f"{kind} · attempts {tried}{done}</div>")
-        self.goal.value = f'<div class="spar-pz-goal"><b>Goal:</b> {words_html(p.goal)}</div>'
+        self.goal.value = f'<div class="spar-pz-goal"><b>Goal:</b> {words_html(p.goal, set())}</div>'
         state = self.steps[self.step_at].state if self.step_at >= 0 else game.state
         shown = p.open or self.step_at >= 0  # the solution shows every hand
-        self.table.value = table_html(state, seat_names(state.players, game.seat), game.seat,
+        self.table.value = table_html(state, p.names, game.seat,
                                       open_hands=shown, out_of_play=not shown)
         self._draw_hand(state)
 
@@ -268,7 +266,7 @@ class PuzzlePlayer(widgets.VBox):
         turn = " (click a card to play it)" if playable else ""
         if state.is_over():
             turn = ": the hand is over"
-        self.hand_title.value = f'<b>Your cards</b> (seat {game.seat}){turn}'
+        self.hand_title.value = f'<b>Your cards</b>{turn}'
         self.buttons_state()
 
     def _card_tip(self, card: Card, off: bool) -> str:
@@ -289,7 +287,15 @@ class PuzzlePlayer(widgets.VBox):
     def say(self, text: str, kind: str = "") -> None:
         """Show one message under the table (``kind``: "", "wrong" or "solved")."""
         cls = f"spar-pz-status spar-pz-{kind}" if kind else "spar-pz-status"
-        self.status.value = f'<div class="{cls}" role="status">{words_html(text)}</div>'
+        self.status.value = (f'<div class="{cls}" role="status">'
+                             f"{words_html(text, self._goal_terms())}</div>")
+
+    def _goal_terms(self) -> Set[str]:
+        """The glossary terms the goal marks: other messages mark only the rest."""
+        seen: Set[str] = set()
+        if self.game is not None:
+            words_html(self.game.puzzle.goal, seen)
+        return seen
 
     # -- playing -------------------------------------------------------------------
 
@@ -309,6 +315,7 @@ class PuzzlePlayer(widgets.VBox):
             if self.progress.unsaved:
                 extra += " (Your progress could not be saved on this computer.)"
             self.say(feedback.text + extra + " Click Next puzzle to go on.", "solved")
+            self.solution_box.children = [self._why()]
             self._refresh_picker()
         elif feedback.kind == "wrong":
             self.say(feedback.text + " Try another card, or Show solution.", "wrong")
@@ -352,7 +359,7 @@ class PuzzlePlayer(widgets.VBox):
         self.step_at = 0
         self.solution_box.children = [widgets.HTML("<b>The solution</b>, card by card "
                                                    "(all hands shown):"), self.caption,
-                                      widgets.HBox([self.back_btn, self.fwd_btn])]
+                                      widgets.HBox([self.back_btn, self.fwd_btn]), self._why()]
         self._show_step()
 
     @guarded
@@ -365,11 +372,17 @@ class PuzzlePlayer(widgets.VBox):
     def _show_step(self) -> None:
         step = self.steps[self.step_at]
         self.caption.value = (f'<div class="spar-pz-status">Step {self.step_at + 1} of '
-                              f"{len(self.steps)}: {words_html(step.caption)}</div>")
+                              f"{len(self.steps)}: {words_html(step.caption, self._goal_terms())}</div>")
         self.back_btn.disabled = self.step_at == 0
         self.fwd_btn.disabled = self.step_at == len(self.steps) - 1
         self.say("The solution is shown below. Click Start again to play it yourself.")
         self.redraw()
+
+    def _why(self) -> widgets.HTML:
+        """The puzzle's explanation, once the learner has solved it or asked for the solution."""
+        assert self.game is not None
+        text = words_html(self.game.puzzle.explanation, self._goal_terms())
+        return widgets.HTML(f'<div class="spar-pz-status"><b>Why:</b> {text}</div>')
 
     def _close_solution(self) -> None:
         self.steps = []
