@@ -18,6 +18,7 @@ from typing import Any, Callable, List, Optional, Sequence, Set, Tuple, Union
 import ipywidgets as widgets
 
 from ..engine.cards import Card
+from ..learning.content import in_language
 from ..render import card_svg
 from ..render.glossary import glossary_html
 from ..render.lesson import CARD_W, CSS
@@ -118,7 +119,7 @@ class LessonPlayer(widgets.VBox):
     def _choice_buttons(self, choices: Sequence[Tuple[str, Any]]) -> List[widgets.Widget]:
         out = []
         for text, value in choices:
-            b = _button(card_symbols(text))
+            b = _button(card_symbols(in_language(text)))
             self._on_click(b, functools.partial(self._answer, value))
             out.append(b)
         return out
