@@ -107,12 +107,17 @@ CSS = """<style>
 .spar-term {border-bottom: 1px dotted currentColor; cursor: help; position: relative;}
 .spar-term:focus {outline: 2px solid #1565c0; outline-offset: 1px;}
 .spar-term .spar-def {display: none; position: absolute; left: 0; top: 1.45em; z-index: 30;
-  width: max-content; max-width: min(300px, 78vw); padding: 6px 10px; border-radius: 6px;
+  box-sizing: border-box; width: max-content; max-width: min(300px, 78vw); padding: 6px 10px;
+  border-radius: 6px;
   background: #1f2a24; color: #ffffff; font-size: 14px; font-weight: normal;
   font-style: normal; line-height: 1.35; text-align: left; white-space: normal;
   box-shadow: 0 2px 8px rgba(0, 0, 0, .35);}
 .spar-term:hover .spar-def, .spar-term:focus .spar-def, .spar-term:focus-within .spar-def
   {display: block;}
+@media (max-width: 600px) {
+  .spar-term .spar-def {position: fixed; left: 8px; right: 8px; top: auto; bottom: 12px;
+    width: auto; max-width: none; font-size: 15px;}
+}
 .spar-glossary dt {font-weight: bold; margin-top: 6px;}
 .spar-glossary dd {margin: 0 0 4px 18px;}
 </style>"""
