@@ -2,8 +2,8 @@
 
 ``GLOSSARY`` is the one list of terms and their definitions (marked for the message
 catalogue). :func:`glossary_html` finds the first use of each term in a page's HTML
-and makes it a small button that shows the definition on hover and on focus (a tap
-on a phone focuses it), so nobody has to leave the page to look a word up.
+and marks it: the definition shows on hover and on focus (a tap on a phone focuses it),
+so nobody has to leave the page to look a word up.
 
 >>> seen = set()
 >>> html = glossary_html("<p>A trick is won. The next trick is led.</p>", seen)
@@ -17,7 +17,6 @@ on a phone focuses it), so nobody has to leave the page to look a word up.
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass
 from html import escape
@@ -99,23 +98,22 @@ _TAG_NAME = re.compile(r"<\s*(/?)\s*([a-zA-Z][a-zA-Z0-9-]*)")
 _SKIP = {"h1", "h2", "h3", "h4", "h5", "h6", "a", "button", "code", "pre", "script",
          "style", "svg", "title", "textarea", "select", "option", "label", "caption", "th"}
 _VOID = {"br", "hr", "img", "input", "meta", "link", "wbr", "col", "source"}
-_ids = itertools.count(1)
 
-#: Styles of a marked term and its definition: shown on hover and on keyboard focus
-#: (a tap on a phone focuses the term), light text on a dark box in both themes.
+#: Styles of a marked term: its definition (``data-def``) is drawn by CSS on hover and on
+#: keyboard focus (a tap on a phone focuses the term), light text on a dark box in both
+#: themes; on a phone it sits at the bottom of the screen. Drawn by CSS, the definition
+#: is no text of the page: reading or copying a sentence gives the sentence only.
 CSS = """<style>
 .spar-term {border-bottom: 1px dotted currentColor; cursor: help; position: relative;}
 .spar-term:focus {outline: 2px solid #1565c0; outline-offset: 1px;}
-.spar-term .spar-def {display: none; position: absolute; left: 0; top: 1.45em; z-index: 30;
-  box-sizing: border-box; width: max-content; max-width: min(300px, 78vw); padding: 6px 10px;
-  border-radius: 6px;
-  background: #1f2a24; color: #ffffff; font-size: 14px; font-weight: normal;
-  font-style: normal; line-height: 1.35; text-align: left; white-space: normal;
-  box-shadow: 0 2px 8px rgba(0, 0, 0, .35);}
-.spar-term:hover .spar-def, .spar-term:focus .spar-def, .spar-term:focus-within .spar-def
-  {display: block;}
+.spar-term::after {content: attr(data-def); display: none; position: absolute; left: 0;
+  top: 1.45em; z-index: 30; box-sizing: border-box; width: max-content;
+  max-width: min(300px, 78vw); padding: 6px 10px; border-radius: 6px; background: #1f2a24;
+  color: #ffffff; font-size: 14px; font-weight: normal; font-style: normal; line-height: 1.35;
+  text-align: left; white-space: normal; box-shadow: 0 2px 8px rgba(0, 0, 0, .35);}
+.spar-term:hover::after, .spar-term:focus::after {display: block;}
 @media (max-width: 600px) {
-  .spar-term .spar-def {position: fixed; left: 8px; right: 8px; top: auto; bottom: 12px;
+  .spar-term::after {position: fixed; left: 8px; right: 8px; top: auto; bottom: 12px;
     width: auto; max-width: none; font-size: 15px;}
 }
 .spar-glossary dt {font-weight: bold; margin-top: 6px;}
@@ -124,11 +122,11 @@ CSS = """<style>
 
 
 def term_html(shown: str, term: Term) -> str:
-    """``shown`` (the word as written) marked as ``term``, its definition attached."""
-    def_id = f"spar-def-{term.key}-{next(_ids)}"
-    return (f'<span class="spar-term" tabindex="0" aria-describedby="{def_id}">{shown}'
-            f'<span class="spar-def" role="tooltip" id="{def_id}">'
-            f"<b>{escape(term.name())}</b><br>{escape(term.meaning())}</span></span>")
+    """``shown`` (the word as written) marked as ``term``: focusable, its definition in
+    ``data-def`` (drawn by :data:`CSS`) and ``aria-description`` (read by screen readers)."""
+    meaning = escape(f"{term.name()}: {term.meaning()}")
+    return (f'<span class="spar-term" tabindex="0" role="term" data-term="{term.key}" '
+            f'data-def="{meaning}" aria-description="{meaning}">{shown}</span>')
 
 
 def _pieces(html: str) -> Iterator[Tuple[str, bool]]:
@@ -151,7 +149,7 @@ def _pieces(html: str) -> Iterator[Tuple[str, bool]]:
                     del stack[i:]
                     break
         elif name not in _VOID and not piece.rstrip().endswith("/>"):
-            skip = name in _SKIP or 'class="spar-term"' in piece or 'class="spar-def"' in piece
+            skip = name in _SKIP or 'class="spar-term"' in piece
             stack.append((name, skip))
 
 
