@@ -54,3 +54,9 @@ def test_lesson_3_agrees_with_the_play_page_on_reneging():
     assert "Play page" in said and "lets you try a renege" in said
     for fact in ("-3", "nobody else scores", "same dealer deals again", "3 stakes"):
         assert fact in said, fact
+
+
+def test_menus_show_titles_and_summaries_without_card_codes():
+    """Lesson titles and summaries are shown as they are (buttons, tooltips, the menu)."""
+    for lesson in LESSONS:
+        assert not CARD_CODE.search(lesson.title) and not CARD_CODE.search(lesson.summary)
