@@ -30,5 +30,8 @@ if [ -n "${SPAR_TUTOR_SETUP_ONLY:-}" ]; then
   echo "== python: $PYTHON"
   exit 0
 fi
+# The environment's commands first on PATH, as if it were activated: the JupyterHub test's
+# hub starts each learner's server as "jupyterhub-singleuser", found on PATH.
+export PATH="$VENV_BIN:$PATH"
 echo "== running the tests ($PYTHON -m pytest $*)"
 exec "$PYTHON" -m pytest "$@"

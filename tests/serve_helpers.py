@@ -50,15 +50,16 @@ def fetch_page(url: str, proc: subprocess.Popen, log: Path, wait: float = PAGE_W
             time.sleep(0.5)
 
 
-def processes_mentioning(text: str) -> List[int]:
-    """Live processes with ``text`` in their command line (Voila and its kernels name their
-    connection folder there)."""
+def processes_mentioning(text: str, *also: str) -> List[int]:
+    """Live processes with ``text`` (and each of ``also``) in their command line (Voila and its
+    kernels name their connection folder there)."""
+    words = [w.encode() for w in (text, *also)]
     found = []
     for proc in Path("/proc").iterdir():
         try:
-            if proc.name.isdigit() and text.encode() in (proc / "cmdline").read_bytes():
+            if proc.name.isdigit() and all(w in (proc / "cmdline").read_bytes() for w in words):
                 found.append(int(proc.name))
-        except OSError:
+        except OSError:  # it has just exited
             pass
     return [pid for pid in found if pid != os.getpid()]
 

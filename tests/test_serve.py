@@ -181,8 +181,7 @@ def test_stopping_while_a_kernel_starts_leaves_nothing(tmp_path):
     proc, port, log = _serve_smoke(tmp_path)
     try:
         deadline = time.monotonic() + 300
-        while not any(b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes()
-                      for pid in processes_mentioning(str(tmp_path))):
+        while not processes_mentioning(str(tmp_path), "ipykernel"):
             assert proc.poll() is None and time.monotonic() < deadline, tail(log)
             time.sleep(0.05)
 
