@@ -169,6 +169,7 @@ class _VoilaRun:
         self.stopping = False
         self.killed = False
         self._lock = threading.Lock()
+        self._deadline: Optional[threading.Timer] = None
 
     def wait(self) -> int:
         """Wait for Voila to exit; then stop any kernel it left. Returns its exit code."""
@@ -178,6 +179,8 @@ class _VoilaRun:
         finally:
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
+            if self._deadline is not None:
+                self._deadline.cancel()
         left = _kill(kernel_processes(self.kernels_dir))
         if left:
             print(f"spar-tutor: stopped {left} kernel(s) the server had left running",
@@ -195,9 +198,9 @@ class _VoilaRun:
         if os.name == "posix":
             self.proc.send_signal(signal.SIGTERM)  # Voila shuts its kernels down, then exits
         # (On Windows, Ctrl-C reached Voila through the console already.)
-        timer = threading.Timer(STOP_GRACE, self.kill)
-        timer.daemon = True
-        timer.start()
+        self._deadline = threading.Timer(STOP_GRACE, self.kill)
+        self._deadline.daemon = True
+        self._deadline.start()
 
     def kill(self) -> None:
         """End Voila and its kernels at once (it did not stop within ``STOP_GRACE``)."""
