@@ -138,7 +138,7 @@ def serve(
 
     ``pool_size`` kernels are kept preheated (one per learner expected to arrive at once).
     SIGINT (Ctrl-C), SIGTERM or SIGHUP stops Voila and every kernel it started (see the
-    module's docstring); the exit code is then 0, or 1 if they had to be killed."""
+    module's docstring); the exit code is then 0."""
     notebook = Path(notebook_path) if notebook_path is not None else app_notebook()
     if not notebook.exists():
         raise SparError(f"no notebook to serve at {notebook}")
@@ -185,9 +185,9 @@ class _VoilaRun:
         if left:
             print(f"spar-tutor: stopped {left} kernel(s) the server had left running",
                   file=sys.stderr, flush=True)
-        if self.killed:
-            return 1
-        return 0 if self.stopping and code in (0, -signal.SIGTERM) else code
+        if self.stopping and (self.killed or code in (0, -signal.SIGTERM)):
+            return 0  # stopped as asked (by force if it had to be)
+        return code
 
     def _on_signal(self, signum: int, frame: Any) -> None:
         if self.stopping:  # a second Ctrl-C: no more waiting

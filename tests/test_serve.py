@@ -153,8 +153,8 @@ def _serve_smoke(tmp_path):
                          ids=["ctrl-c", "kill-term"])
 def test_a_signal_stops_the_server_and_every_kernel(tmp_path, signame, group):
     """Ctrl-C (SIGINT to the terminal's process group) or ``kill`` (SIGTERM to spar-tutor)
-    stops Voila and every kernel within 10 s, cleanly (Voila shuts them down itself), and
-    frees the port."""
+    stops Voila and every kernel within 10 s (Voila shuts them down; on a machine too busy for
+    that, spar-tutor kills what is left after 8 s), exits 0, and frees the port."""
     proc, port, log = _serve_smoke(tmp_path)
     try:
         page = fetch_page(f"http://127.0.0.1:{port}/", proc, log)
@@ -164,11 +164,10 @@ def test_a_signal_stops_the_server_and_every_kernel(tmp_path, signame, group):
 
         seconds = stop_and_time(proc, getattr(signal, signame), group)
         left = processes_mentioning(str(tmp_path))
-        assert proc.returncode == 0, f"exit {proc.returncode}:\n{tail(log)}"  # 1: had to be killed
+        assert proc.returncode == 0, f"exit {proc.returncode}:\n{tail(log)}"
         assert left == [], f"still running after the server exited: {left}"
         assert seconds < STOP_WITHIN, f"took {seconds:.1f} s to stop:\n{tail(log)}"
         assert port_is_free(port)
-        assert "left running" not in log.read_text()
         assert proc.stdout.read().strip() == "Stopping the server and its kernels..."
     finally:
         kill_all(proc, str(tmp_path))
