@@ -22,6 +22,9 @@ Voila repository, "Cull idle kernels" and "Preheated kernels"; ``voila
   Voila keeps pooled kernels out of the idle culler.
 * ``--MappingKernelManager.cull_idle_timeout`` / ``cull_interval``: kernels of
   closed pages are shut down after being idle for a while.
+* ``--KernelManager.shutdown_wait_time``: a kernel asked to shut down gets SIGTERM
+  after half of it and SIGKILL after all of it (jupyter_client's default is 5 s),
+  so that Voila's own stop fits within ``STOP_GRACE`` on a busy machine.
 
 Stopping: ``serve()`` runs Voila in a session of its own, so that Ctrl-C in a
 terminal reaches ``spar-tutor`` alone and never interrupts Voila in the middle
@@ -57,8 +60,11 @@ CULL_INTERVAL = 60
 """Seconds between two checks for idle kernels."""
 CLASS_FILL_DELAY = 60
 """Seconds before a pool of several preheated kernels is refilled."""
-STOP_GRACE = 8.0
-"""Seconds Voila has, once asked to stop, to shut its kernels down before they are killed."""
+STOP_GRACE = 6.0
+"""Seconds Voila has, once asked to stop, to shut its kernels down before they are killed
+(killing and checking take a few more on a busy machine: all is stopped within 10 s)."""
+KERNEL_SHUTDOWN_WAIT = 3
+"""Seconds a kernel asked to shut down has before it is sent SIGTERM (half) and SIGKILL."""
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
                      if hasattr(signal, name))
 """The signals that stop the server: Ctrl-C, ``kill``, and a closed terminal."""
@@ -101,6 +107,7 @@ def voila_argv(
         *([f"--VoilaKernelManager.fill_delay={CLASS_FILL_DELAY}"] if preheat and pool_size > 1 else []),
         f"--MappingKernelManager.cull_idle_timeout={int(cull_idle_timeout)}",
         f"--MappingKernelManager.cull_interval={int(cull_interval)}",
+        f"--KernelManager.shutdown_wait_time={KERNEL_SHUTDOWN_WAIT}",
         *extra,
     ]
 

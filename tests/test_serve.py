@@ -13,7 +13,8 @@ import pytest
 
 from spar_tutor import resources
 from spar_tutor.engine.errors import SparError
-from spar_tutor.serve import CULL_IDLE_TIMEOUT, CULL_INTERVAL, app_url, voila_argv, voila_env
+from spar_tutor.serve import (CULL_IDLE_TIMEOUT, CULL_INTERVAL, KERNEL_SHUTDOWN_WAIT, STOP_GRACE,
+                              app_url, voila_argv, voila_env)
 from serve_helpers import (STOP_WITHIN, fetch_page, free_port, kill_all, port_is_free,
                            processes_mentioning, stop_and_time, tail)
 
@@ -39,9 +40,11 @@ def test_voila_argv_has_the_serving_settings():
         "--pool_size=1",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        f"--KernelManager.shutdown_wait_time={KERNEL_SHUTDOWN_WAIT}",
     ]:
         assert flag in argv
     assert CULL_IDLE_TIMEOUT > 0 and 0 < CULL_INTERVAL <= CULL_IDLE_TIMEOUT
+    assert KERNEL_SHUTDOWN_WAIT < STOP_GRACE < STOP_WITHIN
 
 
 def test_voila_argv_sets_each_setting_once():
@@ -80,6 +83,7 @@ def test_voila_accepts_the_arguments():
     assert config["Voila"]["open_browser"] is False
     # Voila leaves the kernel manager's settings as text until the manager exists.
     assert int(config["MappingKernelManager"]["cull_idle_timeout"]) == CULL_IDLE_TIMEOUT
+    assert float(config["KernelManager"]["shutdown_wait_time"]) == KERNEL_SHUTDOWN_WAIT
 
 
 def test_app_url():
@@ -154,7 +158,7 @@ def _serve_smoke(tmp_path):
 def test_a_signal_stops_the_server_and_every_kernel(tmp_path, signame, group):
     """Ctrl-C (SIGINT to the terminal's process group) or ``kill`` (SIGTERM to spar-tutor)
     stops Voila and every kernel within 10 s (Voila shuts them down; on a machine too busy for
-    that, spar-tutor kills what is left after 8 s), exits 0, and frees the port."""
+    that, spar-tutor kills what is left after 6 s), exits 0, and frees the port."""
     proc, port, log = _serve_smoke(tmp_path)
     try:
         page = fetch_page(f"http://127.0.0.1:{port}/", proc, log)
