@@ -20,11 +20,10 @@ BANDS = {
     "advanced": (1400, 1799),
     "expert": (1800, 2800),
 }
-
-
-#: What the learner sees for each band: a level, never the raw rating.
-LEVEL_NAMES = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"),
+#: Each band's name as the learner reads it (English, marked for the catalogue).
+BAND_LABELS = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"),
                "advanced": N_("Advanced"), "expert": N_("Expert")}
+
 
 #: What the puzzles call the players, by seat (the learner's seat is "You"). Puzzle
 #: goals, hints and explanations use these names (tests/test_puzzle_words.py checks).
@@ -32,9 +31,9 @@ PLAYER_NAMES = ("Ama", "Kofi", "Afi", "Yao", "Esi", "Kwame", "Kossi")
 
 
 def level_words(band: str) -> str:
-    """A band as the learner sees it: "Level 1 · Beginner"."""
+    """A band as the learner sees it, a level and never the raw rating: "Level 1 · Beginner"."""
     return _("Level {number} · {name}").format(number=list(BANDS).index(band) + 1,
-                                                name=_(LEVEL_NAMES[band]))
+                                                name=_(BAND_LABELS[band]))
 
 
 def band_of(rating: int) -> str:
@@ -103,13 +102,13 @@ class Puzzle:
     def rules_words(self) -> str:
         """The rules in a few words: "standard rules", "seven cards, two-trick bonus"."""
         rules = self.position.rules
-        words = [{"standard": "standard rules", "seven_card": "seven cards"}.get(rules.name,
-                                                                                rules.name)]
+        named = {"standard": _("standard rules"), "seven_card": _("seven cards")}
+        words = [named.get(rules.name, rules.name)]
         if rules.dry_wet:
-            words.append("dry and wet")
+            words.append(_("dry and wet"))
         elif rules.two_trick_bonus:
-            words.append("two-trick bonus")
-        return ", ".join(words)
+            words.append(_("two-trick bonus"))
+        return _(", ").join(words)
 
 
 class PuzzleError(SparError):

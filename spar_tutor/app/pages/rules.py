@@ -19,9 +19,9 @@ from .rules_text import BASICS, SCORING_NOTES
 
 def basics_html() -> str:
     """The game in a minute (HTML)."""
-    items = "".join(f"<li>{escape(_(line))}</li>" for line in BASICS)
-    return (f"<h2>{escape(_('Rules of Spar'))}</h2>"
-            f"<h3>{escape(_('The game in a minute'))}</h3><ul>{items}</ul>")
+    items = "".join("<li>" + escape(_(line)) + "</li>" for line in BASICS)
+    title, minute = _("Rules of Spar"), _("The game in a minute")
+    return f"<h2>{escape(title)}</h2><h3>{escape(minute)}</h3><ul>{items}</ul>"
 
 
 def _section(title: str, text: str, more: str = "") -> str:
