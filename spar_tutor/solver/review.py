@@ -120,7 +120,7 @@ def judgement_words(j: Judgement, phase: str = PLAY, dried: bool = False) -> str
     move = choice_words(j.move, phase, dried)
     best = choice_words(j.best.move, phase, dried)
     if j.choices == 1:
-        return _("{move} was the only choice you had.").format(move=_capital(move))
+        return _("It was your only choice.")
     figures = dict(chance=round(j.played.win_chance * 100), points=f"{j.played.expected:.1f}")
     if j.mistake:
         return _("A mistake, from what you could see: {best} was better ({best_chance} wins "
@@ -140,8 +140,6 @@ def judgement_words(j: Judgement, phase: str = PLAY, dried: bool = False) -> str
                  move=move, **figures)
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 @dataclass(frozen=True)
@@ -244,15 +242,14 @@ def _review(state: HandState, card: Card, searchers: Dict[Tuple[int, int], Searc
     elif expected_best - expected_played >= GRADED_MARGIN:
         words = _("nothing was sure, but {better} gave better chances: it wins "
                   "the hand {chance} of the time ({points} points on average), "
-                  "{card} {card_chance} ({card_points})").format(
+                  "{card} {card_chance} ({card_points} points)").format(
                       better=card_text(CARD_BY_BIT[graded_bit]), chance=f"{win_best:.0%}",
                       points=f"{expected_best:.1f}", card=card_text(card),
                       card_chance=f"{win_played:.0%}",
                       card_points=f"{expected_played:.1f}")
     else:
         words = _("no card could make you sure of any points here, and {card} was as good as "
-                  "any ({chance} to win under the model of play)").format(
-                      card=card_text(card), chance=f"{win_played:.0%}")
+                  "any").format(card=card_text(card))
     return PlayReview(state.plays_made + 1, who, card, best, played, top, cost, words,
                       expected_played, expected_best, win_played, win_best,
                       CARD_BY_BIT[graded_bit])
