@@ -40,7 +40,7 @@ from .bots import ExpertBot, checked_move
 BOT_WORLDS = 8
 FIGURES_FILE = "dry_shown.json"
 #: The first deals of a stored figure, measured again by a test (the figure's ``check``).
-CHECK_DEALS = 12
+CHECK_DEALS = 6
 
 
 @dataclass(frozen=True)
