@@ -249,6 +249,7 @@ class SessionHints:
             advice.append(_("Offer a bet of {amount}.").format(amount=offer) if offer else
                           _("Do not offer a bet: you are not well above a fair share."))
         for i in r.answers_due(me) if r is not None else []:
+            assert r is not None
             bet = r.bets[i]
             yes = should_match(chance, n, bet.amount, r.available(me))
             if yes:

@@ -61,8 +61,8 @@ class ReviewPanel(widgets.VBox):
             rows.append(f"<tr><td>{when}</td><td class='spar-review-view' style='color:{colour}'>"
                         f"{cardify(escape(line.text))}</td><td class='spar-review-hindsight' "
                         f"style='color:#555'>{cardify(escape(line.hindsight))}</td></tr>")
-        head = (f"<tr><th></th><th>{_('From what you could see')}</th>"
-                f"<th>{_('With all cards seen (hindsight)')}</th></tr>")
+        view, hindsight = _("From what you could see"), _("With all cards seen (hindsight)")
+        head = f"<tr><th></th><th>{view}</th><th>{hindsight}</th></tr>"
         body = head + "".join(rows) if rows else \
             "<tr><td>" + _("You made no decision this hand.") + "</td></tr>"
         title = _("Your decisions, hand {number}").format(number=s.hand_number)
