@@ -36,6 +36,7 @@ from .values import PendingKind
 log = logging.getLogger(__name__)
 
 HINT_BUDGET_MS = 300
+PRELEAD_WORLDS = 60
 BET_HINT_WORLDS = 200
 #: Positions kept in the table of values before it starts again (a long match).
 TABLE_SIZE = 400
@@ -165,10 +166,10 @@ class SessionHints:
     def _value(self, state: HandState, seat: int, seed: int) -> Valued:
         view = state.view(seat)
         if view.phase != PLAY:
-            found = list(self.solver.prelead_values(view, seed=seed))
+            found = list(self.solver.prelead_values(view, worlds=PRELEAD_WORLDS, seed=seed))
             return Valued(tuple(CardValue(None, float(v.win_chance), float(v.expected),
                                           move_label(v.action), v.action) for v in found),
-                          int(getattr(self.solver, "PRELEAD_WORLDS", 60)), found)
+                          PRELEAD_WORLDS, found)
         cards = [m for m in view.legal_moves if isinstance(m, Card)]
         if len(cards) == 1:
             only = cards[0]
