@@ -1,9 +1,15 @@
 """Words as HTML: Markdown, and card codes in text drawn as suit symbols.
 
+Lesson and puzzle files write cards in the compact notation (``6S``, ``TD``,
+``10C``) for their authors; a learner always sees the card's rank and suit symbol
+(``10`` for the ten, never ``T``).
+
 >>> cardify("Play 10C, then AH.")
 'Play <span class="sp-c" title="ten of clubs">10♣</span>, then <span class="sp-c sp-red" title="ace of hearts">A♥</span>.'
 >>> cardify("You won with 7♦.")
 'You won with <span class="sp-c sp-red" title="seven of diamonds">7♦</span>.'
+>>> card_symbols("6S 7S 8H 9D TC")
+'6♠ 7♠ 8♥ 9♦ 10♣'
 """
 
 from __future__ import annotations
@@ -13,9 +19,10 @@ import re
 from ..engine.cards import Card, parse_card
 from ..engine.words import card_text
 
-_CARD_CODE = re.compile(r"(?<![\w/#&;=-])(10|[6-9TJQKA])([SHDC])(?![\w-])")
+#: A card code standing alone in text (not part of a word, an address or an entity).
+CARD_CODE = re.compile(r"(?<![\w/#&;=-])(10|[2-9TJQKA])([SHDC])(?![\w-])")
 #: A card code, or a card as the learner reads it (rank and suit symbol: ``10♣``).
-_CARD_WORDS = re.compile(_CARD_CODE.pattern + r"|(?<![\w/#&;=-])(?:10|[2-9JQKA])[♠♥♦♣]")
+_CARD_WORDS = re.compile(CARD_CODE.pattern + r"|(?<![\w/#&;=-])(?:10|[2-9JQKA])[♠♥♦♣]")
 
 
 def card_html(card: Card) -> str:
@@ -29,6 +36,11 @@ def cardify(html: str) -> str:
     """Cards in text, as codes (``6S``, ``KH``, ``10C``) or rank and suit symbol (``6♠``),
     drawn in their suit's colour (:func:`card_html`)."""
     return _CARD_WORDS.sub(lambda m: card_html(parse_card(m.group(0))), html)
+
+
+def card_symbols(text: str) -> str:
+    """Card codes in plain text (a button's label) as rank and suit symbol: ``6♠``."""
+    return CARD_CODE.sub(lambda m: card_text(parse_card(m.group(0))), text)
 
 
 def md(text: str) -> str:
