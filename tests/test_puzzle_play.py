@@ -45,7 +45,7 @@ def test_a_wrong_card_is_not_played_and_says_why():
     g = game("ace-first-six-last")
     feedback = g.play(C("6C"))
     assert feedback.kind == "wrong"
-    assert feedback.text.startswith("6C throws the goal away: after it you can be sure of only "
+    assert feedback.text.startswith("6♣ throws the goal away: after it you can be sure of only "
                                     "1 point, not 3 points.")
     assert feedback.refutation and g.state is g.start and g.mistakes == 1
     assert g.play(C("AD")).kind == "good"
