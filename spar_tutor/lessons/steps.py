@@ -174,12 +174,17 @@ def viewer_of(step: Step) -> int:
     return step.seat if isinstance(step.seat, int) else 0
 
 
+def step_players(state: HandState, step: Step) -> Players:
+    """The players of a step's table by the lesson's names, the learner (if any) "you"."""
+    learner = step.seat if isinstance(step.seat, int) else None
+    return Players.of(step.names_of(state.players), learner)
+
+
 def solver_says(state: HandState, step: Step) -> str:
     """The computer's card for the learner to move, and why (its sentence, players named)."""
     solution = solve(state)
     best = solution.best.card
-    learner = step.seat if isinstance(step.seat, int) else None
-    why = solution.explain(best, Players.of(step.names_of(state.players), learner))
+    why = solution.explain(best, step_players(state, step))
     return _("(The computer plays {card}: {why}.)").format(card=card_text(best), why=why)
 
 
