@@ -266,11 +266,11 @@ def winning_line(puzzle: Puzzle, judge: Judge,
         after = state.apply(card)
         if len(after.tricks) > len(state.tricks) and not after.is_over():
             t = after.tricks[-1]
-            assert t.winner is not None, "a finished trick has a winner"
+            won = t.winning_card(state.players)
+            assert t.winner is not None and won is not None, "a finished trick has a winner"
             caption += " " + players.say(_("You win trick {number} with {card}."),
                                          _("{player} wins trick {number} with {card}."),
-                                         t.winner, number=state.trick_number,
-                                         card=t.winning_card(state.players))
+                                         t.winner, number=state.trick_number, card=won)
         if after.is_over():
             caption += " " + result_words(after, players)
         if closed is not None:
