@@ -368,7 +368,7 @@ class GameSession:
         self._push(new)
         self._moved(seat, move)
         self._run_bots()
-        self._changed(f"{seat}: {move}")
+        self._changed(self.seating.tell(move_said(seat, move)))
         return Outcome(True, "")
 
     def renege(self, card: Card) -> Outcome:
@@ -378,7 +378,7 @@ class GameSession:
         seat = _mover(self.state)
         self._push(self.state.apply(card, seat=seat))
         self._run_bots()
-        self._changed(f"{seat} reneged: {card}")
+        self._changed(self.seating.tell(move_said(seat, card)))
         return Outcome(True, "")
 
     def _push(self, state: HandState) -> None:
