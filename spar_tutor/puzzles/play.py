@@ -193,9 +193,8 @@ class PuzzleGame:
 
     def _good_words(self, card: Card, replies: Sequence[Tuple[int, Card]]) -> str:
         if len(replies) <= 3:
-            # Translators: one answer to the learner's card: a player's name and a card
-            answered = _(", ").join(_("{player} {card}").format(
-                player=self.puzzle.names[s], card=card_text(c)) for s, c in replies)
+            answered = _(", ").join(_("{player}: {move}").format(
+                player=self.puzzle.names[s], move=card_text(c)) for s, c in replies)
             said = (" " + _("The others answer: {cards}.").format(cards=answered)
                     if answered else "")
         else:
