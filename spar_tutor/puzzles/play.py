@@ -1,7 +1,7 @@
 """Playing a puzzle without widgets: the learner's cards, the others' strongest defence.
 
 >>> from spar_tutor.puzzles import load_collection
->>> game = PuzzleGame(load_collection().find("lead-the-six-home"))
+>>> game = PuzzleGame(load_collection().find("ace-first-six-last"))
 >>> game.play(game.puzzle.winning[0]).kind in ("good", "solved")
 True
 
