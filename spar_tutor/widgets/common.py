@@ -7,6 +7,7 @@ import logging
 import os
 import sys
 import tempfile
+import time
 from typing import Any, Callable, Optional, TypeVar
 
 import ipywidgets as widgets
@@ -102,6 +103,33 @@ def _in_kernel() -> bool:
     """True inside a running IPython kernel (Jupyter or Voila)."""
     kernelbase = sys.modules.get("ipykernel.kernelbase")
     return bool(kernelbase and kernelbase.Kernel.initialized())
+
+
+#: While the bots answer a click, a view draws the learner's own move at once, then at
+#: most one bot move every so many seconds; the redraw when they are done always comes.
+#: Drawing every bot move sent the table three to seven times a click, and thirty
+#: learners clicking together on one server queued behind those copies
+#: (benchmarks/classroom_load.py).
+MOVE_REDRAW_S = 0.25
+
+
+class MovePacer:
+    """Which of the session's "moved" events a view draws (see :data:`MOVE_REDRAW_S`)."""
+
+    def __init__(self) -> None:
+        self._drawn_at: Optional[float] = None
+
+    def changed(self) -> None:
+        """The session's "changed" event: the next move is drawn at once."""
+        self._drawn_at = None
+
+    def due(self) -> bool:
+        """On a "moved" event: whether to draw it (and then it counts as drawn)."""
+        now = time.monotonic()
+        if self._drawn_at is not None and now - self._drawn_at < MOVE_REDRAW_S:
+            return False
+        self._drawn_at = now
+        return True
 
 
 def session_reporter(session: Any) -> Callable[[str], None]:
