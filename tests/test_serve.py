@@ -15,7 +15,8 @@ import pytest
 
 from spar_tutor import resources
 from spar_tutor.engine.errors import SparError
-from spar_tutor.serve import CULL_IDLE_TIMEOUT, CULL_INTERVAL, app_url, voila_argv, voila_env
+from spar_tutor.serve import (CULL_DISCONNECTED_TIMEOUT, CULL_IDLE_TIMEOUT, CULL_INTERVAL, KERNEL_MANAGER,
+                              app_url, voila_argv, voila_env)
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -42,6 +43,20 @@ def test_voila_argv_has_the_serving_settings():
     ]:
         assert flag in argv
     assert CULL_IDLE_TIMEOUT > 0 and 0 < CULL_INTERVAL <= CULL_IDLE_TIMEOUT
+
+
+def test_a_closed_page_loses_its_kernel_within_3_minutes_a_reader_keeps_it_20():
+    """The app's own times (tests/browser/test_culling.py runs the same settings, shortened)."""
+    argv = voila_argv("app.ipynb")
+    assert f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}" in argv
+    assert f"--ClassroomKernelManager.cull_disconnected_timeout={CULL_DISCONNECTED_TIMEOUT}" in argv
+    assert "--MappingKernelManager.cull_connected=True" in argv
+    # Culled once quiet for the timeout, found at the next check: gone within 3 minutes,
+    # even with a few seconds to shut the kernel down.
+    assert CULL_DISCONNECTED_TIMEOUT + CULL_INTERVAL <= 3 * 60 - 20
+    # A learner reading one step for 20 minutes (no message to the kernel) keeps it.
+    assert CULL_IDLE_TIMEOUT > 20 * 60 + CULL_INTERVAL
+    assert 0 < CULL_INTERVAL < CULL_DISCONNECTED_TIMEOUT
 
 
 def test_voila_argv_sets_each_setting_once():
@@ -80,6 +95,8 @@ def test_voila_accepts_the_arguments():
     assert config["Voila"]["open_browser"] is False
     # Voila leaves the kernel manager's settings as text until the manager exists.
     assert int(config["MappingKernelManager"]["cull_idle_timeout"]) == CULL_IDLE_TIMEOUT
+    assert config["VoilaConfiguration"]["multi_kernel_manager_class"] == KERNEL_MANAGER
+    assert int(config["ClassroomKernelManager"]["cull_disconnected_timeout"]) == CULL_DISCONNECTED_TIMEOUT
 
 
 def test_app_url():

@@ -1,0 +1,135 @@
+"""The kernel manager the app's server runs its kernels with (Voila, and JupyterHub's servers).
+
+It is jupyter_server's ``AsyncMappingKernelManager`` with two changes for a class:
+
+* **Kernels of closed pages go within minutes.** When a learner closes a tab,
+  Voila's page asks the server to shut its kernel down, but the server refuses
+  the request ("403 POST /voila/api/shutdown: '_xsrf' argument missing", Voila
+  issue 1458), so the kernel used to wait for the idle culler's ten minutes. Here
+  a kernel whose page has gone (its last websocket closed) is shut down once it
+  has been without a page, and quiet, for ``cull_disconnected_timeout`` seconds.
+  The same happens when a laptop is shut or leaves the Wi-Fi, which no request
+  from the page could announce. A page that reconnects in time keeps its kernel.
+  Kernels that never had a page (Voila's preheated ones, or one whose page is
+  still loading) are left to the ordinary idle culler.
+* **A page that stays open keeps its kernel** while the learner reads: pages
+  with a connection are culled only after ``cull_idle_timeout`` seconds without
+  any activity (``cull_connected`` on, with the long timeout).
+* **Ready kernels are refilled a few at a time.** After a class has arrived,
+  Voila starts the replacements for the ready kernels they took all at the same
+  moment; each costs a few seconds of CPU to start and run the app, so thirty of
+  them took both cores for most of a minute while the class was clicking. While
+  any page is open, a ready kernel is started at most every ``refill_spacing``
+  seconds. With no page open (the server starting), they start at once.
+
+``spar_tutor.serve.voila_argv`` names this class to Voila
+(``--VoilaConfiguration.multi_kernel_manager_class``) with its settings;
+``deploy/jupyterhub/singleuser_config.py`` names it to each learner's server.
+This module is imported only by those servers, never by the app's kernels.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from datetime import datetime
+from typing import Any, Dict, Optional
+
+from jupyter_core.utils import ensure_async
+from jupyter_server._tz import utcnow
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Float, Integer
+
+PREHEAT_VARIABLE = "VOILA_PREHEAT"
+"""Set in the environment of the kernels Voila starts ready, before any page asks."""
+
+
+class ClassroomKernelManager(AsyncMappingKernelManager):
+    """See the module's docstring."""
+
+    cull_disconnected_timeout = Integer(
+        120, config=True,
+        help="Seconds a kernel whose page has closed may stay quiet before it is shut down "
+             "(checked every cull_interval seconds; 0: wait for the idle culler).")
+    refill_spacing = Float(
+        5.0, config=True,
+        help="While pages are open, seconds between the starts of two preheated kernels.")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]
+        self._alone_since: Dict[str, datetime] = {}
+        self._refill_lock: Optional[asyncio.Lock] = None
+        self._last_refill = float("-inf")
+        self._stopping = False
+
+    # -- pages coming and going ------------------------------------------------------
+
+    def notify_connect(self, kernel_id: str) -> None:
+        super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
+        self._alone_since.pop(kernel_id, None)
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        super().notify_disconnect(kernel_id)  # type: ignore[no-untyped-call]
+        if kernel_id in self and not self._kernel_connections.get(kernel_id, 0):
+            self._alone_since[kernel_id] = utcnow()
+
+    def pages_open(self) -> int:
+        """How many websockets (open pages) the kernels have."""
+        return sum(max(0, n) for n in self._kernel_connections.values())
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Shut down the kernel of a closed page after ``cull_disconnected_timeout``;
+        anything else goes to the idle culler."""
+        if await self._cull_if_page_gone(kernel_id):
+            return
+        await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
+
+    async def _cull_if_page_gone(self, kernel_id: str) -> bool:
+        alone = self._alone_since.get(kernel_id)
+        if kernel_id not in self:
+            self._alone_since.pop(kernel_id, None)
+            return False
+        if alone is None or self.cull_disconnected_timeout <= 0 \
+                or self._kernel_connections.get(kernel_id, 0):
+            return False
+        kernel = self._kernels[kernel_id]
+        quiet_since = max(alone, getattr(kernel, "last_activity", alone))
+        quiet = (utcnow() - quiet_since).total_seconds()
+        if quiet <= self.cull_disconnected_timeout or \
+                (getattr(kernel, "execution_state", "") == "busy" and not self.cull_busy):
+            return False
+        self.log.warning("Culling kernel '%s' (%s): its page closed %d seconds ago.",
+                         kernel.kernel_name, kernel_id, (utcnow() - alone).total_seconds())
+        self._alone_since.pop(kernel_id, None)
+        await ensure_async(self.shutdown_kernel(kernel_id))  # type: ignore[no-untyped-call]
+        return True
+
+    # -- ready kernels ---------------------------------------------------------------
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        """Start a kernel; a preheated one waits for its turn while pages are open."""
+        env = kwargs.get("env") or {}
+        if env.get(PREHEAT_VARIABLE) == "True":
+            await self._refill_turn()
+            if self._stopping:  # a ready kernel nobody will use
+                raise RuntimeError("the server is stopping: no kernel started")
+        kernel_id: str = await super().start_kernel(*args, **kwargs)
+        return kernel_id
+
+    async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        """Shut every kernel down; ready kernels still waiting for their turn never start."""
+        self._stopping = True
+        await super().shutdown_all(*args, **kwargs)
+
+    async def _refill_turn(self) -> None:
+        """Wait until ``refill_spacing`` seconds have passed since the last preheated kernel
+        started, unless no page is open."""
+        if self._refill_lock is None:
+            self._refill_lock = asyncio.Lock()
+        async with self._refill_lock:
+            while self.pages_open() and not self._stopping:
+                wait = self._last_refill + self.refill_spacing - time.monotonic()
+                if wait <= 0:
+                    break
+                await asyncio.sleep(min(wait, 1.0))
+            self._last_refill = time.monotonic()

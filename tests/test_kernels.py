@@ -1,0 +1,201 @@
+"""The app server's kernel manager (spar_tutor.kernels): which kernels it shuts down, and when.
+
+The kernels here are stand-ins in the manager's own tables, and the clock is
+moved by hand, so the rules are checked in milliseconds; tests/browser/test_culling.py
+runs the same manager in Voila with real kernels and a browser.
+"""
+
+import asyncio
+import time
+from datetime import datetime, timedelta, timezone
+from types import SimpleNamespace
+
+import pytest
+
+import jupyter_server.services.kernels.kernelmanager as upstream
+from spar_tutor import kernels
+from spar_tutor.kernels import ClassroomKernelManager
+
+START = datetime(2026, 3, 2, 8, 0, tzinfo=timezone.utc)
+
+
+class Clock:
+    def __init__(self):
+        self.now = START
+
+    def __call__(self):
+        return self.now
+
+    def advance(self, seconds):
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(kernels, "utcnow", clock)
+    monkeypatch.setattr(upstream, "utcnow", clock)
+    return clock
+
+
+@pytest.fixture
+def manager(clock):
+    km = ClassroomKernelManager(cull_disconnected_timeout=120, cull_idle_timeout=1800,
+                                cull_connected=True)
+    km.stopped = []
+
+    async def shutdown_kernel(kernel_id, *args, **kwargs):
+        km.stopped.append(kernel_id)
+        km._kernels.pop(kernel_id)
+
+    km.shutdown_kernel = shutdown_kernel
+    return km
+
+
+def add_kernel(km, kernel_id, clock):
+    """A kernel as the manager keeps it once started: no page yet."""
+    km._kernels[kernel_id] = SimpleNamespace(kernel_name="python3", last_activity=clock(),
+                                             execution_state="idle",
+                                             kernel_spec=SimpleNamespace(metadata={}))
+    km._kernel_connections[kernel_id] = 0
+
+
+def cull(km):
+    for kernel_id in list(km._kernels):
+        asyncio.run(km.cull_kernel_if_idle(kernel_id))
+
+
+def test_the_kernel_of_a_closed_page_goes_after_the_timeout(manager, clock, caplog):
+    add_kernel(manager, "k", clock)
+    manager.notify_connect("k")
+    clock.advance(300)  # the learner plays and reads
+    manager.notify_disconnect("k")  # the tab closes
+    clock.advance(100)
+    cull(manager)
+    assert manager.stopped == []
+    clock.advance(21)
+    with caplog.at_level("WARNING"):
+        cull(manager)
+    assert manager.stopped == ["k"]
+    assert "its page closed 121 seconds ago" in caplog.text
+
+
+def test_a_page_that_comes_back_in_time_keeps_its_kernel(manager, clock):
+    add_kernel(manager, "k", clock)
+    manager.notify_connect("k")
+    manager.notify_disconnect("k")  # the Wi-Fi drops
+    clock.advance(60)
+    manager.notify_connect("k")  # the page reconnects
+    clock.advance(20 * 60)  # and the learner reads one step for 20 minutes
+    cull(manager)
+    assert manager.stopped == []
+
+
+def test_an_open_page_idle_for_longer_than_the_idle_timeout_loses_its_kernel(manager, clock):
+    add_kernel(manager, "k", clock)
+    manager.notify_connect("k")
+    clock.advance(1801)
+    cull(manager)
+    assert manager.stopped == ["k"]
+
+
+def test_time_is_counted_from_the_last_activity_after_the_page_closed(manager, clock):
+    add_kernel(manager, "k", clock)
+    manager.notify_connect("k")
+    manager.notify_disconnect("k")
+    clock.advance(100)
+    manager._kernels["k"].last_activity = clock()  # still finishing what the page asked
+    clock.advance(100)
+    cull(manager)
+    assert manager.stopped == []
+    clock.advance(21)
+    cull(manager)
+    assert manager.stopped == ["k"]
+
+
+def test_a_busy_kernel_is_not_culled(manager, clock):
+    add_kernel(manager, "k", clock)
+    manager.notify_connect("k")
+    manager.notify_disconnect("k")
+    manager._kernels["k"].execution_state = "busy"
+    clock.advance(600)
+    cull(manager)
+    assert manager.stopped == []
+
+
+def test_a_kernel_that_never_had_a_page_waits_for_the_idle_culler(manager, clock):
+    """A ready (preheated) kernel, or one whose page is still loading."""
+    add_kernel(manager, "k", clock)
+    clock.advance(600)
+    cull(manager)
+    assert manager.stopped == []
+    clock.advance(1201)
+    cull(manager)
+    assert manager.stopped == ["k"]
+
+
+def test_a_second_tab_on_the_same_kernel_keeps_it(manager, clock):
+    add_kernel(manager, "k", clock)
+    manager.notify_connect("k")
+    manager.notify_connect("k")
+    manager.notify_disconnect("k")
+    clock.advance(600)
+    cull(manager)
+    assert manager.stopped == []
+
+
+def test_a_zero_timeout_leaves_closed_pages_to_the_idle_culler(manager, clock):
+    manager.cull_disconnected_timeout = 0
+    add_kernel(manager, "k", clock)
+    manager.notify_connect("k")
+    manager.notify_disconnect("k")
+    clock.advance(600)
+    cull(manager)
+    assert manager.stopped == []
+
+
+def test_ready_kernels_start_apart_while_pages_are_open(manager, clock):
+    manager.refill_spacing = 0.3
+    add_kernel(manager, "learner", clock)
+    manager.notify_connect("learner")
+
+    async def two_turns():
+        await manager._refill_turn()
+        first = time.monotonic()
+        await manager._refill_turn()
+        return time.monotonic() - first
+
+    assert asyncio.run(two_turns()) >= 0.3
+
+
+def test_ready_kernels_start_at_once_with_no_page_open(manager, clock):
+    manager.refill_spacing = 30
+
+    async def two_turns():
+        began = time.monotonic()
+        await manager._refill_turn()
+        await manager._refill_turn()
+        return time.monotonic() - began
+
+    assert asyncio.run(two_turns()) < 15
+
+
+def test_no_ready_kernel_starts_once_the_server_is_stopping(manager, clock):
+    async def stop_then_start():
+        await manager.shutdown_all()
+        await manager.start_kernel(kernel_name="python3", env={kernels.PREHEAT_VARIABLE: "True"})
+
+    with pytest.raises(RuntimeError, match="stopping"):
+        asyncio.run(stop_then_start())
+
+
+def test_the_kernel_manager_is_strictly_typed():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary",
+                          str(root / "spar_tutor" / "kernels.py")],
+                         capture_output=True, text=True, cwd=root, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
