@@ -209,9 +209,13 @@ def test_every_render_module_imports_without_widgets_and_charts_load_matplotlib_
         + "heavy = ('ipywidgets', 'IPython', 'matplotlib', 'numpy')\n"
         "bad = [m for m in heavy if m in sys.modules]\n"
         "assert not bad, bad\n"
-        "from spar_tutor.render.charts import score_chart\n"
-        "assert score_chart([], ['You', 'Bot'], 11).startswith('<img')\n"
-        "assert 'matplotlib' in sys.modules, 'a chart is drawn with matplotlib'\n"
+        "from types import SimpleNamespace\n"
+        "from spar_tutor.render.charts import score_chart, values_chart\n"
+        "assert score_chart([], ['You', 'Bot'], 11).startswith('<svg')\n"
+        "assert 'matplotlib' not in sys.modules, 'the score chart is SVG'\n"
+        "choice = SimpleNamespace(card=None, label='pass', win_chance=0.5, expected=1.0)\n"
+        "assert values_chart([choice]).startswith('<img')\n"
+        "assert 'matplotlib' in sys.modules, 'a values chart is drawn with matplotlib'\n"
         "assert 'ipywidgets' not in sys.modules and 'IPython' not in sys.modules\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)

@@ -1,9 +1,10 @@
-"""SVG bar charts (spar_tutor.render.charts): one bar per value, sized to scale, named for
-screen readers."""
+"""SVG charts (spar_tutor.render.charts): one bar per value, sized to scale, a score line per
+player; named for screen readers."""
 
 import re
 
-from spar_tutor.render.charts import bar_chart
+from spar_tutor.engine.match import HandRecord
+from spar_tutor.render.charts import bar_chart, score_chart
 
 
 def bars(svg):
@@ -33,3 +34,32 @@ def test_two_series_get_a_legend_and_theme_colours():
 def test_text_is_escaped():
     svg = bar_chart([("<b>", [1.0])], ["s"], 'say "hi" & <go>')
     assert "<b>" not in svg and "&lt;b&gt;" in svg and "&lt;go&gt;" in svg
+
+
+def _hands(*points):
+    return [HandRecord(number=i + 1, dealer=0, points=p, money=(0,) * len(p), ended_by="",
+                       reason="", shuffled=False) for i, p in enumerate(points)]
+
+
+def test_score_chart_draws_a_line_per_player_with_the_totals_named():
+    svg = score_chart(_hands((1, 0, 0), (0, 2, 0), (3, 0, -3)), ["You", "Ama", "Kofi"], 11)
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert svg.count("<polyline") == 3
+    assert svg.count("<circle") == 3 * 4  # the start and after each of the 3 hands
+    assert 'aria-label="Chart of the score over the hands. Now: You: 4; Ama: 2; Kofi: -3"' in svg
+    assert "target 11" in svg and "stroke-dasharray" in svg
+    assert ">hands played<" in svg and ">points<" in svg
+
+
+def test_score_chart_keeps_every_point_inside_the_picture():
+    svg = score_chart(_hands((5, -3), (6, -3)), ["You", "Bot 1"], None)
+    coordinates = re.findall(r'c([xy])="(-?[\d.]+)"', svg)
+    assert coordinates
+    for axis, value in coordinates:
+        assert 0 <= float(value) <= (420 if axis == "x" else 300)
+    assert "target" not in svg
+
+
+def test_score_chart_escapes_names():
+    svg = score_chart([], ["<b>", 'a "b"'], 11)
+    assert "<b>" not in svg and "&lt;b&gt;" in svg

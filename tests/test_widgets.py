@@ -144,7 +144,8 @@ def test_scoreboard_after_a_hand_has_totals_and_a_chart():
     table = PlayTable(session())
     finish_hand(table)
     board = table.scoreboard
-    assert "Hand 1:" in board.table.value and "<img" in board.chart.value
+    assert "Hand 1:" in board.table.value
+    assert board.chart.value.startswith("<svg") and "Chart of the score over the hands" in board.chart.value
 
 
 def test_stakes_show_in_the_ledger():

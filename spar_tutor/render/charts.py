@@ -1,8 +1,8 @@
-"""Charts as HTML: SVG bar charts coloured by the app's theme, and small matplotlib
-charts as inline PNG ``<img>`` (no pyplot, so no global figure state).
+"""Charts as HTML: SVG bar and score charts coloured by the app's theme, and small
+matplotlib charts as inline PNG ``<img>`` (no pyplot, so no global figure state).
 
 Importing this module does not load matplotlib: a matplotlib chart loads it when it
-is drawn; :func:`bar_chart` needs no plotting library at all.
+is drawn; :func:`bar_chart` and :func:`score_chart` need no plotting library at all.
 
 >>> svg = bar_chart([("6", [10.0]), ("7", [20.0])], ["share"], "Who wins")
 >>> svg.startswith("<svg") and 'aria-label="Who wins: 6: 10%; 7: 20%"' in svg
@@ -18,6 +18,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
 
 from ..engine.match import HandRecord
+from ..i18n import _
 from .suits import suit_colour
 
 if TYPE_CHECKING:
@@ -109,24 +110,71 @@ def values_chart(values: Sequence[Any], best: Any = None) -> str:
     return figure_html(fig, "chart of each legal card's chance to win the hand: " + alt)
 
 
-def score_chart(history: Sequence[HandRecord], names: Sequence[str], target: Optional[int]) -> str:
-    """Each player's total after every hand (``history`` is Match.history)."""
-    fig = _figure(4.2, 3.0)
-    ax = fig.add_subplot()
+def score_chart(history: Sequence[HandRecord], names: Sequence[str], target: Optional[int],
+                width: int = 420, height: int = 300) -> str:
+    """Each player's total after every hand (``history`` is Match.history), as SVG: a line
+    per player, the target dashed, the names under the chart.
+
+    Drawn without matplotlib: the scoreboard draws it whenever a hand ends, and thirty
+    learners ending a hand together each spent seconds of CPU on a matplotlib chart (and
+    30 MB more memory a kernel)."""
     totals = [[0] for _ in names]
     for record in history:
         for seat, points in enumerate(record.points):
             totals[seat].append(totals[seat][-1] + points)
-    hands = list(range(len(history) + 1))
-    for seat, name in enumerate(names):
-        ax.plot(hands, totals[seat], marker="o", label=name,
-                color=LINE_COLOURS[seat % len(LINE_COLOURS)])
+    values = [v for line in totals for v in line] + ([target] if target else [])
+    low, high = min(0, *values), max(1, *values)
+    rows = (len(names) + 1) // 2
+    left, right, top, bottom = 44, 12, 12, 46 + 18 * rows
+    plot_w, plot_h = width - left - right, height - top - bottom
+    last = max(1, len(history))
+
+    def x(hand: int) -> float:
+        return left + plot_w * hand / last
+
+    def y(points: float) -> float:
+        return top + plot_h * (high - points) / (high - low)
+
+    ink = "fill:var(--spar-ink, #1a1a1a)"
+    parts = [f'<line x1="{left}" y1="{y(low):.1f}" x2="{left}" y2="{top}" '
+             f'style="stroke:var(--spar-ink, #1a1a1a)"/>',
+             f'<line x1="{left}" y1="{y(low):.1f}" x2="{width - right}" y2="{y(low):.1f}" '
+             f'style="stroke:var(--spar-ink, #1a1a1a)"/>']
+    step = max(1, math.ceil((high - low) / 5))
+    for tick in range(math.ceil(low / step) * step, high + 1, step):
+        parts.append(f'<text x="{left - 6}" y="{y(tick) + 4:.1f}" font-size="11" '
+                     f'text-anchor="end" style="{ink}">{tick}</text>')
+    for hand in range(0, last + 1, max(1, math.ceil(last / 10))):
+        parts.append(f'<text x="{x(hand):.1f}" y="{y(low) + 15:.1f}" font-size="11" '
+                     f'text-anchor="middle" style="{ink}">{hand}</text>')
+    parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{y(low) + 30:.1f}" font-size="12" '
+                 f'text-anchor="middle" style="{ink}">{escape(_("hands played"))}</text>')
+    parts.append(f'<text x="12" y="{top + plot_h / 2:.1f}" font-size="12" text-anchor="middle" '
+                 f'transform="rotate(-90 12 {top + plot_h / 2:.1f})" style="{ink}">'
+                 f'{escape(_("points"))}</text>')
     if target:
-        ax.axhline(target, color=GREY, linestyle="--", linewidth=1)
-        ax.annotate(f"target {target}", (0, target), fontsize=8, va="bottom", color="#555")
-    ax.set_xlabel("hands played")
-    ax.set_ylabel("points")
-    ax.set_xticks(hands)
-    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(0, -0.3), ncols=2, frameon=False)
-    ax.spines[["top", "right"]].set_visible(False)
-    return figure_html(fig, "chart of the score over the hands")
+        parts.append(f'<line x1="{left}" y1="{y(target):.1f}" x2="{width - right}" '
+                     f'y2="{y(target):.1f}" stroke="{GREY}" stroke-dasharray="5 4"/>'
+                     f'<text x="{left + 4}" y="{y(target) - 4:.1f}" font-size="11" '
+                     f'style="fill:var(--spar-muted, #555)">'
+                     f'{escape(_("target {target}").format(target=target))}</text>')
+    for seat, line in enumerate(totals):
+        colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
+        path = " ".join(f"{x(hand):.1f},{y(total):.1f}" for hand, total in enumerate(line))
+        parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" '
+                     f'stroke-width="2"/>')
+        parts.extend(f'<circle cx="{x(hand):.1f}" cy="{y(total):.1f}" r="3" fill="{colour}"/>'
+                     for hand, total in enumerate(line))
+        key_x, key_y = left + (seat % 2) * (plot_w / 2), height - 18 * (rows - seat // 2) + 4
+        parts.append(f'<rect x="{key_x:.1f}" y="{key_y - 10:.1f}" width="14" height="4" '
+                     f'fill="{colour}"/><text x="{key_x + 20:.1f}" y="{key_y:.1f}" '
+                     f'font-size="12" style="{ink}">{escape(names[seat])}</text>')
+    spoken = _("; ").join(_("{player}: {points}").format(player=name, points=line[-1])
+                          for name, line in zip(names, totals))
+    label = escape(_("Chart of the score over the hands. Now: {totals}").format(totals=spoken),
+                   quote=True)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+            f'width="{width}" height="{height}" role="img" aria-label="{label}" '
+            f'font-family="\'DejaVu Sans\', Arial, sans-serif" '
+            f'style="max-width:100%;height:auto">'
+            f"<title>{label}</title>{''.join(parts)}</svg>")
