@@ -330,6 +330,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     server = app_server.start(pool_size=ready)
     room = Classroom(server.url, args.learners, args.timeout)
     clicks: Dict[str, List[float]] = {}
+    rounds: Dict[str, List[List[float]]] = {}
     meters: Dict[str, CpuMeter] = {}
     try:
         started = time.monotonic()
@@ -342,12 +343,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         for strength in strengths:
             room.step(lambda i, s: choose_bots(s, strength))
             meters[strength] = meter = CpuMeter(server, room)
-            clicks[strength] = []
+            clicks[strength], rounds[strength] = [], []
             for _ in range(args.rounds):
                 room.step(lambda i, s: ready_to_play(s), together=False)
                 meter.start()
-                clicks[strength] += room.step(lambda i, s: click_a_card(s)).values()
+                rounds[strength].append(list(room.step(lambda i, s: click_a_card(s)).values()))
                 meter.stop()
+                clicks[strength] += rounds[strength][-1]
             print(f"  {strength} bots: {args.rounds} rounds played by "
                   f"{time.monotonic() - arrived:.0f} s after the class arrived; "
                   f"{load_average()}", flush=True)
@@ -371,6 +373,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if clicks[strength]:
             clicks_ok &= click_report(strength, clicks[strength], meters[strength],
                                       len(clicks[strength]))
+            print("  each round, p50 / slowest: " + ", ".join(
+                f"{statistics.median(r):.2f} / {max(r):.2f} s" for r in rounds[strength] if r))
         else:
             clicks_ok = False
     print("isolation: " + ("every learner sees only their own name, one kernel each; each "

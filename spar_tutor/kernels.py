@@ -15,6 +15,12 @@ It is jupyter_server's ``AsyncMappingKernelManager`` with two changes for a clas
 * **A page that stays open keeps its kernel** while the learner reads: pages
   with a connection are culled only after ``cull_idle_timeout`` seconds without
   any activity (``cull_connected`` on, with the long timeout).
+* **The server goes first.** Every learner's messages pass through the one server
+  process, while thirty kernels share the same cores; when the whole class clicks
+  at once, the server (at its fair share, one thirty-first of the machine) was the
+  queue everyone waited in. Kernels run ``kernel_nice`` steps of Unix priority
+  below the server (``os.setpriority``; nothing on Windows), so the server relays
+  each answer as soon as it is ready and the kernels share what is left.
 * **Ready kernels are refilled a few at a time.** After a class has arrived,
   Voila starts the replacements for the ready kernels they took all at the same
   moment; each costs a few seconds of CPU to start and run the app, so thirty of
@@ -31,8 +37,10 @@ This module is imported only by those servers, never by the app's kernels.
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from datetime import datetime
+from pathlib import Path
 from typing import Any, Dict, Optional
 
 from jupyter_core.utils import ensure_async
@@ -51,6 +59,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         120, config=True,
         help="Seconds a kernel whose page has closed may stay quiet before it is shut down "
              "(checked every cull_interval seconds; 0: wait for the idle culler).")
+    kernel_nice = Integer(
+        10, config=True,
+        help="How many steps of Unix priority (nice) the kernels run below the server "
+             "(0: the same priority).")
     refill_spacing = Float(
         5.0, config=True,
         help="While pages are open, seconds between the starts of two preheated kernels.")
@@ -114,7 +126,26 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             if self._stopping:  # a ready kernel nobody will use
                 raise RuntimeError("the server is stopping: no kernel started")
         kernel_id: str = await super().start_kernel(*args, **kwargs)
+        self._lower_priority(kernel_id)
         return kernel_id
+
+    def _lower_priority(self, kernel_id: str) -> None:
+        """Run the kernel's process ``kernel_nice`` steps below the server (every thread:
+        Linux keeps a priority per thread; threads started later inherit it)."""
+        process = getattr(getattr(self.get_kernel(kernel_id), "provisioner", None), "process", None)
+        pid = getattr(process, "pid", None)
+        if self.kernel_nice <= 0 or pid is None or not hasattr(os, "setpriority"):
+            return
+        nice = min(19, os.getpriority(os.PRIO_PROCESS, 0) + self.kernel_nice)
+        try:
+            threads = [int(t.name) for t in Path(f"/proc/{pid}/task").iterdir()]
+        except OSError:  # not Linux (one priority per process), or already gone
+            threads = [pid]
+        for thread in threads:
+            try:
+                os.setpriority(os.PRIO_PROCESS, thread, nice)
+            except OSError:  # gone, or not ours to change
+                pass
 
     async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         """Shut every kernel down; ready kernels still waiting for their turn never start."""

@@ -199,3 +199,21 @@ def test_the_kernel_manager_is_strictly_typed():
                           str(root / "spar_tutor" / "kernels.py")],
                          capture_output=True, text=True, cwd=root, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_kernels_run_below_the_server(manager, monkeypatch):
+    import os
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        kernel = SimpleNamespace(provisioner=SimpleNamespace(process=child))
+        monkeypatch.setattr(manager, "get_kernel", lambda kernel_id: kernel)
+        manager._lower_priority("k")
+        ours = os.getpriority(os.PRIO_PROCESS, 0)
+        assert os.getpriority(os.PRIO_PROCESS, child.pid) == min(19, ours + manager.kernel_nice)
+        assert manager.kernel_nice > 0
+    finally:
+        child.kill()
+        child.wait()
