@@ -58,7 +58,10 @@ class VoilaSession:
         self.url = base_url.rstrip("/") + "/" + (f"?{query}" if query else "")
         self.timeout = timeout
         self.session_id = uuid.uuid4().hex
-        self.states: Dict[str, Dict[str, Any]] = {}
+        self._states: Dict[str, Dict[str, Any]] = {}
+        self._unread: List[Tuple[str, bytes]] = []
+        """Widget messages not decoded yet: decoded when the widgets are looked at, so that
+        thirty clients waiting for answers cost the machine little."""
         self.kernel_id = ""
         self.ws: Optional[websocket.WebSocket] = None
         self.protocol = ""
@@ -132,29 +135,40 @@ class VoilaSession:
         self.received["bytes"] += len(frame)
         if self.protocol == WS_PROTOCOL:
             _, parts = unpack_v1(frame)
-            header, parent = json.loads(parts[0]), json.loads(parts[1])
-            content = json.loads(parts[3]) if len(parts) > 3 else {}
-        elif isinstance(frame, bytes):  # a JSON-protocol message with binary buffers
-            return
-        else:
+            kind = json.loads(parts[0])["msg_type"]
+            if kind.startswith("comm_"):
+                self._unread.append((kind, parts[3]))
+            else:
+                parent, content = json.loads(parts[1]), json.loads(parts[3])
+                self._handle(kind, parent, content)
+            self._seen[kind] = self._seen.get(kind, 0) + 1
+        elif isinstance(frame, str):  # the JSON protocol (binary frames hold no state we need)
             msg = json.loads(frame)
-            header, parent, content = msg["header"], msg.get("parent_header") or {}, msg["content"]
-        self._handle(header["msg_type"], parent, content)
+            kind = msg["header"]["msg_type"]
+            self._seen[kind] = self._seen.get(kind, 0) + 1
+            self._handle(kind, msg.get("parent_header") or {}, msg["content"])
+
+    @property
+    def states(self) -> Dict[str, Dict[str, Any]]:
+        """Every widget's state, by model id, as the kernel has sent it so far."""
+        unread, self._unread = self._unread, []
+        for kind, content in unread:
+            self._handle(kind, {}, json.loads(content))
+        return self._states
 
     def _handle(self, kind: str, parent: Dict[str, Any], content: Dict[str, Any]) -> None:
-        self._seen[kind] = self._seen.get(kind, 0) + 1
         data = content.get("data", {})
         if kind == "status" and content.get("execution_state") == "idle" and parent.get("msg_id"):
             self.idle_at[parent["msg_id"]] = time.monotonic()
         elif kind == "comm_msg" and data.get("method") == "update_states":
             for model_id, model in data["states"].items():
-                self.states[model_id] = dict(model["state"], _model_name=model["model_name"])
+                self._states[model_id] = dict(model["state"], _model_name=model["model_name"])
         elif kind == "comm_msg" and data.get("method") == "update":
-            self.states.setdefault(content["comm_id"], {}).update(data["state"])
+            self._states.setdefault(content["comm_id"], {}).update(data["state"])
         elif kind == "comm_open" and "state" in data:
-            self.states[content["comm_id"]] = dict(data["state"])
+            self._states[content["comm_id"]] = dict(data["state"])
         elif kind == "comm_close":
-            self.states.pop(content.get("comm_id"), None)
+            self._states.pop(content.get("comm_id"), None)
 
     def wait_for(self, condition: Callable[[], Any], what: str = "", timeout: Optional[float] = None) -> Any:
         """Handle kernel messages until ``condition()`` is true; returns its value."""
