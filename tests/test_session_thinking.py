@@ -91,3 +91,10 @@ def test_a_session_remembers_how_busy_the_machine_was(monkeypatch):
     assert sum(given) <= CLICK_WAIT_MS + MIN_THINK_MS
     assert s._busy > 4  # measured while the bots slept
     assert thinking.CPU_CLOCK is not None
+
+
+def test_the_module_examples_run():
+    import doctest
+
+    result = doctest.testmod(thinking)
+    assert result.attempted > 0 and result.failed == 0
