@@ -21,7 +21,8 @@ bots and plays ``--rounds`` cards, all the learners clicking a card in the same
 instant each round. **Click to answer** is timed from the click until the kernel
 has played the learner's card and the bots' replies and sent the whole redrawn
 table (its idle message after the click arrives): what the learner waits for.
-Then each learner takes a lesson step.
+Then each learner takes a lesson step (and with ``--tour`` asks for the solver's hint and
+opens Puzzles and Explore, the most memory a kernel reaches).
 
 Printed: the load average of the machine (other work on it slows everything);
 the time to first view; click to answer, median (p50) and p95, per bot strength,
@@ -179,6 +180,18 @@ def take_a_lesson_step(i: int, session: VoilaSession) -> None:
     session.wait_for(lambda: "Step 2 of" in session.text(), "step 2")
 
 
+def take_the_tour(i: int, session: VoilaSession) -> None:
+    """The heaviest things a learner can ask for: the solver's hint, the puzzles and the
+    explorations (so that memory is measured at its most)."""
+    session.wait_idle(session.click(session.button("Play")), "the Play page")
+    ready_to_play(session)
+    session.wait_idle(session.click(session.button("3 · Solver's answer")), "the solver's hint")
+    session.wait_idle(session.click(session.button("Puzzles")), "the Puzzles page")
+    session.wait_idle(session.click(session.button("Explore")), "the Explore page")
+    for deal in ("Deal and count", "Deal for 2 to 7 players", "Deal and compare"):
+        session.wait_idle(session.click(session.button(deal)), deal)
+
+
 def isolation_problems(room: Classroom) -> List[str]:
     """Any learner seeing another learner's name, or two learners sharing a kernel."""
     problems = []
@@ -318,6 +331,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--rounds", type=int, default=5,
                         help="cards each learner plays against each strength, all the class "
                         "clicking in the same instant (default 5: a whole hand)")
+    parser.add_argument("--tour", action="store_true",
+                        help="then every learner asks for the solver's hint and opens Puzzles "
+                        "and Explore (memory at its most; slow)")
     parser.add_argument("--timeout", type=float, default=300,
                         help="seconds one step of the class may take (default 300)")
     args = parser.parse_args(argv)
@@ -354,6 +370,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                   f"{time.monotonic() - arrived:.0f} s after the class arrived; "
                   f"{load_average()}", flush=True)
         room.step(take_a_lesson_step)
+        if args.tour:
+            room.step(take_the_tour)
         problems = isolation_problems(room) + progress_problems(room, server.home)
         memory_ok = memory_report(server, room)
         for session in room.sessions.values():

@@ -54,8 +54,11 @@ def unpack_v1(frame: bytes) -> Tuple[str, List[bytes]]:
 class VoilaSession:
     """One app tab: ``open()``, then ``find``/``click``/``wait_for`` on its widgets."""
 
-    def __init__(self, base_url: str, query: str = "", timeout: float = 120) -> None:
-        self.url = base_url.rstrip("/") + "/" + (f"?{query}" if query else "")
+    def __init__(self, base_url: str, query: str = "", timeout: float = 120, page: str = "") -> None:
+        """``base_url``: the server's; ``page``: the app's page under it (Voila on its own serves
+        the app at ``/``, a Jupyter server at ``voila/render/app.ipynb``)."""
+        self.base_url = base_url.rstrip("/")
+        self.url = f"{self.base_url}/{page}" + (f"?{query}" if query else "")
         self.timeout = timeout
         self.session_id = uuid.uuid4().hex
         self._states: Dict[str, Dict[str, Any]] = {}
@@ -85,7 +88,7 @@ class VoilaSession:
         if config is None:
             raise RuntimeError("no page config in the Voila page")
         self.kernel_id = json.loads(config.group(1))["kernelId"]
-        ws_url = self.url.split("?")[0].replace("http", "ws", 1).rstrip("/")
+        ws_url = self.base_url.replace("http", "ws", 1)
         self.ws = websocket.create_connection(
             f"{ws_url}/api/kernels/{self.kernel_id}/channels?session_id={self.session_id}",
             timeout=self.timeout, subprotocols=[WS_PROTOCOL])

@@ -1,8 +1,6 @@
-"""Charts as HTML: SVG bar and score charts coloured by the app's theme, and small
-matplotlib charts as inline PNG ``<img>`` (no pyplot, so no global figure state).
-
-Importing this module does not load matplotlib: a matplotlib chart loads it when it
-is drawn; :func:`bar_chart` and :func:`score_chart` need no plotting library at all.
+"""Charts as SVG text: bars coloured by the app's theme, each card's chance to win, the
+score over the hands. No plotting library: a kernel that drew its charts with matplotlib
+grew by 40 MB and spent a second of CPU on each, thirty of them on one server at once.
 
 >>> svg = bar_chart([("6", [10.0]), ("7", [20.0])], ["share"], "Who wins")
 >>> svg.startswith("<svg") and 'aria-label="Who wins: 6: 10%; 7: 20%"' in svg
@@ -11,18 +9,13 @@ True
 
 from __future__ import annotations
 
-import base64
-import io
 import math
 from html import escape
-from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Sequence, Tuple
 
 from ..engine.match import HandRecord
 from ..i18n import _
 from .suits import suit_colour
-
-if TYPE_CHECKING:
-    from matplotlib.figure import Figure
 
 #: Fill of each series, as the app's colour variables (light and dark: spar_tutor/app/style.py).
 SERIES = ("var(--spar-accent)", "var(--spar-gold)")
@@ -70,48 +63,58 @@ GREEN, GOLD, GREY = "#17803d", "#d9a521", "#9e9e9e"
 LINE_COLOURS = ["#0d47a1", "#b3261e", "#17803d", "#6a1b9a", "#e65100", "#00838f", "#5d4037"]
 
 
-def _figure(width: float, height: float) -> Figure:
-    from matplotlib.figure import Figure  # here, not at import: only a chart loads matplotlib
-
-    return Figure(figsize=(width, height), dpi=100, layout="constrained")
-
-
-def figure_html(fig: Figure, alt: str) -> str:
-    """A figure as an inline PNG ``<img>`` with alt text."""
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    data = base64.b64encode(buf.getvalue()).decode("ascii")
-    return f'<img src="data:image/png;base64,{data}" alt="{alt}" style="max-width:100%">'
-
-
-def values_chart(values: Sequence[Any], best: Any = None) -> str:
-    """A bar per legal card (or action), best first in gold: how often it wins the hand."""
-    fig = _figure(4.2, 2.4)
-    ax = fig.add_subplot()
-    labels = [c.card.symbol_text if c.card else c.label for c in values]
+def values_chart(values: Sequence[Any], best: Any = None, width: int = 340,
+                 height: int = 230) -> str:
+    """A bar per legal card (or action), best first in gold: how often it wins the hand,
+    with its expected points above it; as SVG (no matplotlib: a learner asking for the
+    solver's answer cost a kernel 40 MB and a second of CPU for one)."""
     chances = [0.0 if math.isnan(c.win_chance) else 100 * c.win_chance for c in values]
-    colours = [GOLD if i == 0 else GREEN for i in range(len(values))]  # best first
-    bars = ax.bar(labels, chances, color=colours, edgecolor="#333")
-    for bar, v in zip(bars, values):
-        if not math.isnan(v.expected):
-            ax.annotate(f"{v.expected:+.1f} pts", (bar.get_x() + bar.get_width() / 2,
-                        bar.get_height()), ha="center", va="bottom", fontsize=8)
-    for tick, v in zip(ax.get_xticklabels(), values):
-        if v.card is not None:
-            tick.set_color(suit_colour(v.card.suit))
-    top = max(chances, default=0.0)
-    ax.set_ylim(0, 115 if top > 60 else max(12.0, top * 1.6))  # small chances stay visible
-    ax.set_ylabel("wins the hand (%)")
-    ax.set_title("Each card you may play" if values and values[0].card else "Each choice",
-                 fontsize=10)
-    ax.spines[["top", "right"]].set_visible(False)
-    alt = "; ".join(f"{c.card.name if c.card else c.label}: {ch:.0f} percent"
-                    for c, ch in zip(values, chances))
-    return figure_html(fig, "chart of each legal card's chance to win the hand: " + alt)
+    high = max(chances, default=0.0)
+    top = 115.0 if high > 60 else max(12.0, high * 1.6)  # small chances stay visible
+    left, bottom, title_h = 44, 30, 24
+    plot_h = height - bottom - title_h
+    slot = (width - left - 8) / max(1, len(values))
+    bar = min(48.0, slot * 0.7)
+    ink = "fill:var(--spar-ink, #1a1a1a)"
+    title = _("Each card you may play") if values and values[0].card else _("Each choice")
+    parts = [f'<text x="{left + (width - left) / 2:.1f}" y="15" font-size="13" '
+             f'text-anchor="middle" style="{ink}">{escape(title)}</text>',
+             f'<line x1="{left}" y1="{title_h + plot_h}" x2="{width - 8}" '
+             f'y2="{title_h + plot_h}" style="stroke:var(--spar-ink, #1a1a1a)"/>',
+             f'<text x="12" y="{title_h + plot_h / 2:.1f}" font-size="11" text-anchor="middle" '
+             f'transform="rotate(-90 12 {title_h + plot_h / 2:.1f})" style="{ink}">'
+             f'{escape(_("wins the hand (%)"))}</text>']
+    for tick in range(0, int(top) + 1, 20 if top > 40 else 5):
+        y = title_h + plot_h * (1 - tick / top)
+        parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" font-size="10" text-anchor="end" '
+                     f'style="{ink}">{tick}</text>')
+    for i, (choice, chance) in enumerate(zip(values, chances)):
+        x = left + i * slot + (slot - bar) / 2
+        h = plot_h * chance / top
+        y = title_h + plot_h - h
+        parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" height="{h:.1f}" '
+                     f'fill="{GOLD if i == 0 else GREEN}" stroke="#333"/>')
+        if not math.isnan(choice.expected):
+            points = _("{points} pts").format(points=f"{choice.expected:+.1f}")
+            parts.append(f'<text x="{x + bar / 2:.1f}" y="{y - 4:.1f}" font-size="10" '
+                         f'text-anchor="middle" style="{ink}">{escape(points)}</text>')
+        label, colour = (choice.card.symbol_text, suit_colour(choice.card.suit)) \
+            if choice.card else (choice.label, "var(--spar-ink, #1a1a1a)")
+        parts.append(f'<text x="{x + bar / 2:.1f}" y="{height - bottom + 16}" font-size="13" '
+                     f'text-anchor="middle" style="fill:{colour}">{escape(label)}</text>')
+    spoken = _("; ").join(_("{choice}: {percent} percent").format(
+        choice=c.card.name if c.card else c.label, percent=f"{ch:.0f}")
+        for c, ch in zip(values, chances))
+    name = escape(_("chart of each legal card's chance to win the hand: {cards}").format(
+        cards=spoken), quote=True)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+            f'width="{width}" height="{height}" role="img" aria-label="{name}" '
+            f'font-family="\'DejaVu Sans\', Arial, sans-serif" '
+            f'style="max-width:100%;height:auto"><title>{name}</title>{"".join(parts)}</svg>')
 
 
 def score_chart(history: Sequence[HandRecord], names: Sequence[str], target: Optional[int],
-                width: int = 420, height: int = 300) -> str:
+                width: int = 340, height: int = 280) -> str:
     """Each player's total after every hand (``history`` is Match.history), as SVG: a line
     per player, the target dashed, the names under the chart.
 
