@@ -1,13 +1,12 @@
 """SVG charts (spar_tutor.render.charts): one bar per value, sized to scale, a score line per
 player; named for screen readers."""
 
-import re
-
-from spar_tutor.engine.match import HandRecord
 import math
+import re
 from types import SimpleNamespace
 
 from spar_tutor.engine.cards import parse_card
+from spar_tutor.engine.match import HandRecord
 from spar_tutor.render.charts import bar_chart, score_chart, values_chart
 
 
@@ -50,7 +49,7 @@ def test_score_chart_draws_a_line_per_player_with_the_totals_named():
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert svg.count("<polyline") == 3
     assert svg.count("<circle") == 3 * 4  # the start and after each of the 3 hands
-    assert 'aria-label="Chart of the score over the hands. Now: You: 4; Ama: 2; Kofi: -3"' in svg
+    assert 'aria-label="Chart of the score over the hands. Now: You: 4 points; Ama: 2 points; Kofi: -3 points"' in svg
     assert "target 11" in svg and "stroke-dasharray" in svg
     assert ">hands played<" in svg and ">points<" in svg
 

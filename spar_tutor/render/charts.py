@@ -14,7 +14,7 @@ from html import escape
 from typing import Any, List, Optional, Sequence, Tuple
 
 from ..engine.match import HandRecord
-from ..i18n import _
+from ..i18n import _, ngettext
 from .suits import suit_colour
 
 #: Fill of each series, as the app's colour variables (light and dark: spar_tutor/app/style.py).
@@ -77,13 +77,14 @@ def values_chart(values: Sequence[Any], best: Any = None, width: int = 340,
     bar = min(48.0, slot * 0.7)
     ink = "fill:var(--spar-ink, #1a1a1a)"
     title = _("Each card you may play") if values and values[0].card else _("Each choice")
+    axis = _("wins the hand (%)")
     parts = [f'<text x="{left + (width - left) / 2:.1f}" y="15" font-size="13" '
              f'text-anchor="middle" style="{ink}">{escape(title)}</text>',
              f'<line x1="{left}" y1="{title_h + plot_h}" x2="{width - 8}" '
              f'y2="{title_h + plot_h}" style="stroke:var(--spar-ink, #1a1a1a)"/>',
              f'<text x="12" y="{title_h + plot_h / 2:.1f}" font-size="11" text-anchor="middle" '
              f'transform="rotate(-90 12 {title_h + plot_h / 2:.1f})" style="{ink}">'
-             f'{escape(_("wins the hand (%)"))}</text>']
+             f'{escape(axis)}</text>']
     for tick in range(0, int(top) + 1, 20 if top > 40 else 5):
         y = title_h + plot_h * (1 - tick / top)
         parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" font-size="10" text-anchor="end" '
@@ -139,6 +140,8 @@ def score_chart(history: Sequence[HandRecord], names: Sequence[str], target: Opt
         return top + plot_h * (high - points) / (high - low)
 
     ink = "fill:var(--spar-ink, #1a1a1a)"
+    hands_played, points_axis = _("hands played"), _("points")
+    target_words = _("target {target}").format(target=target)
     parts = [f'<line x1="{left}" y1="{y(low):.1f}" x2="{left}" y2="{top}" '
              f'style="stroke:var(--spar-ink, #1a1a1a)"/>',
              f'<line x1="{left}" y1="{y(low):.1f}" x2="{width - right}" y2="{y(low):.1f}" '
@@ -151,16 +154,16 @@ def score_chart(history: Sequence[HandRecord], names: Sequence[str], target: Opt
         parts.append(f'<text x="{x(hand):.1f}" y="{y(low) + 15:.1f}" font-size="11" '
                      f'text-anchor="middle" style="{ink}">{hand}</text>')
     parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{y(low) + 30:.1f}" font-size="12" '
-                 f'text-anchor="middle" style="{ink}">{escape(_("hands played"))}</text>')
+                 f'text-anchor="middle" style="{ink}">{escape(hands_played)}</text>')
     parts.append(f'<text x="12" y="{top + plot_h / 2:.1f}" font-size="12" text-anchor="middle" '
                  f'transform="rotate(-90 12 {top + plot_h / 2:.1f})" style="{ink}">'
-                 f'{escape(_("points"))}</text>')
+                 f'{escape(points_axis)}</text>')
     if target:
         parts.append(f'<line x1="{left}" y1="{y(target):.1f}" x2="{width - right}" '
                      f'y2="{y(target):.1f}" stroke="{GREY}" stroke-dasharray="5 4"/>'
                      f'<text x="{left + 4}" y="{y(target) - 4:.1f}" font-size="11" '
                      f'style="fill:var(--spar-muted, #555)">'
-                     f'{escape(_("target {target}").format(target=target))}</text>')
+                     f'{escape(target_words)}</text>')
     for seat, line in enumerate(totals):
         colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
         path = " ".join(f"{x(hand):.1f},{y(total):.1f}" for hand, total in enumerate(line))
@@ -172,7 +175,8 @@ def score_chart(history: Sequence[HandRecord], names: Sequence[str], target: Opt
         parts.append(f'<rect x="{key_x:.1f}" y="{key_y - 10:.1f}" width="14" height="4" '
                      f'fill="{colour}"/><text x="{key_x + 20:.1f}" y="{key_y:.1f}" '
                      f'font-size="12" style="{ink}">{escape(names[seat])}</text>')
-    spoken = _("; ").join(_("{player}: {points}").format(player=name, points=line[-1])
+    spoken = _("; ").join(ngettext("{player}: {points} point", "{player}: {points} points",
+                                   abs(line[-1])).format(player=name, points=line[-1])
                           for name, line in zip(names, totals))
     label = escape(_("Chart of the score over the hands. Now: {totals}").format(totals=spoken),
                    quote=True)

@@ -22,7 +22,7 @@ operating system's scheduler, with no bookkeeping between kernels.
 from __future__ import annotations
 
 import time
-from typing import Callable, Optional
+from typing import Callable, Optional, Tuple
 
 CLICK_THINK_MS = 190
 """CPU time (ms) all the bots answering one human action may think, together (issue 4: a
@@ -55,7 +55,7 @@ class ThinkingClock:
         self.shared = 0
         """How many budgets were given out."""
 
-    def used(self) -> "tuple[float, float]":
+    def used(self) -> Tuple[float, float]:
         """CPU and wall milliseconds since the action."""
         return ((self._cpu() - self._cpu_start) * 1000, (self._wall() - self._wall_start) * 1000)
 
