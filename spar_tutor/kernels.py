@@ -50,6 +50,10 @@ from traitlets import Float, Integer
 
 PREHEAT_VARIABLE = "VOILA_PREHEAT"
 """Set in the environment of the kernels Voila starts ready, before any page asks."""
+monotonic = time.monotonic
+"""The clock ready kernels are spaced by (seconds; tests move their own)."""
+sleep = asyncio.sleep
+"""How the manager waits for a ready kernel's turn (tests move their clock instead)."""
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
@@ -159,8 +163,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self._refill_lock = asyncio.Lock()
         async with self._refill_lock:
             while self.pages_open() and not self._stopping:
-                wait = self._last_refill + self.refill_spacing - time.monotonic()
+                wait = self._last_refill + self.refill_spacing - monotonic()
                 if wait <= 0:
                     break
-                await asyncio.sleep(min(wait, 1.0))
-            self._last_refill = time.monotonic()
+                await sleep(min(wait, 1.0))
+            self._last_refill = monotonic()

@@ -6,7 +6,6 @@ runs the same manager in Voila with real kernels and a browser.
 """
 
 import asyncio
-import time
 from datetime import datetime, timedelta, timezone
 from types import SimpleNamespace
 
@@ -154,30 +153,71 @@ def test_a_zero_timeout_leaves_closed_pages_to_the_idle_culler(manager, clock):
     assert manager.stopped == []
 
 
-def test_ready_kernels_start_apart_while_pages_are_open(manager, clock):
-    manager.refill_spacing = 0.3
+class Monotonic:
+    """The clock ready kernels are spaced by: waiting moves it, so no test waits or races
+    the machine."""
+
+    def __init__(self):
+        self.now = 1000.0
+        self.slept = []
+
+    def __call__(self):
+        return self.now
+
+    async def sleep(self, seconds):
+        self.slept.append(seconds)
+        self.now += seconds
+
+
+@pytest.fixture
+def monotonic(monkeypatch):
+    clock = Monotonic()
+    monkeypatch.setattr(kernels, "monotonic", clock)
+    monkeypatch.setattr(kernels, "sleep", clock.sleep)
+    return clock
+
+
+def turns(manager, monotonic, n):
+    """When each of ``n`` ready kernels in a row may start."""
+    async def take_turns():
+        started = []
+        for _ in range(n):
+            await manager._refill_turn()
+            started.append(monotonic())
+        return started
+
+    return asyncio.run(take_turns())
+
+
+def test_ready_kernels_start_apart_while_pages_are_open(manager, clock, monotonic):
+    manager.refill_spacing = 5
+    add_kernel(manager, "learner", clock)
+    manager.notify_connect("learner")
+    started = turns(manager, monotonic, 3)
+    assert started[0] == 1000.0  # the first at once
+    assert [b - a for a, b in zip(started, started[1:])] == [5, 5]
+    assert max(monotonic.slept) <= 1.0  # waiting in short steps, to notice a stop
+
+
+def test_ready_kernels_start_at_once_with_no_page_open(manager, clock, monotonic):
+    manager.refill_spacing = 30
+    assert turns(manager, monotonic, 3) == [1000.0] * 3
+    assert monotonic.slept == []
+
+
+def test_ready_kernels_stop_waiting_when_the_last_page_closes(manager, clock, monotonic,
+                                                              monkeypatch):
+    manager.refill_spacing = 30
     add_kernel(manager, "learner", clock)
     manager.notify_connect("learner")
 
-    async def two_turns():
-        await manager._refill_turn()
-        first = time.monotonic()
-        await manager._refill_turn()
-        return time.monotonic() - first
+    async def sleep_then_close(seconds):
+        await monotonic.sleep(seconds)
+        if monotonic.now >= 1002:  # the class goes home while a ready kernel waits
+            manager.notify_disconnect("learner")
 
-    assert asyncio.run(two_turns()) >= 0.3
-
-
-def test_ready_kernels_start_at_once_with_no_page_open(manager, clock):
-    manager.refill_spacing = 30
-
-    async def two_turns():
-        began = time.monotonic()
-        await manager._refill_turn()
-        await manager._refill_turn()
-        return time.monotonic() - began
-
-    assert asyncio.run(two_turns()) < 15
+    monkeypatch.setattr(kernels, "sleep", sleep_then_close)
+    assert turns(manager, monotonic, 2) == [1000.0, 1002.0]
 
 
 def test_no_ready_kernel_starts_once_the_server_is_stopping(manager, clock):
