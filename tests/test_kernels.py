@@ -59,9 +59,24 @@ def add_kernel(km, kernel_id, clock):
     km._kernel_connections[kernel_id] = 0
 
 
+def closed_page(km, clock):
+    """Kernel "k", whose page connected and has just closed."""
+    add_kernel(km, "k", clock)
+    km.notify_connect("k")
+    km.notify_disconnect("k")
+
+
 def cull(km):
     for kernel_id in list(km._kernels):
         asyncio.run(km.cull_kernel_if_idle(kernel_id))
+
+
+def culled_after(km, clock, seconds):
+    """The kernels shut down so far, once the clock has moved on ``seconds`` and the culler
+    has looked."""
+    clock.advance(seconds)
+    cull(km)
+    return km.stopped
 
 
 def test_the_kernel_of_a_closed_page_goes_after_the_timeout(manager, clock, caplog):
@@ -69,9 +84,7 @@ def test_the_kernel_of_a_closed_page_goes_after_the_timeout(manager, clock, capl
     manager.notify_connect("k")
     clock.advance(300)  # the learner plays and reads
     manager.notify_disconnect("k")  # the tab closes
-    clock.advance(100)
-    cull(manager)
-    assert manager.stopped == []
+    assert culled_after(manager, clock, 100) == []
     clock.advance(21)
     with caplog.at_level("WARNING"):
         cull(manager)
@@ -93,44 +106,28 @@ def test_a_page_that_comes_back_in_time_keeps_its_kernel(manager, clock):
 def test_an_open_page_idle_for_longer_than_the_idle_timeout_loses_its_kernel(manager, clock):
     add_kernel(manager, "k", clock)
     manager.notify_connect("k")
-    clock.advance(1801)
-    cull(manager)
-    assert manager.stopped == ["k"]
+    assert culled_after(manager, clock, 1801) == ["k"]
 
 
 def test_time_is_counted_from_the_last_activity_after_the_page_closed(manager, clock):
-    add_kernel(manager, "k", clock)
-    manager.notify_connect("k")
-    manager.notify_disconnect("k")
+    closed_page(manager, clock)
     clock.advance(100)
     manager._kernels["k"].last_activity = clock()  # still finishing what the page asked
-    clock.advance(100)
-    cull(manager)
-    assert manager.stopped == []
-    clock.advance(21)
-    cull(manager)
-    assert manager.stopped == ["k"]
+    assert culled_after(manager, clock, 100) == []
+    assert culled_after(manager, clock, 21) == ["k"]
 
 
 def test_a_busy_kernel_is_not_culled(manager, clock):
-    add_kernel(manager, "k", clock)
-    manager.notify_connect("k")
-    manager.notify_disconnect("k")
+    closed_page(manager, clock)
     manager._kernels["k"].execution_state = "busy"
-    clock.advance(600)
-    cull(manager)
-    assert manager.stopped == []
+    assert culled_after(manager, clock, 600) == []
 
 
 def test_a_kernel_that_never_had_a_page_waits_for_the_idle_culler(manager, clock):
     """A ready (preheated) kernel, or one whose page is still loading."""
     add_kernel(manager, "k", clock)
-    clock.advance(600)
-    cull(manager)
-    assert manager.stopped == []
-    clock.advance(1201)
-    cull(manager)
-    assert manager.stopped == ["k"]
+    assert culled_after(manager, clock, 600) == []
+    assert culled_after(manager, clock, 1201) == ["k"]
 
 
 def test_a_second_tab_on_the_same_kernel_keeps_it(manager, clock):
@@ -138,19 +135,13 @@ def test_a_second_tab_on_the_same_kernel_keeps_it(manager, clock):
     manager.notify_connect("k")
     manager.notify_connect("k")
     manager.notify_disconnect("k")
-    clock.advance(600)
-    cull(manager)
-    assert manager.stopped == []
+    assert culled_after(manager, clock, 600) == []
 
 
 def test_a_zero_timeout_leaves_closed_pages_to_the_idle_culler(manager, clock):
     manager.cull_disconnected_timeout = 0
-    add_kernel(manager, "k", clock)
-    manager.notify_connect("k")
-    manager.notify_disconnect("k")
-    clock.advance(600)
-    cull(manager)
-    assert manager.stopped == []
+    closed_page(manager, clock)
+    assert culled_after(manager, clock, 600) == []
 
 
 class Monotonic:
