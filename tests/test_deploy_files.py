@@ -58,3 +58,14 @@ def test_learners_servers_refuse_code_and_terminals(monkeypatch):
     assert c.ServerApp.terminals_enabled is False
     assert c.VoilaConfiguration.show_tracebacks is False
     assert c.VoilaConfiguration.strip_sources is True
+
+
+def test_learners_servers_cull_kernels_as_spar_tutor_serve_does(monkeypatch):
+    from spar_tutor import serve
+
+    c = load_config(REPO / "deploy" / "jupyterhub" / "singleuser_config.py", {}, monkeypatch)
+    assert c.ServerApp.kernel_manager_class == serve.KERNEL_MANAGER == \
+        "spar_tutor.kernels.ClassroomKernelManager"
+    assert c.ClassroomKernelManager.cull_disconnected_timeout == serve.CULL_DISCONNECTED_TIMEOUT
+    assert c.MappingKernelManager.cull_idle_timeout == serve.CULL_IDLE_TIMEOUT
+    assert c.MappingKernelManager.cull_connected is True
