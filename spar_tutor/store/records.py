@@ -1,0 +1,174 @@
+"""One learner's rows: adding them, and reading progress from them.
+
+Every function takes an open session (from :meth:`Store.read` or
+:meth:`Store.write`) and the learner's id. Writes only add rows (the one update
+is :func:`solve_attempt`, on the attempt its own tab started); reads work out the
+progress from all the rows, whichever tab or server added them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Dict, List, Optional, Set, Tuple
+
+from sqlalchemy import and_, func, insert, select, update
+from sqlalchemy.orm import Session
+
+from .schema import (LessonCompletion, PuzzleAttempt, Rating, ReviewItem, SavedGame, StepAnswer,
+                     Visit, utcnow)
+
+LESSON, PUZZLE = "lesson", "puzzle"
+ANSWER_MAX = 200
+
+
+# -- lessons -----------------------------------------------------------------------
+
+
+def add_answer(session: Session, learner: int, lesson: str, step: int, answer: Optional[str],
+               correct: bool, first_try: Optional[bool], finished: bool,
+               at: Optional[datetime] = None) -> None:
+    """Add one answer to a lesson step (``answer=None``: a page read to its end)."""
+    session.execute(insert(StepAnswer).values(
+        learner_id=learner, lesson=lesson, step=step,
+        answer=None if answer is None else answer[:ANSWER_MAX], correct=correct,
+        first_try=first_try, finished=finished, answered_at=at or utcnow()))
+
+
+def add_completion(session: Session, learner: int, lesson: str, steps: Optional[int],
+                   at: Optional[datetime] = None) -> None:
+    """Add that the learner finished ``lesson`` (of ``steps`` steps)."""
+    session.execute(insert(LessonCompletion).values(
+        learner_id=learner, lesson=lesson, steps=steps, finished_at=at or utcnow()))
+
+
+def done_steps(session: Session, learner: int, lesson: str) -> Set[int]:
+    """The steps of ``lesson`` the learner has finished (0-based)."""
+    rows = session.scalars(select(StepAnswer.step).distinct().where(
+        StepAnswer.learner_id == learner, StepAnswer.lesson == lesson, StepAnswer.finished))
+    return set(rows)
+
+
+def finished_lessons(session: Session, learner: int) -> Set[str]:
+    """The lessons the learner has finished."""
+    return set(session.scalars(select(LessonCompletion.lesson).distinct().where(
+        LessonCompletion.learner_id == learner)))
+
+
+# -- where the learner is -------------------------------------------------------------
+
+
+def add_visit(session: Session, learner: int, kind: str, item: str, step: Optional[int] = None,
+              at: Optional[datetime] = None) -> None:
+    """Add that the learner opened ``item`` (a lesson at ``step``, or a puzzle)."""
+    session.execute(insert(Visit).values(learner_id=learner, kind=kind, item=item, step=step,
+                                         visited_at=at or utcnow()))
+
+
+def last_visit(session: Session, learner: int, kind: str,
+               item: Optional[str] = None) -> Optional[Tuple[str, Optional[int]]]:
+    """(item, step) the learner opened last, of ``kind`` (and of ``item``, if given)."""
+    query = select(Visit.item, Visit.step).where(Visit.learner_id == learner, Visit.kind == kind)
+    if item is not None:
+        query = query.where(Visit.item == item)
+    row = session.execute(query.order_by(Visit.visited_at.desc(), Visit.id.desc()).limit(1)).first()
+    return (row.item, row.step) if row else None
+
+
+# -- puzzles ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PuzzleRecord:
+    """A learner's record on one puzzle."""
+
+    attempts: int = 0
+    solved: bool = False
+    clean: bool = False
+
+
+def start_attempt(session: Session, learner: int, puzzle: str, rating: Optional[int],
+                  at: Optional[datetime] = None) -> int:
+    """Add an attempt at ``puzzle`` (of difficulty ``rating``); returns its id."""
+    new = session.scalar(insert(PuzzleAttempt).values(
+        learner_id=learner, puzzle=puzzle, puzzle_rating=rating, started_at=at or utcnow(),
+        clean=False).returning(PuzzleAttempt.id))
+    assert new is not None
+    return new
+
+
+def solve_attempt(session: Session, learner: int, attempt: Optional[int], puzzle: str,
+                  clean: bool, rating: Optional[int] = None, at: Optional[datetime] = None) -> None:
+    """Mark the attempt ``attempt`` solved (a new solved attempt if there is none)."""
+    now = at or utcnow()
+    if attempt is None:
+        attempt = start_attempt(session, learner, puzzle, rating, now)
+    session.execute(update(PuzzleAttempt).where(
+        PuzzleAttempt.id == attempt, PuzzleAttempt.learner_id == learner,
+        PuzzleAttempt.solved_at.is_(None)).values(solved_at=now, clean=clean))
+
+
+def puzzle_records(session: Session, learner: int) -> Dict[str, PuzzleRecord]:
+    """The learner's record on every puzzle they have tried."""
+    rows = session.execute(select(
+        PuzzleAttempt.puzzle, func.count(PuzzleAttempt.id),
+        func.count(PuzzleAttempt.solved_at),
+        func.count(PuzzleAttempt.id).filter(PuzzleAttempt.clean))
+        .where(PuzzleAttempt.learner_id == learner).group_by(PuzzleAttempt.puzzle))
+    return {puzzle: PuzzleRecord(tried, solved > 0, clean > 0)
+            for puzzle, tried, solved, clean in rows}
+
+
+def attempts_in_order(session: Session, learner: int) -> List[PuzzleAttempt]:
+    """Every attempt of the learner, oldest first."""
+    return list(session.scalars(select(PuzzleAttempt).where(PuzzleAttempt.learner_id == learner)
+                                .order_by(PuzzleAttempt.started_at, PuzzleAttempt.id)))
+
+
+def latest_rating(session: Session, learner: int, kind: str) -> Optional[int]:
+    """The learner's latest rating of ``kind``."""
+    return session.scalar(select(Rating.value).where(Rating.learner_id == learner,
+                                                     Rating.kind == kind)
+                          .order_by(Rating.rated_at.desc(), Rating.id.desc()).limit(1))
+
+
+def add_rating(session: Session, learner: int, kind: str, value: int,
+               puzzle: Optional[str] = None) -> None:
+    """Add the learner's new rating of ``kind``."""
+    session.execute(insert(Rating).values(learner_id=learner, kind=kind, value=value,
+                                          puzzle=puzzle, rated_at=utcnow()))
+
+
+# -- the review schedule and saved games ------------------------------------------------
+
+
+def schedule_review(session: Session, learner: int, item: str, due: datetime, state: str,
+                    **numbers: Any) -> None:
+    """Put ``item`` in the learner's review schedule, or move it (its scheduler's numbers:
+    ``stability``, ``difficulty``, ``reps``, ``lapses``, ``last_review``)."""
+    values = {"due": due, "state": state, **numbers}
+    found = session.execute(update(ReviewItem).where(
+        and_(ReviewItem.learner_id == learner, ReviewItem.item == item)).values(**values))
+    if not getattr(found, "rowcount", 0):
+        session.execute(insert(ReviewItem).values(learner_id=learner, item=item, **values))
+
+
+def due_reviews(session: Session, learner: int, now: Optional[datetime] = None) -> List[ReviewItem]:
+    """The learner's review items due by ``now``, soonest first."""
+    return list(session.scalars(select(ReviewItem).where(
+        ReviewItem.learner_id == learner, ReviewItem.due <= (now or utcnow()))
+        .order_by(ReviewItem.due, ReviewItem.id)))
+
+
+def save_game(session: Session, learner: int, name: str, data: str) -> int:
+    """Add a saved game (``data``: the save file's JSON); returns its id."""
+    new = session.scalar(insert(SavedGame).values(learner_id=learner, name=name[:100], data=data,
+                                                  saved_at=utcnow()).returning(SavedGame.id))
+    assert new is not None
+    return new
+
+
+def saved_games(session: Session, learner: int) -> List[SavedGame]:
+    """The learner's saved games, newest first."""
+    return list(session.scalars(select(SavedGame).where(SavedGame.learner_id == learner)
+                                .order_by(SavedGame.saved_at.desc(), SavedGame.id.desc())))
