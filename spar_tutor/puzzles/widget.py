@@ -27,6 +27,8 @@ from .model import BANDS, Collection, Puzzle
 from ..widgets.common import CSS as WIDGET_CSS, guarded_method
 from ..widgets.hand import card_css
 from .play import PuzzleGame, SolutionStep
+from ..i18n import _
+from ..learning.progress import NOT_SAVED
 from .progress import MemoryProgress, PuzzleProgress
 
 log = logging.getLogger("spar_tutor.puzzles")
@@ -234,6 +236,8 @@ class PuzzlePlayer(widgets.VBox):
             f'<div class="spar-pz-meta">{p.band.capitalize()} · rating {p.rating} · '
             f"{p.players} players · {p.tricks} tricks to go · {escape(p.rules_words)} · "
             f"{kind} · attempts {tried}{done}</div>")
+        if self.progress.unsaved:
+            self.header.value += f'<div class="spar-pz-meta" role="status">{_(NOT_SAVED)}</div>'
         self.goal.value = f'<div class="spar-pz-goal"><b>Goal:</b> {words_html(p.goal)}</div>'
         state = self.steps[self.step_at].state if self.step_at >= 0 else game.state
         shown = p.open or self.step_at >= 0  # the solution shows every hand
@@ -300,14 +304,14 @@ class PuzzlePlayer(widgets.VBox):
         if game is None or self.step_at >= 0:
             return
         if not self.attempt_counted and not game.played and game.learner_to_move():
-            self.progress.attempt(game.puzzle.id)
+            self.progress.attempt(game.puzzle.id, game.puzzle.rating)
             self.attempt_counted = True
         feedback = game.play(card)
         if feedback.kind == "solved":
-            self.progress.solve(game.puzzle.id, game.clean)
+            self.progress.solve(game.puzzle.id, game.clean, game.puzzle.rating)
             extra = " Cleanly solved: well done!" if game.clean else ""
             if self.progress.unsaved:
-                extra += " (Your progress could not be saved on this computer.)"
+                extra += " " + _(NOT_SAVED)
             self.say(feedback.text + extra + " Click Next puzzle to go on.", "solved")
             self._refresh_picker()
         elif feedback.kind == "wrong":
