@@ -23,7 +23,7 @@ from typing import Callable, Optional, TypeVar
 from sqlalchemy.orm import Session
 
 from ..i18n import N_
-from ..store import Store, StoreError, home, learner_key, shared_store
+from ..store import Store, StoreError, database_url, home, learner_key, shared_store
 from ..store.records import last_visit
 
 log = logging.getLogger("spar_tutor.learning")
@@ -33,6 +33,11 @@ T = TypeVar("T")
 #: Shown on a page whose progress cannot be saved (translate where shown).
 NOT_SAVED = N_("Your progress is not being saved right now, so it will be lost when you "
                "close this page. You can go on learning. Please tell your teacher.")
+
+
+def _read_only_store() -> Store:
+    """This server's database opened for reading only."""
+    return Store.read_only(database_url())
 
 
 def current_user() -> Optional[str]:
@@ -58,19 +63,27 @@ class LearnerProgress:
         self.unsaved = False  # set once the database failed: progress lasts for the page
         try:
             self.store = store if store is not None else shared_store()
+        except StoreError as e:
+            self.store = Store.memory()
+            self._go_on_in_memory(e, saved=_read_only_store)
+            return
+        try:
             self.learner_id = self.store.learner_id(self.learner)
         except StoreError as e:
-            self._go_on_in_memory(e, keep_saved=False)
+            self._go_on_in_memory(e)
 
-    def _go_on_in_memory(self, error: StoreError, keep_saved: bool = True) -> None:
-        """The database failed: keep this page's progress in memory from now on."""
+    def _go_on_in_memory(self, error: StoreError,
+                         saved: Optional[Callable[[], Store]] = None) -> None:
+        """The database failed: keep this page's progress in memory from now on, starting
+        from what the learner had saved, if it can still be read (from ``saved()``, else
+        from the store)."""
         log.warning("progress of %r is not being saved: %s", self.key, error)
         memory = Store.memory()
-        if keep_saved:
-            try:
-                memory.copy_learner(self.store, self.learner)
-            except StoreError as e:
-                log.warning("what %r had saved cannot be read either: %s", self.key, e)
+        try:
+            source = saved() if saved is not None else self.store
+            memory.copy_learner(source, self.learner)
+        except StoreError as e:
+            log.warning("what %r had saved cannot be read either: %s", self.key, e)
         self.store = memory
         self.learner_id = memory.learner_id(self.learner)
         self.unsaved = True

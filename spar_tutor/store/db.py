@@ -77,7 +77,7 @@ def _sqlite_events(engine: Engine) -> None:
         cursor = dbapi_connection.cursor()
         try:
             cursor.execute("PRAGMA foreign_keys=ON")
-            if engine.url.database:  # a file, not memory
+            if engine.url.database and "mode=ro" not in engine.url.database:  # a file to write
                 cursor.execute("PRAGMA journal_mode=WAL")
                 cursor.execute("PRAGMA synchronous=NORMAL")
         finally:
@@ -89,8 +89,9 @@ def _sqlite_events(engine: Engine) -> None:
         conn.exec_driver_sql(f"BEGIN {mode}".strip())
 
 
-def make_engine(url: str, busy_timeout: float = BUSY_TIMEOUT_S) -> Engine:
-    """An engine for ``url`` (SQLite set up for WAL and queued writes)."""
+def make_engine(url: str, busy_timeout: float = BUSY_TIMEOUT_S, read_only: str = "") -> Engine:
+    """An engine for ``url``: SQLite set up for WAL and queued writes, or only read
+    (``read_only``: SQLite's ``mode`` and what follows it in the file's address)."""
     try:
         parsed = make_url(url)
     except ArgumentError as e:
@@ -100,7 +101,12 @@ def make_engine(url: str, busy_timeout: float = BUSY_TIMEOUT_S) -> Engine:
             return create_engine(parsed, pool_pre_ping=True, pool_size=2, max_overflow=2)
         except (SQLAlchemyError, ImportError) as e:
             raise StoreError(f"cannot use {shown_url(url)}: {e}") from e
-    if parsed.database:
+    if parsed.database and read_only:
+        # SQLite reads a WAL database in a folder it cannot write only when asked to read.
+        path = Path(parsed.database).resolve().as_uri()
+        engine = create_engine(parsed.set(database=f"{path}?mode={read_only}", query={"uri": "true"}),
+                               connect_args={"timeout": busy_timeout})
+    elif parsed.database:
         try:
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -141,6 +147,34 @@ class Store:
             store.close()
             raise
         return store
+
+    @classmethod
+    def read_only(cls, url: str) -> "Store":
+        """The database at ``url`` for reading only, as it is (no migration): to show what
+        was saved when it cannot be opened for writing. Its schema must be the newest.
+
+        A SQLite database in a folder that cannot be written is read as it was last
+        checkpointed, if it cannot be read otherwise (SQLite's ``immutable``)."""
+        from .migrate import current, head
+
+        problem: Optional[Exception] = None
+        for mode in ("ro", "ro&immutable=1"):
+            store = cls(make_engine(url, read_only=mode))
+            try:
+                with store.engine.connect() as conn:
+                    at = current(conn)
+            except SQLAlchemyError as e:
+                store.close()
+                problem = e
+                if not store.is_sqlite:
+                    break
+                continue
+            if at != head():
+                store.close()
+                raise StoreError(f"the progress database {store.url} is at revision {at}, "
+                                 f"not {head()}")
+            return store
+        raise StoreError(f"cannot read the progress database {shown_url(url)}: {problem}")
 
     @classmethod
     def memory(cls) -> "Store":
