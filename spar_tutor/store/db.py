@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
 from .names import learner_key
+from .records import new_id
 from .schema import Base, Learner, utcnow
 
 log = logging.getLogger("spar_tutor.store")
@@ -215,11 +216,9 @@ class Store:
             return found
         try:
             with self.write() as session:
-                new = session.scalar(insert(Learner).values(
+                return new_id(session, insert(Learner).values(
                     key=key, name=" ".join(name.split())[:100], created_at=utcnow())
                     .returning(Learner.id))
-                assert new is not None
-                return new
         except StoreError as e:
             if not isinstance(e.__cause__, IntegrityError):
                 raise
@@ -233,9 +232,10 @@ class Store:
         """Copy every row of the learner ``name`` from ``source`` into this store (when a
         page goes on in memory after the database failed: what was saved stays in view)."""
         key = learner_key(name)
+        learners = Base.metadata.tables[Learner.__tablename__]
         rows: Dict[str, Any] = {}
         with source.read() as session:
-            learner = session.execute(select(Learner.__table__).where(Learner.key == key)).first()
+            learner = session.execute(select(learners).where(learners.c.key == key)).first()
             if learner is None:
                 return
             for table in Base.metadata.sorted_tables:
@@ -243,7 +243,7 @@ class Store:
                     rows[table.name] = [dict(r._mapping) for r in session.execute(
                         select(table).where(table.c.learner_id == learner.id))]
         with self.write() as session:
-            session.execute(insert(Learner.__table__), [dict(learner._mapping)])
+            session.execute(insert(learners), [dict(learner._mapping)])
             for table in Base.metadata.sorted_tables:
                 if rows.get(table.name):
                     session.execute(insert(table), rows[table.name])

@@ -22,6 +22,13 @@ LESSON, PUZZLE = "lesson", "puzzle"
 ANSWER_MAX = 200
 
 
+def new_id(session: Session, statement: Any) -> int:
+    """Run an ``INSERT ... RETURNING id``; the new row's id."""
+    new = session.scalar(statement)
+    assert new is not None
+    return int(new)
+
+
 # -- lessons -----------------------------------------------------------------------
 
 
@@ -90,11 +97,9 @@ class PuzzleRecord:
 def start_attempt(session: Session, learner: int, puzzle: str, rating: Optional[int],
                   at: Optional[datetime] = None) -> int:
     """Add an attempt at ``puzzle`` (of difficulty ``rating``); returns its id."""
-    new = session.scalar(insert(PuzzleAttempt).values(
+    return new_id(session, insert(PuzzleAttempt).values(
         learner_id=learner, puzzle=puzzle, puzzle_rating=rating, started_at=at or utcnow(),
         clean=False).returning(PuzzleAttempt.id))
-    assert new is not None
-    return new
 
 
 def solve_attempt(session: Session, learner: int, attempt: Optional[int], puzzle: str,
@@ -162,10 +167,8 @@ def due_reviews(session: Session, learner: int, now: Optional[datetime] = None) 
 
 def save_game(session: Session, learner: int, name: str, data: str) -> int:
     """Add a saved game (``data``: the save file's JSON); returns its id."""
-    new = session.scalar(insert(SavedGame).values(learner_id=learner, name=name[:100], data=data,
-                                                  saved_at=utcnow()).returning(SavedGame.id))
-    assert new is not None
-    return new
+    return new_id(session, insert(SavedGame).values(
+        learner_id=learner, name=name[:100], data=data, saved_at=utcnow()).returning(SavedGame.id))
 
 
 def saved_games(session: Session, learner: int) -> List[SavedGame]:
