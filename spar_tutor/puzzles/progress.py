@@ -11,12 +11,10 @@ from sqlalchemy.orm import Session
 from ..learning.progress import LearnerProgress, current_user
 from ..learning.rating import rating, results
 from ..store import Store, records
-from ..store.records import PUZZLE, PuzzleRecord
+from ..store.records import PUZZLE, PUZZLE_RATING as RATING, PuzzleRecord
 
 #: The signed-in learner on a shared server (``SPAR_TUTOR_USER`` or ``JUPYTERHUB_USER``), if any.
 current_learner = current_user
-
-RATING = "puzzles"
 
 
 class PuzzleProgress(LearnerProgress):

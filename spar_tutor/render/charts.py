@@ -130,3 +130,22 @@ def score_chart(history: Sequence[HandRecord], names: Sequence[str], target: Opt
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(0, -0.3), ncols=2, frameon=False)
     ax.spines[["top", "right"]].set_visible(False)
     return figure_html(fig, "chart of the score over the hands")
+
+
+def missed_chart(labels: Sequence[str], wrong: Sequence[int], title: str, axis: str) -> str:
+    """Horizontal bars, the first at the top: how many wrong answers each question had
+    (the Class page's "most often missed"). ``title`` and ``axis`` are the caller's words."""
+    fig = _figure(6.4, 0.9 + 0.42 * max(1, len(labels)))
+    ax = fig.add_subplot()
+    rows = list(range(len(labels)))[::-1]
+    bars = ax.barh(rows, list(wrong), color=GOLD, edgecolor="#333")
+    ax.set_yticks(rows, list(labels), fontsize=8)
+    for bar, n in zip(bars, wrong):
+        ax.annotate(str(n), (bar.get_width(), bar.get_y() + bar.get_height() / 2),
+                    xytext=(3, 0), textcoords="offset points", va="center", fontsize=8)
+    ax.set_xlabel(axis)
+    ax.set_title(title, fontsize=10)
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.spines[["top", "right"]].set_visible(False)
+    alt = title + ": " + "; ".join(f"{label}: {n}" for label, n in zip(labels, wrong))
+    return figure_html(fig, escape(alt, quote=True))

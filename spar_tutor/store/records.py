@@ -18,7 +18,8 @@ from sqlalchemy.orm import Session
 from .schema import (LessonCompletion, PuzzleAttempt, Rating, ReviewItem, SavedGame, StepAnswer,
                      Visit, utcnow)
 
-LESSON, PUZZLE = "lesson", "puzzle"
+LESSON, PUZZLE = "lesson", "puzzle"  # kinds of visit
+PUZZLE_RATING = "puzzles"  # the kind of rating a learner earns on puzzles
 ANSWER_MAX = 200
 
 
