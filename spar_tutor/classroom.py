@@ -20,7 +20,7 @@ from .i18n import _, ngettext
 
 if TYPE_CHECKING:
     from .store import Store
-    from .store.report import ClassReport
+    from .store.report import ClassReport, Missed
 
 TEACHER_KEY_ENV = "SPAR_TUTOR_TEACHER_KEY"
 HUB_ADMIN_ENV = "SPAR_TUTOR_HUB_ADMIN"
@@ -70,6 +70,16 @@ def question_label(lessons: Sequence[Any], lesson_id: str, step: int) -> str:
     return _("Lesson {number}, step {step}").format(number=lesson.number, step=step + 1)
 
 
+def missed_sentence(label: str, missed: "Missed") -> str:
+    """A question most often missed, in words: how many answers were wrong, by how many."""
+    wrong = ngettext("{question}: {wrong} of {answers} answer was wrong.",
+                     "{question}: {wrong} of {answers} answers were wrong.", missed.answers)
+    who = ngettext("Missed by {learners} learner.", "Missed by {learners} learners.",
+                   missed.learners)
+    return " ".join([wrong.format(question=label, wrong=missed.wrong, answers=missed.answers),
+                     who.format(learners=missed.learners)])
+
+
 def class_report(store: Optional["Store"] = None) -> "ClassReport":
     """The report of this server's database (or of ``store``)."""
     from .store import shared_store
@@ -103,9 +113,7 @@ def _report_command(args: argparse.Namespace) -> int:
     if report.missed:
         print(_("Questions most often missed:"))
         for m in report.missed:
-            print(_("  {question}: {wrong} wrong of {answers} answers, from {learners} learners").format(
-                question=question_label(lessons, m.lesson, m.step), wrong=m.wrong,
-                answers=m.answers, learners=m.learners))
+            print("  " + missed_sentence(question_label(lessons, m.lesson, m.step), m))
     return 0
 
 

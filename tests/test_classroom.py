@@ -70,6 +70,9 @@ def test_the_report_counts_what_each_learner_did(database_url):
     assert kofi.last_seen is not None and ama.last_seen is not None
     assert [(m.lesson, m.step, m.wrong, m.learners, m.answers) for m in report.missed] == [
         ("03_follow", 2, 2, 1, 3), ("01_pack", 1, 1, 1, 2)]
+    ProgressStore("Esi", store)  # opened the app, did nothing yet: listed, seen when she came
+    esi = class_report(store).learners[1]
+    assert esi.name == "Esi" and esi.steps_done == 0 and esi.last_seen is not None
 
 
 def test_the_csv_has_a_row_per_learner_and_a_column_per_lesson():
@@ -179,7 +182,8 @@ def test_class_report_on_the_command_line_is_the_class_pages(home):
     text = run("class", "report", "--database", url)
     assert text.returncode == 0, text.stderr
     assert "2 learners" in text.stdout and "Ama: 1 lessons finished, 9 steps" in text.stdout
-    assert "Lesson 3, step 3" in text.stdout and "2 wrong of 3 answers" in text.stdout
+    assert "Lesson 3, step 3" in text.stdout
+    assert "2 of 3 answers were wrong. Missed by 1 learner." in text.stdout
     for url, words in (("nowhere://x", "cannot use nowhere://x"),
                        ("just words", "not a database address")):
         bad = run("class", "report", "--database", url)

@@ -42,7 +42,7 @@ class LearnerReport:
     puzzles_tried: int = 0
     puzzles_solved: int = 0
     rating: Optional[int] = None
-    last_seen: Optional[datetime] = None
+    last_seen: Optional[datetime] = None  # the latest answer, visit or attempt, or first visit
 
     @property
     def steps_done(self) -> int:
@@ -105,7 +105,8 @@ def class_report(store: Store, missed: int = MISSED) -> ClassReport:
                 Rating.kind == PUZZLE_RATING).order_by(Rating.rated_at, Rating.id)):
             ratings[learner] = value  # the latest one stays
         seen: Dict[int, datetime] = {}
-        for learner_column, column in ((Visit.learner_id, Visit.visited_at),
+        for learner_column, column in ((Learner.id, Learner.created_at),
+                                       (Visit.learner_id, Visit.visited_at),
                                        (StepAnswer.learner_id, StepAnswer.answered_at),
                                        (PuzzleAttempt.learner_id, PuzzleAttempt.started_at)):
             for learner, when in session.execute(

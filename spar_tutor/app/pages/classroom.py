@@ -15,7 +15,7 @@ from typing import Any, List
 
 import ipywidgets as widgets
 
-from ...classroom import class_report, lesson_columns, question_label
+from ...classroom import class_report, lesson_columns, missed_sentence, question_label
 from ...i18n import _, ngettext
 from ...render.charts import missed_chart
 from ...store import StoreError
@@ -119,10 +119,7 @@ def missed_html(report: ClassReport, lessons: List[Any]) -> str:
     labels = [question_label(lessons, m.lesson, m.step) for m in report.missed]
     chart = missed_chart(labels, [m.wrong for m in report.missed],
                          _("Questions most often missed"), _("wrong answers"))
-    items = "".join(
-        "<li>" + escape(_("{question}: {wrong} wrong of {answers} answers, from {learners} "
-                          "learners").format(question=label, wrong=m.wrong, answers=m.answers,
-                                             learners=m.learners)) + "</li>"
-        for label, m in zip(labels, report.missed))
+    items = "".join(f"<li>{escape(missed_sentence(label, m))}</li>"
+                    for label, m in zip(labels, report.missed))
     return (f"<h3>{escape(_('Questions most often missed'))}</h3>"
             f'<div class="spar-class-chart">{chart}</div><ul>{items}</ul>')
