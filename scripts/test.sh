@@ -37,6 +37,9 @@ if ! command -v configurable-http-proxy >/dev/null; then
   $SUDO npm install -g --no-fund --no-audit configurable-http-proxy
 fi
 
+# PostgreSQL, for the progress database's tests on a real server (tests/postgres_helpers.py).
+bash scripts/install_postgresql.sh
+
 echo "== installing spar-tutor with its test dependencies (pip)"
 start=$SECONDS
 python3 -m pip install -q --disable-pip-version-check ".[test]"
