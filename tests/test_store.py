@@ -3,17 +3,21 @@ server, tests/postgres_helpers.py). Migrations from empty, models that match the
 learner whatever the case, and two tabs of one learner that never erase each other's work."""
 
 import sqlite3
+import subprocess
+import sys
 import threading
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
-from sqlalchemy import func, inspect, select
+from sqlalchemy import func, inspect, select, text
 
 from spar_tutor.lessons import ProgressStore
 from spar_tutor.puzzles.progress import PuzzleProgress
 from spar_tutor.store import Store, StoreError, database_url, learner_key, shared_store
 from spar_tutor.store import records
-from spar_tutor.store.migrate import current, differences, head
+from spar_tutor.store.db import make_engine
+from spar_tutor.store.migrate import HEAD, current, differences, head
 from spar_tutor.store.schema import TABLES, StepAnswer, Visit, utcnow
 
 
@@ -28,6 +32,33 @@ def test_upgrade_from_empty_makes_every_table_and_the_models_match(database_url)
         assert current(conn) == "0001"
     store.close()
     again.close()
+
+
+def test_an_up_to_date_database_opens_without_alembic(tmp_path):
+    url = f"sqlite:///{tmp_path / 'spar-tutor.sqlite'}"
+    Store.open(url).close()
+    assert HEAD == head()  # the revision the store looks for is the migrations' newest
+    code = ("import sys; from spar_tutor.store import Store; Store.open(sys.argv[1]).learner_id('Ama');"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('alembic', 'mako')))")
+    out = subprocess.run([sys.executable, "-c", code, url], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[1], timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
+def test_a_database_of_a_newer_version_is_refused_and_left_alone(database_url):
+    store = Store.open(database_url)
+    ProgressStore("Ama", store).visit("01_pack", 3)
+    with store.write() as session:
+        session.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    store.close()
+    with pytest.raises(StoreError, match="newer spar-tutor"):
+        Store.open(database_url)
+    store = Store(make_engine(database_url))
+    with store.read() as session:
+        assert session.execute(text("SELECT version_num FROM alembic_version")).scalar() == "9999"
+        assert session.execute(text("SELECT count(*) FROM visits")).scalar() == 1
+    store.close()
 
 
 def test_servers_starting_together_migrate_once(database_url):

@@ -156,24 +156,24 @@ class Store:
 
         A SQLite database in a folder that cannot be written is read as it was last
         checkpointed, if it cannot be read otherwise (SQLite's ``immutable``)."""
-        from .migrate import current, head
+        from .migrate import HEAD, stamped
 
         problem: Optional[Exception] = None
         for mode in ("ro", "ro&immutable=1"):
             store = cls(make_engine(url, read_only=mode))
             try:
                 with store.engine.connect() as conn:
-                    at = current(conn)
+                    at = stamped(conn)
             except SQLAlchemyError as e:
                 store.close()
                 problem = e
                 if not store.is_sqlite:
                     break
                 continue
-            if at != head():
+            if at != HEAD:
                 store.close()
                 raise StoreError(f"the progress database {store.url} is at revision {at}, "
-                                 f"not {head()}")
+                                 f"not {HEAD}")
             return store
         raise StoreError(f"cannot read the progress database {shown_url(url)}: {problem}")
 
