@@ -93,3 +93,14 @@ def test_lessons_without_a_learner_run_but_keep_nothing(home):
     app.follow(Route(page="lessons", lesson="1"))
     app.pages["lessons"].player.next_btn.click()
     assert not list(home.rglob("*"))
+
+
+def test_home_says_when_progress_is_not_being_saved(home):
+    (home / "spar-tutor.sqlite").write_bytes(b"a damaged file, not a database" * 50)
+    app = make_app("Ama")
+    app.go("home")
+    assert "not being saved" in app.pages["home"].progress.value
+    app.follow(Route(page="lessons", lesson="1"))
+    player = app.pages["lessons"].player
+    player.next_btn.click()  # the lesson goes on
+    assert player.run.index == 1 and "not being saved" in player.saving.value

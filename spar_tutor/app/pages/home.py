@@ -9,6 +9,8 @@ from urllib.parse import quote
 import ipywidgets as widgets
 
 from ...engine.cards import parse_cards
+from ...i18n import _
+from ...learning.progress import NOT_SAVED
 from ...render import hand_svg
 from ..guard import guarded
 from ..learner import Learner
@@ -105,6 +107,8 @@ class HomePage(widgets.VBox):
         lessons = course.playable()
         done = len(progress.finished_lessons(l.id for l in lessons))
         text = f"<p>You have finished {done} of {len(lessons)} lessons.</p>" if done else ""
+        if progress.unsaved:
+            text += f'<p role="status">{escape(_(NOT_SAVED))}</p>'
         point = course.resume_point(progress)
         if point is not None:
             lesson, step = point
