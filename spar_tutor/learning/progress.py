@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import os
-from typing import Callable, Optional, TypeVar
+from typing import Callable, ContextManager, Optional, TypeVar
 
 from sqlalchemy.orm import Session
 
@@ -90,23 +90,21 @@ class LearnerProgress:
 
     def _read(self, query: Callable[[Session], T]) -> T:
         """``query(session)`` on the store (in memory, if the database fails now)."""
-        try:
-            with self.store.read() as session:
-                return query(session)
-        except StoreError as e:
-            self._go_on_in_memory(e)
-            with self.store.read() as session:
-                return query(session)
+        return self._on_store(Store.read, query)
 
     def _write(self, change: Callable[[Session], T]) -> T:
         """``change(session)`` committed to the store (in memory, if the database fails now)."""
+        return self._on_store(Store.write, change)
+
+    def _on_store(self, session_of: Callable[[Store], ContextManager[Session]],
+                  work: Callable[[Session], T]) -> T:
         try:
-            with self.store.write() as session:
-                return change(session)
+            with session_of(self.store) as session:
+                return work(session)
         except StoreError as e:
             self._go_on_in_memory(e)
-            with self.store.write() as session:
-                return change(session)
+            with session_of(self.store) as session:
+                return work(session)
 
     @property
     def last(self) -> Optional[str]:
