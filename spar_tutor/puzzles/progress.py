@@ -91,5 +91,5 @@ class MemoryProgress(PuzzleProgress):
     """Progress for a learner without a name: kept for this page only, never written."""
 
     def __init__(self) -> None:
-        super().__init__("(this page)", Store.memory())
+        super().__init__("anonymous", Store.memory())  # a name the store needs, never shown
         self.learner = ""

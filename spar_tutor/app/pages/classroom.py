@@ -44,8 +44,8 @@ class ClassPage(widgets.VBox):
         self.refresh.on_click(guarded(app.say)(lambda _b: self.redraw()))
         top = widgets.HBox([self.refresh, self.download])
         top.add_class("spar-row")
-        super().__init__([widgets.HTML(f"<h2>{escape(_('Class'))}</h2>"), self.summary, top,
-                          self.table, self.chart])
+        heading = "<h2>" + escape(_("Class")) + "</h2>"
+        super().__init__([widgets.HTML(heading), self.summary, top, self.table, self.chart])
         self.add_class("spar-class")
         self.redraw()
 
@@ -74,9 +74,10 @@ class ClassPage(widgets.VBox):
         self.table.value = learners_table(report, lessons)
         self.chart.value = missed_html(report, lessons)
         data = base64.b64encode(to_csv(report, lesson_columns(lessons)).encode("utf-8"))
+        words = escape(_("Download the report (CSV)"))
         self.download.value = (f'<a class="spar-download" download="{CSV_NAME}" '
                                f'href="data:text/csv;charset=utf-8;base64,{data.decode("ascii")}">'
-                               f"{escape(_('Download the report (CSV)'))}</a>")
+                               f"{words}</a>")
 
 
 def _lessons_cell(learner: LearnerReport, lessons: List[Any]) -> str:
@@ -94,7 +95,8 @@ def _lessons_cell(learner: LearnerReport, lessons: List[Any]) -> str:
 def learners_table(report: ClassReport, lessons: List[Any]) -> str:
     """Every learner, one row each."""
     if not report.learners:
-        return f'<p class="spar-muted">{escape(_("Nobody has answered a question yet."))}</p>'
+        nobody = escape(_("Nobody has answered a question yet."))
+        return f'<p class="spar-muted">{nobody}</p>'
     headings = [_("Learner"), _("Lessons (by number)"), _("Steps done"),
                 _("Right at the first try"), _("Puzzles solved"), _("Puzzle rating"),
                 _("Last seen")]
@@ -115,11 +117,12 @@ def learners_table(report: ClassReport, lessons: List[Any]) -> str:
 def missed_html(report: ClassReport, lessons: List[Any]) -> str:
     """The questions most often missed: a chart, and the same as a list."""
     if not report.missed:
-        return f'<p class="spar-muted">{escape(_("No question has been missed yet."))}</p>'
+        none = escape(_("No question has been missed yet."))
+        return f'<p class="spar-muted">{none}</p>'
     labels = [question_label(lessons, m.lesson, m.step) for m in report.missed]
-    chart = missed_chart(labels, [m.wrong for m in report.missed],
-                         _("Questions most often missed"), _("wrong answers"))
+    title = _("Questions most often missed")
+    chart = missed_chart(labels, [m.wrong for m in report.missed], title, _("wrong answers"))
     items = "".join(f"<li>{escape(missed_sentence(label, m))}</li>"
                     for label, m in zip(labels, report.missed))
-    return (f"<h3>{escape(_('Questions most often missed'))}</h3>"
+    return (f"<h3>{escape(title)}</h3>"
             f'<div class="spar-class-chart">{chart}</div><ul>{items}</ul>')
