@@ -24,12 +24,12 @@ from spar_tutor.store.schema import TABLES, StepAnswer, Visit, utcnow
 def test_upgrade_from_empty_makes_every_table_and_the_models_match(database_url):
     store = Store.open(database_url)
     with store.engine.connect() as conn:
-        assert current(conn) == head() == "0001"
+        assert current(conn) == head() == "0002"
         assert differences(conn) == []
         assert set(TABLES) <= set(inspect(conn).get_table_names())
     again = Store.open(database_url)  # a second start finds it up to date and changes nothing
     with again.engine.connect() as conn:
-        assert current(conn) == "0001"
+        assert current(conn) == "0002"
     store.close()
     again.close()
 
@@ -188,25 +188,19 @@ def test_rating_counts_each_puzzle_once_by_its_first_go():
     assert progress.rating is not None and after_one is not None and progress.rating < after_one
 
 
-def test_the_review_schedule_and_saved_games(database_url):
+def test_saved_games(database_url):
     store = Store.open(database_url)
     learner = store.learner_id("Yaw")
-    now = utcnow()
     with store.write() as session:
-        records.schedule_review(session, learner, "lesson:03_follow:2", now - timedelta(hours=1),
-                                "review", stability=2.5, difficulty=5.0, reps=1)
-        records.schedule_review(session, learner, "lesson:05_last_trick:1", now + timedelta(days=2),
-                                "learning")
-        game = records.save_game(session, learner, "Friday's game", '{"format": 1}')
-    with store.write() as session:  # moved, not doubled
-        records.schedule_review(session, learner, "lesson:03_follow:2", now - timedelta(minutes=5),
-                                "review", reps=2, last_review=now)
+        first = records.save_game(session, learner, "Friday's game", '{"format": 1}')
+    with store.write() as session:
+        second = records.save_game(session, learner, "Monday's game", '{"format": 1, "x": 2}')
     with store.read() as session:
-        due = records.due_reviews(session, learner, now)
-        assert [(d.item, d.reps, d.state) for d in due] == [("lesson:03_follow:2", 2, "review")]
-        assert due[0].due == now - timedelta(minutes=5)
         saved = records.saved_games(session, learner)
-        assert [(g.id, g.name, g.data) for g in saved] == [(game, "Friday's game", '{"format": 1}')]
+        assert [(g.id, g.name, g.data) for g in saved] == [
+            (second, "Monday's game", '{"format": 1, "x": 2}'),
+            (first, "Friday's game", '{"format": 1}')]
+        assert records.saved_games(session, store.learner_id("Ama")) == []
         assert session.scalar(select(func.count()).select_from(StepAnswer)) == 0
     store.close()
 

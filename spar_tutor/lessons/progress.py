@@ -10,6 +10,8 @@ progress database (see :class:`~spar_tutor.learning.LearnerProgress`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Iterable, List, Optional, Set
 
 from sqlalchemy.orm import Session
@@ -17,6 +19,21 @@ from sqlalchemy.orm import Session
 from ..learning.progress import LearnerProgress
 from ..store import records
 from ..store.records import LESSON
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer to a lesson step. ``answer`` is ``None`` for a page read to its end;
+    ``first_try``: it was the learner's first answer to the step that time through the
+    lesson (``None``: not known, from an old progress file); ``finished``: it finished the
+    step; ``at``: when (UTC)."""
+
+    step: int
+    answer: Optional[str]
+    correct: bool
+    first_try: Optional[bool]
+    finished: bool
+    at: datetime
 
 
 class ProgressStore(LearnerProgress):
@@ -42,6 +59,12 @@ class ProgressStore(LearnerProgress):
     def mark(self, lesson_id: str, step: int, total: int) -> None:
         """Record a step finished without a question to answer (a page read)."""
         self.answer(lesson_id, step, total, None, True, None)
+
+    def answers(self, lesson_id: str) -> List[Answer]:
+        """Every answer to the lesson's steps, oldest first, whichever tab gave it."""
+        return self._read(lambda s: [
+            Answer(a.step, a.answer, a.correct, a.first_try, a.finished, a.answered_at)
+            for a in records.step_answers(s, self.learner_id, lesson_id)])
 
     def done(self, lesson_id: str) -> Set[int]:
         """The finished steps of a lesson (0-based)."""

@@ -1,22 +1,23 @@
 """One learner's rows: adding them, and reading progress from them.
 
 Every function takes an open session (from :meth:`Store.read` or
-:meth:`Store.write`) and the learner's id. Writes only add rows (the one update
-is :func:`solve_attempt`, on the attempt its own tab started); reads work out the
-progress from all the rows, whichever tab or server added them.
+:meth:`Store.write`) and the learner's id. Writes only add rows (the updates are
+:func:`solve_attempt`, on the attempt its own tab started, and
+:func:`schedule_review`, which moves an item in the review schedule); reads work
+out the progress from all the rows, whichever tab or server added them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
-from sqlalchemy import and_, func, insert, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.orm import Session
 
-from .schema import (LessonCompletion, PuzzleAttempt, Rating, ReviewItem, SavedGame, StepAnswer,
-                     Visit, utcnow)
+from .schema import (LessonCompletion, PuzzleAttempt, Rating, Review, ReviewItem, SavedGame,
+                     StepAnswer, Visit, utcnow)
 
 LESSON, PUZZLE = "lesson", "puzzle"  # kinds of visit
 PUZZLE_RATING = "puzzles"  # the kind of rating a learner earns on puzzles
@@ -55,6 +56,14 @@ def done_steps(session: Session, learner: int, lesson: str) -> Set[int]:
     rows = session.scalars(select(StepAnswer.step).distinct().where(
         StepAnswer.learner_id == learner, StepAnswer.lesson == lesson, StepAnswer.finished))
     return set(rows)
+
+
+def step_answers(session: Session, learner: int, lesson: str) -> List[StepAnswer]:
+    """Every answer of the learner to ``lesson``'s steps, oldest first (pages only read
+    have ``answer`` ``None``)."""
+    return list(session.scalars(select(StepAnswer).where(
+        StepAnswer.learner_id == learner, StepAnswer.lesson == lesson)
+        .order_by(StepAnswer.answered_at, StepAnswer.id)))
 
 
 def finished_lessons(session: Session, learner: int) -> Set[str]:
@@ -148,22 +157,64 @@ def add_rating(session: Session, learner: int, kind: str, value: int,
 # -- the review schedule and saved games ------------------------------------------------
 
 
-def schedule_review(session: Session, learner: int, item: str, due: datetime, state: str,
-                    **numbers: Any) -> None:
-    """Put ``item`` in the learner's review schedule, or move it (its scheduler's numbers:
-    ``stability``, ``difficulty``, ``reps``, ``lapses``, ``last_review``)."""
-    values = {"due": due, "state": state, **numbers}
-    found = session.execute(update(ReviewItem).where(
-        and_(ReviewItem.learner_id == learner, ReviewItem.item == item)).values(**values))
-    if not getattr(found, "rowcount", 0):
-        session.execute(insert(ReviewItem).values(learner_id=learner, item=item, **values))
+def _upsert(session: Session, table: Any, keys: Sequence[str], values: Dict[str, Any]) -> None:
+    """Insert ``values`` into ``table``, or update the row with the same ``keys`` (one
+    statement, so two servers doing it at once cannot both insert)."""
+    if session.get_bind().dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as dialect_insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert as dialect_insert
+    statement = dialect_insert(table).values(**values)
+    session.execute(statement.on_conflict_do_update(
+        index_elements=list(keys),
+        set_={name: statement.excluded[name] for name in values if name not in keys}))
+
+
+def schedule_review(session: Session, learner: int, item: str, due: datetime,
+                    scheduler: Mapping[str, Any], at: Optional[datetime] = None) -> None:
+    """Put ``item`` in the learner's review schedule, due at ``due``, or move it there;
+    ``scheduler`` is the scheduler's state of it (anything JSON can hold)."""
+    _upsert(session, ReviewItem, ("learner_id", "item"),
+            {"learner_id": learner, "item": item, "due": due, "scheduler": dict(scheduler),
+             "updated_at": at or utcnow()})
+
+
+def review_item(session: Session, learner: int, item: str) -> Optional[ReviewItem]:
+    """The learner's ``item`` in the review schedule (``None``: not scheduled)."""
+    return session.scalar(select(ReviewItem).where(ReviewItem.learner_id == learner,
+                                                   ReviewItem.item == item))
+
+
+def review_schedule(session: Session, learner: int, due_by: Optional[datetime] = None,
+                    prefix: str = "") -> List[ReviewItem]:
+    """The learner's review schedule, soonest first: only the items due by ``due_by`` if
+    given, and only those whose name starts with ``prefix``."""
+    query = select(ReviewItem).where(ReviewItem.learner_id == learner)
+    if due_by is not None:
+        query = query.where(ReviewItem.due <= due_by)
+    if prefix:
+        query = query.where(ReviewItem.item.startswith(prefix, autoescape=True))
+    return list(session.scalars(query.order_by(ReviewItem.due, ReviewItem.id)))
 
 
 def due_reviews(session: Session, learner: int, now: Optional[datetime] = None) -> List[ReviewItem]:
     """The learner's review items due by ``now``, soonest first."""
-    return list(session.scalars(select(ReviewItem).where(
-        ReviewItem.learner_id == learner, ReviewItem.due <= (now or utcnow()))
-        .order_by(ReviewItem.due, ReviewItem.id)))
+    return review_schedule(session, learner, now or utcnow())
+
+
+def add_review(session: Session, learner: int, item: str, grade: int,
+               at: Optional[datetime] = None) -> None:
+    """Add one review of ``item``: the ``grade`` the answer earned (the scheduler's scale)."""
+    session.execute(insert(Review).values(learner_id=learner, item=item, grade=grade,
+                                          reviewed_at=at or utcnow()))
+
+
+def reviews(session: Session, learner: int, item: Optional[str] = None) -> List[Review]:
+    """The learner's reviews (of ``item`` only, if given), oldest first."""
+    query = select(Review).where(Review.learner_id == learner)
+    if item is not None:
+        query = query.where(Review.item == item)
+    return list(session.scalars(query.order_by(Review.reviewed_at, Review.id)))
 
 
 def save_game(session: Session, learner: int, name: str, data: str) -> int:

@@ -5,8 +5,8 @@ lesson finished, every page visited and every puzzle attempt is a row of its
 own, and what a learner has done is read from those rows. Two tabs of one
 learner therefore never erase each other's work (there is no shared document to
 read, change and write back). The one row that is changed is a puzzle attempt's,
-by the tab that started it, when it is solved; and a review item's, by the
-scheduler that owns it.
+by the tab that started it, when it is solved; and an item's place in the review
+schedule, moved by each review (the reviews themselves are rows of their own).
 
 Times are UTC, stored without a zone (:class:`UTCDateTime`), so SQLite and
 PostgreSQL read back the same values. The migrations in
@@ -17,10 +17,10 @@ compares the two.
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Any, Optional
+from typing import Any, Dict, Optional
 
-from sqlalchemy import (Boolean, DateTime, Float, ForeignKey, Index, Integer, MetaData, String,
-                        Text, UniqueConstraint)
+from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Index, Integer, MetaData, String, Text,
+                        UniqueConstraint)
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
@@ -35,6 +35,7 @@ NAMING = {
 }
 
 ID = 80  # a lesson's or a puzzle's id
+ITEM = 120  # an item of the review schedule
 
 
 def utcnow() -> datetime:
@@ -156,23 +157,34 @@ class Rating(Base):
 
 
 class ReviewItem(Base):
-    """One thing to review again (a spaced-repetition card): when it is ``due`` and its
-    scheduler's ``state`` ("new", "learning", "review", "relearning"), with the numbers
-    a scheduler such as FSRS keeps (``stability``, ``difficulty``, ``reps``, ``lapses``)."""
+    """One thing in a learner's review schedule (spaced repetition): ``item`` names it
+    (such as ``"lesson:03_follow:2"``), ``due`` is when it should come back, and
+    ``scheduler`` is the scheduler's own state of it, as JSON (its numbers, whatever the
+    scheduler is). One row per learner and item, moved by each review: the schedule's
+    one row that is changed; every review itself is a row of :class:`Review`."""
 
-    __tablename__ = "review_items"
+    __tablename__ = "review_schedule"
     __table_args__ = (UniqueConstraint("learner_id", "item"),
-                      Index("ix_review_items_learner_due", "learner_id", "due"))
+                      Index("ix_review_schedule_learner_due", "learner_id", "due"))
     id: Mapped[int] = mapped_column(primary_key=True)
     learner_id: Mapped[int] = _learner()
-    item: Mapped[str] = mapped_column(String(120), nullable=False)
+    item: Mapped[str] = mapped_column(String(ITEM), nullable=False)
     due: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
-    state: Mapped[str] = mapped_column(String(20), nullable=False)
-    stability: Mapped[Optional[float]] = mapped_column(Float)
-    difficulty: Mapped[Optional[float]] = mapped_column(Float)
-    reps: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
-    lapses: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
-    last_review: Mapped[Optional[datetime]] = mapped_column(UTCDateTime)
+    scheduler: Mapped[Dict[str, Any]] = mapped_column(JSON, nullable=False)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class Review(Base):
+    """One review of an item (added, never changed): the ``grade`` the learner's answer
+    earned, on the scheduler's scale, and when."""
+
+    __tablename__ = "reviews"
+    __table_args__ = (Index("ix_reviews_learner_item", "learner_id", "item"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    learner_id: Mapped[int] = _learner()
+    item: Mapped[str] = mapped_column(String(ITEM), nullable=False)
+    grade: Mapped[int] = mapped_column(Integer, nullable=False)
+    reviewed_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
 
 
 class SavedGame(Base):
