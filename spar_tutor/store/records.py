@@ -160,11 +160,10 @@ def add_rating(session: Session, learner: int, kind: str, value: int,
 def _upsert(session: Session, table: Any, keys: Sequence[str], values: Dict[str, Any]) -> None:
     """Insert ``values`` into ``table``, or update the row with the same ``keys`` (one
     statement, so two servers doing it at once cannot both insert)."""
-    if session.get_bind().dialect.name == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert as dialect_insert
-    else:
-        from sqlalchemy.dialects.sqlite import insert as dialect_insert
-    statement = dialect_insert(table).values(**values)
+    from sqlalchemy.dialects import postgresql, sqlite
+
+    postgres = session.get_bind().dialect.name == "postgresql"
+    statement = (postgresql.insert(table) if postgres else sqlite.insert(table)).values(**values)
     session.execute(statement.on_conflict_do_update(
         index_elements=list(keys),
         set_={name: statement.excluded[name] for name in values if name not in keys}))
