@@ -1,6 +1,7 @@
 """What lessons and puzzles share: the problems a lesson or puzzle file can have
 (:class:`Problem`), a learner's progress in the progress database
-(:class:`LearnerProgress`), and a learner's puzzle rating (:mod:`.rating`).
+(:class:`LearnerProgress`), a learner's puzzle rating (:mod:`.rating`) and review
+schedule (:mod:`.schedule`).
 
 Lessons and puzzles (:mod:`spar_tutor.lessons`, :mod:`spar_tutor.puzzles`) both
 build on it, and it imports neither.
