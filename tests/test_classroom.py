@@ -33,7 +33,10 @@ def home(tmp_path, monkeypatch):
     monkeypatch.setenv("SPAR_TUTOR_HOME", str(tmp_path))
     for name in ("SPAR_TUTOR_DATABASE_URL", "SPAR_TUTOR_TEACHER_KEY", "SPAR_TUTOR_HUB_ADMIN",
                  "JUPYTERHUB_USER"):
-        monkeypatch.delenv(name, raising=False)
+        # set, then removed: the value before is restored after the test, so what serve sets
+        # (--database, --teacher-key) does not reach the next tests
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
     return tmp_path
 
 
