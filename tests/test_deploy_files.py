@@ -51,6 +51,23 @@ def test_hub_config_lands_learners_in_the_app(monkeypatch, tmp_path):
     assert any("singleuser_config.py" in a for a in c.Spawner.args)
 
 
+def test_hub_shares_one_progress_database_and_tells_admins_apart(monkeypatch, tmp_path):
+    url = "postgresql+psycopg://spar:secret@127.0.0.1:5432/spar"
+    c = load_config(REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py",
+                    {"SPAR_HUB_STATE": str(tmp_path), "SPAR_HUB_PASSWORD": "class-password",
+                     "SPAR_HUB_DATABASE_URL": url, "SPAR_HUB_ADMINS": "mrs-owusu, mr-mensah"},
+                    monkeypatch)
+    assert c.Spawner.environment["SPAR_TUTOR_DATABASE_URL"] == url
+    assert c.Authenticator.admin_users == {"mrs-owusu", "mr-mensah"}
+    admin = c.Spawner.environment["SPAR_TUTOR_HUB_ADMIN"]
+
+    class Spawner:  # what JupyterHub calls the environment's callables with
+        def __init__(self, is_admin):
+            self.user = type("User", (), {"admin": is_admin})()
+
+    assert admin(Spawner(True)) == "1" and admin(Spawner(False)) == ""
+
+
 def test_learners_servers_refuse_code_and_terminals(monkeypatch):
     c = load_config(REPO / "deploy" / "jupyterhub" / "singleuser_config.py", {}, monkeypatch)
     assert "execute_request" not in c.MappingKernelManager.allowed_message_types

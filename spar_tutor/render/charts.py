@@ -1,6 +1,8 @@
 """Charts as SVG text: bars coloured by the app's theme, each card's chance to win, the
 score over the hands. No plotting library: a kernel that drew its charts with matplotlib
 grew by 40 MB and spent a second of CPU on each, thirty of them on one server at once.
+Only the teacher's Class page draws a matplotlib chart (:func:`missed_chart`), which
+loads matplotlib when it is drawn.
 
 >>> svg = bar_chart([("6", [10.0]), ("7", [20.0])], ["share"], "Who wins")
 >>> svg.startswith("<svg") and 'aria-label="Who wins: 6: 10%; 7: 20%"' in svg
@@ -9,13 +11,18 @@ True
 
 from __future__ import annotations
 
+import base64
+import io
 import math
 from html import escape
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
 
 from ..engine.match import HandRecord
 from ..i18n import _, ngettext
 from .suits import suit_colour
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 #: Fill of each series, as the app's colour variables (light and dark: spar_tutor/app/style.py).
 SERIES = ("var(--spar-accent)", "var(--spar-gold)")
@@ -185,3 +192,39 @@ def score_chart(history: Sequence[HandRecord], names: Sequence[str], target: Opt
             f'font-family="\'DejaVu Sans\', Arial, sans-serif" '
             f'style="max-width:100%;height:auto">'
             f"<title>{label}</title>{''.join(parts)}</svg>")
+
+
+def _figure(width: float, height: float) -> Figure:
+    from matplotlib.figure import Figure  # here, not at import: only a chart loads matplotlib
+
+    return Figure(figsize=(width, height), dpi=100, layout="constrained")
+
+
+def figure_html(fig: Figure, alt: str) -> str:
+    """A matplotlib figure as an inline PNG ``<img>`` with alt text (the Class page's chart;
+    the learners' charts are SVG, drawn without matplotlib)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    data = base64.b64encode(buf.getvalue()).decode("ascii")
+    return f'<img src="data:image/png;base64,{data}" alt="{alt}" style="max-width:100%">'
+
+
+def missed_chart(labels: Sequence[str], wrong: Sequence[int], title: str, axis: str) -> str:
+    """Horizontal bars, the first at the top: how many wrong answers each question had
+    (the Class page's "most often missed"). ``title`` and ``axis`` are the caller's words."""
+    from matplotlib.ticker import MaxNLocator
+
+    fig = _figure(6.4, 0.9 + 0.42 * max(1, len(labels)))
+    ax = fig.add_subplot()
+    rows = list(range(len(labels)))[::-1]
+    bars = ax.barh(rows, list(wrong), color=GOLD, edgecolor="#333")
+    ax.set_yticks(rows, list(labels), fontsize=8)
+    for bar, n in zip(bars, wrong):
+        ax.annotate(str(n), (bar.get_width(), bar.get_y() + bar.get_height() / 2),
+                    xytext=(3, 0), textcoords="offset points", va="center", fontsize=8)
+    ax.set_xlabel(axis)
+    ax.set_title(title, fontsize=10)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.spines[["top", "right"]].set_visible(False)
+    alt = title + ": " + "; ".join(f"{label}: {n}" for label, n in zip(labels, wrong))
+    return figure_html(fig, escape(alt, quote=True))
