@@ -131,7 +131,7 @@ def test_the_session_stops_for_bets_before_the_first_trick():
     s = session(BETS)
     assert s.pending == "bets" and s.state.plays_made == 0 and not s.is_human_turn
     assert "bets" in s.card_problem(s.state.hand(0)[0])
-    assert s.hint(3).text.startswith("The computer dealt the cards you cannot see")
+    assert s.hint(3).text.startswith("The computer dealt the cards you cannot see 200 times.")
     outcome = s.offer_bet(0)
     assert outcome.ok and s.pending is None and s.bets == []
     assert s.is_human_turn or s.state.plays_made > 0

@@ -40,7 +40,7 @@ def cardify(html: str) -> str:
 
 def card_symbols(text: str) -> str:
     """Card codes in plain text (a button's label) as rank and suit symbol: ``6♠``."""
-    return CARD_CODE.sub(lambda m: parse_card(m.group(0)).symbol_text, text)
+    return CARD_CODE.sub(lambda m: card_text(parse_card(m.group(0))), text)
 
 
 def md(text: str) -> str:

@@ -186,9 +186,15 @@ class BetRound:
             else:
                 you, other = (_("You offer a bet of {amount}: waiting for answers."),
                               _("{player} offers a bet of {amount}: waiting for answers."))
-            out.append(players.say(you, other, b.seat, amount=b.amount, names=join_names(
-                [players.name(s) for s in b.accepted_by])))
+            out.append(bet_words(players, b, you, other))
         return out
+
+
+def bet_words(players: Players, bet: Bet, you: str, other: str) -> str:
+    """A sentence about ``bet``: ``you`` when the learner made it, else ``other``
+    (placeholders ``{player}``, ``{amount}`` and ``{names}``, who matched it)."""
+    return players.say(you, other, bet.seat, amount=bet.amount,
+                       names=join_names([players.name(s) for s in bet.accepted_by]))
 
 
 def bet_chance(solver: Any, state: HandState, seat: int, seed: str) -> float:

@@ -13,7 +13,7 @@ from ..render.text import cardify
 from .common import guarded, session_reporter
 
 IDLE = N_("Stuck? Ask for a hint, starting with a nudge.")
-LABELS = {1: N_("1 · Nudge"), 2: N_("2 · The rule"), 3: N_("3 · Solver's answer")}
+LABELS = {1: N_("1 · Nudge"), 2: N_("2 · The rule"), 3: N_("3 · The computer's answer")}
 
 
 class HintPanel(widgets.VBox):
@@ -59,6 +59,6 @@ class HintPanel(widgets.VBox):
             body += values_chart(answer.values, answer.best)
             if answer.worlds:
                 body += ('<div style="font-size:11px;color:#555">'
-                         + _("Estimated from {deals} deals of the cards you cannot see.").format(
+                         + _("The computer tried {deals} deals of the cards you cannot see.").format(
                              deals=answer.worlds) + "</div>")
         self.answer.value = body

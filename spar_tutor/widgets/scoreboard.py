@@ -7,7 +7,8 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 import ipywidgets as widgets
 
-from ..i18n import _, join_names
+from ..i18n import _
+from ..session.bets import bet_words
 from ..render.charts import score_chart
 from ..render.text import cardify
 from .common import defer, guarded, session_reporter
@@ -86,8 +87,7 @@ class Scoreboard(widgets.VBox):
                 else:
                     you, other = (_("This hand: you bet {amount}, not matched."),
                                   _("This hand: {player} bet {amount}, not matched."))
-                out.append(players.say(you, other, bet.seat, amount=bet.amount, names=join_names(
-                    [players.name(a) for a in bet.accepted_by])))
+                out.append(bet_words(players, bet, you, other))
         return out
 
     def _draw_chart(self, history: Any, names: Tuple[str, ...], target: Optional[int]) -> None:

@@ -10,6 +10,7 @@ from ..engine.words import Players
 from ..i18n import _
 from ..render.deal import deal_html
 from ..render.table import table_html
+from .common import MovePacer
 
 
 class TableWidget(widgets.HTML):
@@ -19,11 +20,15 @@ class TableWidget(widgets.HTML):
         super().__init__(**kwargs)
         self.session = session
         self.four_colour = four_colour
+        self._pacer = MovePacer()
         self._unsubscribe = session.subscribe(self._on_event)
         self.refresh()
 
     def _on_event(self, event: Any) -> None:
-        if event.kind in ("changed", "moved"):
+        if event.kind == "changed":
+            self._pacer.changed()
+            self.refresh()
+        elif event.kind == "moved" and self._pacer.due():
             self.refresh()
 
     def set_four_colour(self, flag: bool) -> None:
