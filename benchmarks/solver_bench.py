@@ -1,7 +1,9 @@
 """Solver benchmark: everything issue 3's Performance section asks for.
 
     PYTHONPATH=. python benchmarks/solver_bench.py [--deals 100] [--arena-hands 2000]
-        [--only exact,three,graded,hint,minimax,arena]
+        [--only exact,three,graded,hint,minimax,arena,strength,agreement]
+    python benchmarks/solver_bench.py --only strength [--strength-deals 3:334,4:334,ghana:334]
+        [--workers 2] [--results .bench]
 
 Times are CPU seconds of this process (``time.process_time``: one core, pure
 Python), so other load on the machine disturbs them less than wall time; the
@@ -24,6 +26,7 @@ from pathlib import Path
 from typing import Dict, Sequence, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from spar_tutor.engine.deal import deal  # noqa: E402
 from spar_tutor.engine.rules import Rules  # noqa: E402
@@ -32,6 +35,7 @@ from spar_tutor.solver.arena import play_arena  # noqa: E402
 from spar_tutor.solver._position import Position  # noqa: E402
 from spar_tutor.solver._search import Searcher  # noqa: E402
 from spar_tutor.engine.state import HandState  # noqa: E402
+from strength import section_strength  # noqa: E402
 
 #: (label, preset, players, target p50 ms, target p99 ms)
 EXACT = [("2 players x 5", "standard", 2, None, 10), ("3 players x 5", "standard", 3, None, 10),
@@ -189,6 +193,14 @@ def main(argv: "Sequence[str] | None" = None) -> None:
                         help="worlds per expert decision in the arena")
     parser.add_argument("--only", default="exact,three,graded,hint,minimax,arena",
                         help="comma-separated sections to run")
+    parser.add_argument("--strength-deals", default="",
+                        help="deals per strength case, e.g. 3:334,4:334,ghana:334 (the default)")
+    parser.add_argument("--strength-cases", default="",
+                        help="only these strength cases, e.g. 3,ghana (default: all)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes sharing the strength deals")
+    parser.add_argument("--results", default=str(Path(__file__).resolve().parents[1] / ".bench"),
+                        help="folder for the strength results (resumable)")
     args = parser.parse_args(argv)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"python {platform.python_version()} on {platform.machine()}, "
@@ -206,6 +218,11 @@ def main(argv: "Sequence[str] | None" = None) -> None:
         section_minimax(args.deals)
     if "arena" in only:
         section_arena(args.arena_hands, args.arena_worlds)
+    if "strength" in only:
+        deals = {k: int(v) for k, v in (item.split(":") for item in
+                                         args.strength_deals.split(",") if item)}
+        cases = [c for c in args.strength_cases.split(",") if c] or None
+        section_strength(deals, args.workers, Path(args.results), cases)
 
 
 if __name__ == "__main__":
