@@ -103,23 +103,36 @@ class CachedBaseline:
         self.bot = PimcBot(seed, deals=BASELINE_DEALS)
         self.last_ms = 0.0
 
+    _read: Dict[Path, int] = {}  # how far each file has been read
+
     @classmethod
-    def known(cls) -> Dict[str, Tuple[str, float]]:
+    def known(cls, refresh: bool = False) -> Dict[str, Tuple[str, float]]:
+        """The answers on file (with ``refresh``, also those other processes have added
+        since: runs side by side share their work)."""
         if cls._known is None:
             cls._known = {}
-            if cls.folder is not None:
-                for path in cls.folder.glob(f"pimc-{baseline_fingerprint()}-*.jsonl"):
-                    for line in path.read_text().splitlines():
-                        try:
-                            key, move, ms = json.loads(line)
-                        except ValueError:
-                            continue  # a line cut short by an interrupted run
-                        cls._known[key] = (move, ms)
+            refresh = True
+        if refresh and cls.folder is not None:
+            for path in cls.folder.glob(f"pimc-{baseline_fingerprint()}-*.jsonl"):
+                start = cls._read.get(path, 0)
+                if path.stat().st_size <= start:
+                    continue
+                with path.open("rb") as f:
+                    f.seek(start)
+                    data = f.read()
+                end = data.rfind(b"\n") + 1  # a line still being written waits
+                cls._read[path] = start + end
+                for line in data[:end].decode().splitlines():
+                    try:
+                        key, move, ms = json.loads(line)
+                    except ValueError:
+                        continue
+                    cls._known[key] = (move, ms)
         return cls._known
 
     def choose(self, view: SeatView) -> Move:
         key = f"{self.bot.seed}|{view_key(view)}"
-        got = self.known().get(key)
+        got = self.known().get(key) or self.known(refresh=True).get(key)
         if got is not None:
             self.last_ms = got[1]
             return next(m for m in view.legal_moves if str(m) == got[0])
@@ -165,8 +178,10 @@ def play_deal(case: Case, index: int) -> Dict[str, Any]:
     times: Dict[str, List[float]] = {"E": [], "B": []}
     declared: Dict[str, int] = {"E": 0, "B": 0}
     for order in seat_orders(n):
-        bots = [make_expert(f"{seed}:{order}:{s}") if kind == "E"
-                else make_baseline(f"{seed}:{order}:{s}") for s, kind in enumerate(order)]
+        # a bot's seed is its seat's, whatever the order: a baseline that meets the same
+        # view in two orders answers the same (and from the file, the second time)
+        bots = [make_expert(f"{seed}:{s}") if kind == "E" else make_baseline(f"{seed}:{s}")
+                for s, kind in enumerate(order)]
         state: HandState = deal(rules, n, dealer, seed=seed).start()
         while not state.is_over():
             seat = state.to_move
