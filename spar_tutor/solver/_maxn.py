@@ -12,7 +12,11 @@ the exact hands, the leader and the last tricks' winners while the score can
 still depend on them), searches touching cards of a suit once, stops a seat's
 search when it has the most its cards could score, and prunes shallowly: what
 a seat settles for, the seat before it can get no more than minus that, so once
-it reaches what that seat already has, the rest of its cards do not matter.
+it gets more than minus what that seat already has, the rest of its cards do not
+matter (strictly more: the seat before never takes such a card, not even on a tie).
+
+A search may be given a number of nodes it may visit (``node_limit``): past it,
+:class:`OutOfWork` is raised, so a caller can spend a fixed amount of work.
 """
 
 from __future__ import annotations
@@ -26,11 +30,16 @@ from ._position import Position, Table
 Outcome = Tuple[int, int]
 
 
+class OutOfWork(Exception):
+    """A search went past its ``node_limit``."""
+
+
 class MaxnSearch:
     """Max^n outcomes for positions of one hand (tables shared between calls)."""
 
-    def __init__(self, table: Table, players: int) -> None:
+    def __init__(self, table: Table, players: int, node_limit: int = 1 << 62) -> None:
         self.table = table
+        self.node_limit = node_limit
         self.n = players
         self.memo: Dict[Tuple[int, ...], Outcome] = {}
         self.cuts: Dict[Tuple[int, ...], Tuple[Outcome, int]] = {}  # searches stopped early
@@ -145,6 +154,8 @@ class MaxnSearch:
     def _node(self, parent: int, parent_best: int) -> Outcome:
         """The outcome from the current position (seat to move plays max^n)."""
         self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise OutOfWork(self.nodes)
         trick = self.trick
         k = len(trick)
         n = self.n
@@ -163,9 +174,11 @@ class MaxnSearch:
         else:
             hand = hands[seat]
             legal = hand & SUIT_OF[trick[0]] or hand
+        # stop once the seat has the most it could score, or (strictly) more than
+        # the seat before would let it have
         limit = self.most(seat, hands[seat], left, self.wins)
         if parent != seat and -parent_best < limit:
-            limit = -parent_best
+            limit = -parent_best + 1
             cut = self.cuts.get(key)
             if cut is not None and cut[1] >= limit:
                 return cut[0]
@@ -229,4 +242,4 @@ class MaxnSearch:
         return out
 
 
-__all__ = ["MaxnSearch", "Outcome"]
+__all__ = ["MaxnSearch", "OutOfWork", "Outcome"]
