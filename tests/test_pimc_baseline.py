@@ -13,32 +13,10 @@ import pytest
 from spar_tutor.engine.deal import deal
 from spar_tutor.engine.rules import Rules
 from spar_tutor.engine.state import HandState
-from solver_helpers import CONFIGS, random_position
+from solver_helpers import CONFIGS, plain_maxn, random_position
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from pimc_baseline import DealSampler, MaxN, PimcBot  # noqa: E402
-
-Outcome = Tuple[int, int]
-
-
-def plain_maxn(state: HandState) -> Outcome:
-    """Every seat maximises its own points; a seat that cannot score prefers the
-    scorer to score least, then its lowest card (the baseline's stated tie-break)."""
-    if state.is_over():
-        r = state.result
-        assert r is not None and r.winner is not None
-        return r.winner, r.points[r.winner]
-    seat = state.to_move
-    best: "Outcome | None" = None
-    best_key = -99
-    for card in sorted(state.legal_cards(), key=lambda c: c.index):
-        w, p = plain_maxn(state.apply(card))
-        key = p if w == seat else -p
-        if key > best_key:
-            best, best_key = (w, p), key
-    assert best is not None
-    return best
-
 
 @pytest.mark.parametrize("config", [c for c in CONFIGS if not c[1].get("offside")],
                          ids=lambda c: f"{c[0]}{c[1]}")

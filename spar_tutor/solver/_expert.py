@@ -23,6 +23,7 @@ from typing import Dict, Optional
 
 from ..engine.view import SeatView
 from ._maxn import MaxnSearch, OutOfWork
+from ._position import Position
 from ._worlds import WorldSampler
 from .hints import world_position
 
@@ -42,10 +43,13 @@ class MaxnValues:
 
 
 def maxn_values(view: SeatView, rng: random.Random, *, worlds: int, work: int,
-                min_worlds: int, deadline: Optional[float] = None) -> Optional[MaxnValues]:
+                min_worlds: int, deadline: Optional[float] = None,
+                infer: int = 0) -> Optional[MaxnValues]:
     """Max^n values of the legal cards over sampled deals (module docstring), or None
     when fewer than ``min_worlds`` deals fit the work (or the ``deadline``, a
-    ``time.perf_counter()`` value)."""
+    ``time.perf_counter()`` value). With ``infer``, a deal in which one of the last
+    ``infer`` cards of this trick was not its player's best card counts for less
+    (:data:`UNLIKELY` for each such card)."""
     sampler = WorldSampler(view)
     me = view.seat
     per_world = max(1, work // max(1, min_worlds))
@@ -60,20 +64,44 @@ def maxn_values(view: SeatView, rng: random.Random, *, worlds: int, work: int,
         search = MaxnSearch(pos.table, pos.players, min(per_world, work - spent))
         try:
             outcomes = search.card_outcomes(pos)
+            weight = _likelihood(search, pos, infer) if infer else 1.0
         except OutOfWork:
             break
         spent += search.nodes
         done += 1
         for bit, (winner, points) in outcomes.items():
             if winner == me:
-                own[bit] = own.get(bit, 0.0) + points
+                own[bit] = own.get(bit, 0.0) + points * weight
                 spite.setdefault(bit, 0.0)
             else:
-                spite[bit] = spite.get(bit, 0.0) + points
+                spite[bit] = spite.get(bit, 0.0) + points * weight
                 own.setdefault(bit, 0.0)
     if done < min_worlds:
         return None
     return MaxnValues(own, spite, done, spent)
+
+
+#: How much less a deal counts for each card of this trick that, in that deal, was not
+#: its player's best card (its players see only their own cards, so they err).
+UNLIKELY = 0.3
+
+
+def _likelihood(search: MaxnSearch, pos: Position, plays: int) -> float:
+    """How well the deal of ``pos`` explains the last ``plays`` cards of this trick:
+    :data:`UNLIKELY` for each that was not its player's best card in it."""
+    weight = 1.0
+    hands = list(pos.hands)
+    n = pos.players
+    for i in range(len(pos.trick) - 1, max(-1, len(pos.trick) - 1 - plays), -1):
+        seat = (pos.leader + i) % n
+        card = pos.trick[i]
+        hands[seat] |= card
+        before = pos._replace(hands=tuple(hands), trick=pos.trick[:i])
+        rated = {bit: (p if w == seat else -p)
+                 for bit, (w, p) in search.card_outcomes(before).items()}
+        if rated[card] < max(rated.values()):
+            weight *= UNLIKELY
+    return weight
 
 
 __all__ = ["MaxnValues", "maxn_values"]

@@ -140,13 +140,14 @@ class ExpertBot:
 
     def __init__(self, seed: Any = 0, budget_ms: Optional[float] = None,
                  worlds: Optional[int] = None, prelead_worlds: int = 40,
-                 work: Optional[int] = None, hint_worlds: int = 40) -> None:
+                 work: Optional[int] = None, hint_worlds: int = 40, infer: int = 0) -> None:
         self.rng = random.Random(seed)
         self.budget_ms = budget_ms
         self.worlds = worlds
         self.work = work
         self.prelead_worlds = prelead_worlds
         self.hint_worlds = hint_worlds
+        self.infer = infer
 
     def choose(self, view: SeatView) -> Move:
         seed = self.rng.randrange(2**32)
@@ -161,7 +162,8 @@ class ExpertBot:
         deadline = None if clock is None else time.perf_counter() + clock / 1000.0
         values = maxn_values(view, random.Random(seed), worlds=worlds,
                              work=self.work if self.work is not None else self.WORK,
-                             min_worlds=min(worlds, self.MIN_WORLDS), deadline=deadline)
+                             min_worlds=min(worlds, self.MIN_WORLDS), deadline=deadline,
+                             infer=self.infer)
         if values is not None:
             return CARD_BY_BIT[values.best()]
         if clock is not None:
