@@ -8,9 +8,9 @@ card with the most ``own`` is best; between equals, the one leaving the others
 least, then the lowest card.
 
 The work is fixed, never a clock unless one is asked for: at most ``worlds``
-deals and ``work`` search nodes a decision, each deal at most ``work /
-min_worlds`` nodes. A decision too big for that (the first tricks at four seats
-and more) is not decided here: :func:`maxn_values` returns None and the caller
+deals and ``work`` search nodes a decision, a deal at most half of that (a deal
+the work runs out in does not count). A decision for which fewer than ``min_worlds`` deals fit (the first tricks
+at four seats and more) is not decided here: :func:`maxn_values` returns None and the caller
 uses the graded model instead (:func:`~spar_tutor.solver.hint`).
 """
 
@@ -52,7 +52,6 @@ def maxn_values(view: SeatView, rng: random.Random, *, worlds: int, work: int,
     (:data:`UNLIKELY` for each such card)."""
     sampler = WorldSampler(view)
     me = view.seat
-    per_world = max(1, work // max(1, min_worlds))
     own: Dict[int, float] = {}
     spite: Dict[int, float] = {}
     done = spent = 0
@@ -61,7 +60,7 @@ def maxn_values(view: SeatView, rng: random.Random, *, worlds: int, work: int,
             break
         hands, wets = sampler.sample(rng)
         pos = world_position(view, hands, wets)
-        search = MaxnSearch(pos.table, pos.players, min(per_world, work - spent))
+        search = MaxnSearch(pos.table, pos.players, min(work - spent, work // 2))
         try:
             outcomes = search.card_outcomes(pos)
             weight = _likelihood(search, pos, infer) if infer else 1.0

@@ -135,8 +135,8 @@ class ExpertBot:
     #: Deals a decision at most, search nodes a decision, and the fewest deals that
     #: make a max^n decision (else the graded model decides).
     WORLDS = 120
-    WORK = 16000
-    MIN_WORLDS = 8
+    WORK = 20000
+    MIN_WORLDS = 4
 
     def __init__(self, seed: Any = 0, budget_ms: Optional[float] = None,
                  worlds: Optional[int] = None, prelead_worlds: int = 40,
