@@ -41,10 +41,10 @@ class MaxnSearch:
         self.table = table
         self.node_limit = node_limit
         self.n = players
-        self.memo: Dict[Tuple[int, ...], Outcome] = {}
-        self.cuts: Dict[Tuple[int, ...], Tuple[Outcome, int]] = {}  # searches stopped early
+        self.memo: Dict[Tuple[object, ...], Outcome] = {}
+        self.cuts: Dict[Tuple[object, ...], Tuple[Outcome, int]] = {}  # searches stopped early
         self.history: Dict[int, int] = {}  # card -> how often it was best (move order)
-        self._most: Dict[Tuple[int, ...], int] = {}
+        self._most: Dict[Tuple[object, ...], int] = {}
         self._classes: Dict[Tuple[int, int], List[int]] = {}
         self.nodes = 0
 
