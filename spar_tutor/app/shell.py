@@ -14,17 +14,18 @@ from .learner import Learner, clean_name, initial_learner
 from .pages.pending import missing
 from .route import PAGES, Route
 from .style import app_css
+from ..i18n import N_, _
 
 log = logging.getLogger("spar_tutor.app")
 
 #: Navigation label and the class that builds each page ("module:Class", imported when needed).
 PAGE_INFO: Dict[str, tuple] = {
-    "home": ("Home", "spar_tutor.app.pages.home:HomePage"),
-    "lessons": ("Lessons", "spar_tutor.app.pages.lessons:LessonsPage"),
-    "puzzles": ("Puzzles", "spar_tutor.app.pages.puzzles:PuzzlesPage"),
-    "play": ("Play", "spar_tutor.app.pages.play:PlayPage"),
-    "explore": ("Explore", "spar_tutor.app.pages.explore:ExplorePage"),
-    "rules": ("Rules", "spar_tutor.app.pages.rules:RulesPage"),
+    "home": (N_("Home"), "spar_tutor.app.pages.home:HomePage"),
+    "lessons": (N_("Lessons"), "spar_tutor.app.pages.lessons:LessonsPage"),
+    "puzzles": (N_("Puzzles"), "spar_tutor.app.pages.puzzles:PuzzlesPage"),
+    "play": (N_("Play"), "spar_tutor.app.pages.play:PlayPage"),
+    "explore": (N_("Explore"), "spar_tutor.app.pages.explore:ExplorePage"),
+    "rules": (N_("Rules"), "spar_tutor.app.pages.rules:RulesPage"),
 }
 assert tuple(PAGE_INFO) == PAGES
 
@@ -54,7 +55,8 @@ class App(widgets.VBox):
         self.notice = widgets.HTML()
         self.notice.add_class("spar-notice")
         self.nav = {name: self._nav_button(name) for name in PAGES}
-        brand = widgets.HTML('<span class="spar-brand" role="banner">&#9824; Spar tutor</span>')
+        brand = widgets.HTML('<span class="spar-brand" role="banner">&#9824; '
+                             + _("Spar tutor") + "</span>")
         header = widgets.HBox([brand, *self.nav.values()],
                               layout=widgets.Layout(flex_flow="row wrap"))
         header.add_class("spar-header")
@@ -67,7 +69,8 @@ class App(widgets.VBox):
     # -- navigation ---------------------------------------------------------------
 
     def _nav_button(self, name: str) -> widgets.Button:
-        b = widgets.Button(description=PAGE_INFO[name][0], tooltip=f"Open {PAGE_INFO[name][0]}")
+        label = _(PAGE_INFO[name][0])
+        b = widgets.Button(description=label, tooltip=_("Open {page}").format(page=label))
         b.add_class("spar-nav")
         b.on_click(guarded(self.say)(lambda _: self.go(name)))
         return b
@@ -86,7 +89,7 @@ class App(widgets.VBox):
         self.notice.value = ""
         opening = ""
         if name not in self.pages:  # a first visit can take seconds (Puzzles checks its puzzles)
-            self.say(f"Opening {PAGE_INFO[name][0]}…")
+            self.say(_("Opening {page}…").format(page=_(PAGE_INFO[name][0])))
             opening = self.notice.value
         try:
             page = self.page(name)
@@ -96,7 +99,7 @@ class App(widgets.VBox):
                 page.on_show()
         except Exception:
             log.exception("could not open page %s", name)
-            self.say(SORRY)
+            self.say(_(SORRY))
             return
         if opening and self.notice.value == opening:
             self.notice.value = ""

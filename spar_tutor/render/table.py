@@ -17,6 +17,7 @@ from typing import List, Optional, Sequence, Tuple
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of_mask, sort_hand
 from ..engine.state import HandState, Trick, trick_winner
 from ..engine.view import sees_wet, wet_face_up
+from ..i18n import _, ngettext, pgettext, points
 from .svg import back_svg, card_svg, hand_svg
 
 FELT_W, FELT_H = 680, 450
@@ -36,7 +37,7 @@ def seat_position(seat: int, viewer: int, players: int, clockwise: bool = True,
 def _backs(count: int) -> str:
     """A fan of ``count`` hidden cards (which cards does not matter: only backs show)."""
     return hand_svg([Card(6, "S")] * count, face_down=True, width_per_card=22, overlap=0.55,
-                    label=f"{count} hidden card{'' if count == 1 else 's'}")
+                    label=ngettext("{n} hidden card", "{n} hidden cards", count).format(n=count))
 
 
 def _at(x: float, y: float) -> str:
@@ -55,47 +56,53 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
         classes.append("spar-you")
     chips = ""
     if seat == state.dealer:
-        chips += '<span class="spar-chip spar-chip-dealer" title="dealer">D</span>'
+        # Translators: the dealer's badge, one letter (D for dealer)
+        badge, title = pgettext("dealer badge", "D"), _("dealer")
+        chips += f'<span class="spar-chip spar-chip-dealer" title="{title}">{badge}</span>'
     if state.leader == seat and not state.is_over():
-        chips += '<span class="spar-chip spar-chip-lead">leader</span>'
+        chips += '<span class="spar-chip spar-chip-lead">' + _("leader") + "</span>"
     if turn:
-        chips += '<span class="spar-chip spar-chip-turn">to play</span>'
+        chips += '<span class="spar-chip spar-chip-turn">' + _("to play") + "</span>"
     lines = [f'<div class="spar-seat-name">{escape(names[seat])}</div>']
     if chips:
         lines.append(f"<div>{chips}</div>")
     if scores is not None:
-        lines.append(f'<div>{scores[seat]} point{"" if scores[seat] == 1 else "s"}</div>')
+        lines.append(f"<div>{points(scores[seat])}</div>")
     cards = []
     held = len(state.hand(seat))
     if held and ((seat == viewer and show_own) or (seat != viewer and open_hands)):
         cards.append(hand_svg(sort_hand(state.hand(seat)), width_per_card=32, overlap=0.3,
                               four_colour=four))
     elif seat != viewer and held:
-        cards.append(f'<div class="spar-decl">{_backs(held)}'
-                     f'<br>{held} card{"" if held == 1 else "s"}</div>')
+        count = ngettext("{n} card", "{n} cards", held).format(n=held)
+        cards.append(f'<div class="spar-decl">{_backs(held)}<br>{count}</div>')
     # declared cards show in front of their owner until they are played
     in_hand = set(state.hand(seat))
     dry = state.dry[seat] if state.dry[seat] in in_hand else None
     wet = state.wet[seat] if state.wet[seat] in in_hand else None
     if dry is not None:
         cards.append(f'<div class="spar-decl">{card_svg(dry, width=DECL_CARD_W, four_colour=four)}'
-                     '<br>dry</div>')
+                     "<br>" + _("dry") + "</div>")
     if wet is not None:
         if wet_face_up(state, seat):
             pic = card_svg(wet, width=DECL_CARD_W, four_colour=four)
-            words = "wet (turned face up)"
+            words = _("wet (turned face up)")
         elif sees_wet(state, seat, viewer):  # the viewer's own, face down to the others
             pic = card_svg(wet, width=DECL_CARD_W, four_colour=four,
-                           label=f"your wet {wet.name}, face down to the others")
-            words = "wet (hidden)"
+                           label=_("your wet {card}, face down to the others").format(
+                               card=wet.name))
+            words = _("wet (hidden)")
         else:
-            pic, words = back_svg(width=DECL_CARD_W, label="a wet card, face down"), "wet"
+            pic, words = back_svg(width=DECL_CARD_W, label=_("a wet card, face down")), _("wet")
         cards.append(f'<div class="spar-decl">{pic}<br>{words}</div>')
-    spent = [f"{kind} {c.symbol_text} played" for kind, c in (("dry", state.dry[seat]),
-             ("wet", state.wet[seat])) if c is not None and c not in in_hand
+    spent = [(_("dry {card} played") if kind == "dry" else _("wet {card} played")).format(
+                 card=c.symbol_text)
+             for kind, c in (("dry", state.dry[seat]), ("wet", state.wet[seat]))
+             if c is not None and c not in in_hand
              and (kind == "dry" or sees_wet(state, seat, viewer))]
     if spent:
-        lines.append(f'<div class="spar-decl">{escape(", ".join(spent))}</div>')
+        comma = _(", ")
+        lines.append(f'<div class="spar-decl">{escape(comma.join(spent))}</div>')
     if cards:
         lines.append('<div class="spar-seat-cards">' + "".join(cards) + "</div>")
     return (f'<div class="{" ".join(classes)}" style="{_at(x, y)}" '
@@ -119,12 +126,13 @@ def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: i
         sx, sy = seat_position(seat, viewer, n, clockwise)
         x, y = cx + (sx - cx) * reach, cy + (sy - cy) * (reach - 0.08)
         who = "You" if names[seat] == "You" else names[seat].split(" (")[0]
-        tag = " led" if i == 0 else ""
+        # Translators: under the card that was led to a trick: "Kofi led"
+        caption = _("{player} led").format(player=escape(who)) if i == 0 else escape(who)
         cls = "spar-trick-card" + (" spar-winning" if seat == winning else "")
         style = _at(x, y)
         out.append(f'<div class="{cls}" style="{style}">'
                    f'{card_svg(card, width=width, four_colour=four)}'
-                   f'{escape(who)}{tag}</div>')
+                   f'{caption}</div>')
     return "".join(out)
 
 
@@ -133,9 +141,9 @@ def _centre(state: HandState, names: Sequence[str], result_text: str,
     """The words in the middle (with the last trick, small, between tricks)."""
     total = state.rules.tricks
     if asking == "winner" and state.tricks:
-        return f"Trick {state.trick_number - 1}: who wins it?"
+        return _("Trick {number}: who wins it?").format(number=state.trick_number - 1)
     if asking == "points" and state.is_over():
-        result_text = "The hand is over. How many points?"
+        result_text = _("The hand is over. How many points?")
     if state.is_over():
         last = state.abandoned_trick or (state.tricks[-1] if state.tricks else None)
         cards = ""
@@ -144,16 +152,19 @@ def _centre(state: HandState, names: Sequence[str], result_text: str,
             cards = "<br>" + hand_svg(last.cards, width_per_card=40, overlap=0.0, four_colour=four,
                                       selected=[win] if win else [])
         return f'<div class="spar-banner">{escape(result_text)}{cards}</div>'
+    trick_words = _("Trick {number} of {tricks}").format(number=state.trick_number, tricks=total)
     if state.current_trick:
-        return f"Trick {state.trick_number} of {total}"
-    phase_words = {"under_ten": "Under-ten round", "declare": "Dry and wet round"}
-    head = phase_words.get(state.phase, f"Trick {state.trick_number} of {total}")
-    lead = f"{names[state.leader]} lead{'' if names[state.leader] == 'You' else 's'}"
+        return trick_words
+    phase_words = {"under_ten": _("Under-ten round"), "declare": _("Dry and wet round")}
+    head = phase_words.get(state.phase, trick_words)
+    lead = (_("You lead") if names[state.leader] == "You"
+            else _("{player} leads").format(player=names[state.leader]))
     if state.tricks:
         t = state.tricks[-1]
         win = t.winning_card(state.players)
         assert t.winner is not None and win is not None, "a finished trick has a winner"
-        won = f"{names[t.winner]} won trick {state.trick_number - 1} with {win.symbol_text}:"
+        won = _("{player} won trick {number} with {card}:").format(
+            player=names[t.winner], number=state.trick_number - 1, card=win.symbol_text)
         cards = hand_svg(t.cards, width_per_card=30, overlap=0.0, four_colour=four,
                          selected=[win])
         return (f'{head}<br><span style="font-size:12px">{escape(won)}</span><br>{cards}'
@@ -176,6 +187,7 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
     ``out_of_play``: list by suit every card in no hand and not played in this state
     (a closed puzzle: played before, or never dealt)."""
     clockwise = state.rules.direction == "clockwise"
+    label = _("the card table")
     seats = "".join(_seat_box(state, s, names, viewer, scores, four_colour, clockwise, show_own,
                               open_hands) for s in range(state.players))
     centre = _centre(state, names,
@@ -189,7 +201,7 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
         trick = Trick(state.leader, state.current_trick, None)
         cards = _trick_cards(state, trick, names, viewer, four_colour, clockwise)
     felt = (f'<div class="spar-felt" style="width:{FELT_W}px;height:{FELT_H}px" '
-            f'aria-label="the card table">'
+            f'aria-label="{label}">'
             f'<div class="spar-oval"></div>{cards}'
             f'<div class="spar-centre" style="{_at(FELT_W / 2, FELT_H / 2)}">{centre}</div>'
             f'{seats}</div>')
@@ -206,37 +218,49 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
     ``out_of_play``) the cards out of play."""
     parts: List[str] = []
     if state.stock:
-        pics = back_svg(width=34, label=f"the stock, {len(state.stock)} cards")
+        stock = len(state.stock)
+        pics = back_svg(width=34, label=ngettext("the stock, {n} card", "the stock, {n} cards",
+                                                 stock).format(n=stock))
         if state.under_card is not None:
             who = names[state.under_card_seat] if state.under_card_seat is not None else ""
             pics += (f' {card_svg(state.under_card, width=34, four_colour=four)} '
-                     f'under card<br>(asked by {escape(who)})')
-        parts.append(f'<div><h4>Stock: {len(state.stock)} cards</h4>'
+                     + _("under card<br>(asked by {player})").format(player=escape(who)))
+        head = ngettext("Stock: {n} card", "Stock: {n} cards", stock).format(n=stock)
+        parts.append(f'<div><h4>{head}</h4>'
                      f'<div class="spar-pile-row">{pics}</div></div>')
     if played_before:
         pics = hand_svg(sort_hand(played_before), width_per_card=26, overlap=0.45,
                         four_colour=four)
-        parts.append(f"<div><h4>Played before, by suit</h4>{pics}</div>")
+        parts.append("<div><h4>" + _("Played before, by suit") + f"</h4>{pics}</div>")
     if out_of_play:
         parts.append(out_of_play_html(state))
     rows = []
     first = state.trick_number - len(state.tricks)
     for i, t in enumerate(state.tricks, start=first):
-        winner = names[t.winner] if t.winner is not None else "nobody"
+        winner = names[t.winner] if t.winner is not None else _("nobody")
         if hide_last_winner and t is state.tricks[-1]:
             winner = "?"
-        rows.append(f'<div class="spar-pile-row">Trick {i}: '
-                    f'{hand_svg(t.cards, width_per_card=32, overlap=0.3, four_colour=four)} '
-                    f'won by {escape(winner)}</div>')
+        # Translators: a row of the pile: "Trick 2: (its cards) won by Kofi"
+        row = _("Trick {number}: {cards} won by {player}").format(
+            number=i, cards=hand_svg(t.cards, width_per_card=32, overlap=0.3, four_colour=four),
+            player=escape(winner))
+        rows.append(f'<div class="spar-pile-row">{row}</div>')
     if first > 1 and not rows:  # an end position: the tricks before it are not recorded
-        before = "trick 1" if first == 2 else f"tricks 1 to {first - 1}"
-        rows.append(f"{before}: played before this position"
-                    + (" (their cards are above, by suit)" if played_before else ""))
+        if first == 2:
+            before = (_("trick 1: played before this position (their cards are above, by suit)")
+                      if played_before else _("trick 1: played before this position"))
+        else:
+            before = (_("tricks 1 to {last}: played before this position (their cards are "
+                        "above, by suit)") if played_before
+                      else _("tricks 1 to {last}: played before this position"))
+        rows.append(before.format(last=first - 1))
     elif not rows:
-        rows.append("none yet")
-    parts.append("<div><h4>Played cards (they stay face up)</h4>" + "".join(rows) + "</div>")
+        rows.append(_("none yet"))
+    parts.append("<div><h4>" + _("Played cards (they stay face up)") + "</h4>" + "".join(rows)
+                 + "</div>")
     for seat, shown in state.exchanged:
-        parts.append(f"<div><h4>Out of play: {escape(names[seat])}'s under-ten hand</h4>"
+        head = _("Out of play: {player}'s under-ten hand").format(player=escape(names[seat]))
+        parts.append(f"<div><h4>{head}</h4>"
                      f'{hand_svg(shown, width_per_card=26, overlap=0.2, four_colour=four)}</div>')
     return '<div class="spar-side">' + "".join(parts) + "</div>"
 
@@ -251,10 +275,10 @@ def out_of_play_html(state: HandState) -> str:
     rows = []
     for suit in "SHDC":
         ranks = " ".join(_rank(c) for c in sort_hand(out) if c.suit == suit)
-        rows.append(f"<div>{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}: "
-                    f"{escape(ranks or 'none')}</div>")
-    return ("<div><h4>Out of play (played before, or never dealt)</h4>" + "".join(rows)
-            + "</div>")
+        suits, listed = _(SUIT_NAMES[suit]), ranks or _("none")
+        rows.append(f"<div>{SUIT_SYMBOLS[suit]} {suits}: {escape(listed)}</div>")
+    return ("<div><h4>" + _("Out of play (played before, or never dealt)") + "</h4>"
+            + "".join(rows) + "</div>")
 
 
 def _rank(card: Card) -> str:

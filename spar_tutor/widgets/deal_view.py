@@ -7,6 +7,7 @@ from typing import Any, Optional
 import ipywidgets as widgets
 
 from ..engine.deal import Deal
+from ..i18n import _
 from ..render.deal import deal_html
 from .common import guarded, session_reporter
 
@@ -19,10 +20,10 @@ class DealWidget(widgets.VBox):
         self.session = session
         self.four_colour = four_colour
         self.play = widgets.Play(interval=interval_ms, min=0, max=1, value=0,
-                                 description="Play the deal", show_repeat=False)
-        self.slider = widgets.IntSlider(min=0, max=1, value=0, description="Packet")
+                                 description=_("Play the deal"), show_repeat=False)
+        self.slider = widgets.IntSlider(min=0, max=1, value=0, description=_("Packet"))
         widgets.jslink((self.play, "value"), (self.slider, "value"))
-        self.step = widgets.Button(description="Step", tooltip="Deal the next packet")
+        self.step = widgets.Button(description=_("Step"), tooltip=_("Deal the next packet"))
         self.picture = widgets.HTML()
         super().__init__([widgets.HBox([self.play, self.step, self.slider]), self.picture],
                          **kwargs)
