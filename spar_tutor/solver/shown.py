@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
 from importlib import resources
@@ -31,12 +32,15 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from ..engine.deal import deal
 from ..engine.rules import Rules
-from ..engine.state import DECLARE, PASS, Action, HandState, Move
+from ..engine.cards import Card
+from ..engine.state import DECLARE, PASS, UNDER_TEN, Action, HandState, Move
 from ..engine.view import SeatView
 from ..i18n import _
-from .bots import ExpertBot, checked_move
+from .bots import checked_move
+from .hints import hint
+from .prelead import prelead_values
 
-#: The bots of a measurement: an expert with a fixed number of worlds (reproducible).
+#: The bots of a measurement: the hint engine with a fixed number of worlds (reproducible).
 BOT_WORLDS = 8
 FIGURES_FILE = "dry_shown.json"
 #: The first deals of a stored figure, measured again by a test (the figure's ``check``).
@@ -112,16 +116,37 @@ def _play_out(state: HandState, bots: Sequence[Any], drier: int, hidden: bool) -
     return state.result.points[drier]
 
 
+class HintBot:
+    """The hint engine as a player, with a fixed number of worlds a decision: the card
+    :func:`hint` puts first, the pre-lead action :func:`prelead_values` puts first. It is
+    kept here, not taken from :mod:`.bots`, so that the stored figures stay reproducible
+    while the expert bot gets stronger."""
+
+    name = "hint"
+
+    def __init__(self, seed: Any, worlds: int) -> None:
+        self.rng = random.Random(seed)
+        self.worlds = worlds
+
+    def choose(self, view: SeatView) -> Move:
+        seed = self.rng.randrange(2**32)
+        if view.phase in (UNDER_TEN, DECLARE):
+            return prelead_values(view, worlds=self.worlds, seed=seed)[0].action
+        cards = [m for m in view.legal_moves if isinstance(m, Card)]
+        if len(cards) == 1:
+            return cards[0]
+        return hint(view, worlds=self.worlds, seed=seed).best.card
+
+
 def _bots(players: int, seed: str, worlds: int) -> List[Any]:
-    return [ExpertBot(f"{seed}:{s}", worlds=worlds, prelead_worlds=worlds)
-            for s in range(players)]
+    return [HintBot(f"{seed}:{s}", worlds) for s in range(players)]
 
 
 def measure_dry_shown(rules: Rules, players: int, deals: int, seed: int = 0,
                       worlds: int = BOT_WORLDS,
                       make_bots: Optional[Callable[[int, str], List[Any]]] = None) -> ShownFigure:
     """Play ``deals`` seeded deals three ways (module docstring) with bots that see only
-    their own view (experts with ``worlds`` worlds, or ``make_bots(players, seed)``)."""
+    their own view (:class:`HintBot` with ``worlds`` worlds, or ``make_bots(players, seed)``)."""
     if not rules.dry_wet:
         raise ValueError(f"{rules.name} has no dry and wet")
     make = make_bots or (lambda n, s: _bots(n, s, worlds))
