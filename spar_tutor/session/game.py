@@ -564,8 +564,10 @@ class GameSession:
         return self.hints.hint(level, self)
 
     def review(self) -> List[ReviewLine]:
-        """After the hand: each card a human played, with its cost (from the solver)."""
-        return self.hints.review(self.states, self.human_seats, self.seating)
+        """After the hand: each decision a human made (under ten, dry and wet, bets, the
+        under card, cards), judged from what they could see, and with all cards seen."""
+        return self.hints.review(self.states, self.human_seats, self.seating,
+                                 self.money.bet_round)
 
     # -- save and resume ---------------------------------------------------------------------
 
