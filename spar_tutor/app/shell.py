@@ -10,7 +10,7 @@ from typing import Any, Callable, Dict, List, Optional
 import ipywidgets as widgets
 
 from .guard import SORRY, guarded, setup_logging
-from .learner import Learner, clean_name, initial_learner
+from .learner import Learner, clean_name, initial_learner, known_as
 from .pages.pending import missing
 from .route import PAGES, Route
 from .style import app_css
@@ -124,7 +124,7 @@ class App(widgets.VBox):
         cleaned = clean_name(name)
         if cleaned is None:
             return None
-        self.learner = Learner(cleaned, source)
+        self.learner = Learner(known_as(cleaned), source)
         self._progress = None
         log.info("learner set (%s)", source)
         for listener in list(self._learner_listeners):

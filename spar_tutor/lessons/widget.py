@@ -18,6 +18,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 import ipywidgets as widgets
 
 from ..engine.cards import Card
+from ..i18n import _
 from ..render import card_svg
 from ..render.lesson import CARD_W, CSS
 from ..render.text import md
@@ -192,6 +193,8 @@ class LessonMenu(widgets.VBox):
         def start(_: Any) -> None:
             if name.value.strip():
                 self.sign_in(name.value)
+            else:
+                note.value = f"{CSS}<b>{escape(_('Please type your name first.'))}</b>"
 
         go.on_click(start)
         self.children = [note, widgets.HBox([name, go])]
