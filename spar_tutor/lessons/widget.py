@@ -190,7 +190,7 @@ class LessonMenu(widgets.VBox):
         go = _button("Start", button_style="primary")
         note = widgets.HTML(f"{CSS}Type your name so that your progress is kept for you.")
 
-        def start(_: Any) -> None:
+        def start(button: Any) -> None:
             if name.value.strip():
                 self.sign_in(name.value)
             else:
