@@ -177,6 +177,20 @@ def test_setup_starts_a_new_match():
     assert setup.note.value.startswith("New match: Seven-card Spar (Ghana), 3 players")
 
 
+def test_start_a_new_match_deals_new_cards():
+    s = session()
+    setup = SetupPanel(s)
+    before = [s.state.hand(seat) for seat in range(s.players)]
+    setup.start.click()
+    after = [s.state.hand(seat) for seat in range(s.players)]
+    assert after != before
+    setup.start.click()
+    assert [s.state.hand(seat) for seat in range(s.players)] not in (before, after)
+    again = session()
+    SetupPanel(again).start.click()
+    assert [again.state.hand(seat) for seat in range(again.players)] == after  # seeded
+
+
 def test_setup_names_each_game_as_its_preset_does():
     setup = SetupPanel(session())
     assert list(setup.preset.options) == [(p.title, p.name) for p in PRESETS.values()]
@@ -226,8 +240,10 @@ def test_play_a_whole_match_to_the_end_and_start_again():
             table.next_hand.click()
     assert table.next_hand.description == "New match"
     assert "the match" in table.status.value
+    old_seed = s.seed
     table.next_hand.click()
     assert s.match.hands_played == 0 and not s.state.is_over()
+    assert s.seed != old_seed  # a new match deals new cards
 
 
 def test_seats_go_round_in_play_order_either_way():

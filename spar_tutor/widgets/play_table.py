@@ -23,7 +23,7 @@ from .money import BetPanel, CutPanel
 from .review import ReviewPanel
 from .save_panel import SavePanel
 from .scoreboard import Scoreboard
-from .setup import SetupPanel
+from .setup import SetupPanel, next_seed
 from .table import TableWidget
 
 
@@ -107,7 +107,7 @@ class PlayTable(widgets.VBox):
     def _next(self) -> None:
         s = self.session
         if s.state.is_over() and s.match.is_over():
-            s.start_match()
+            s.restart(seed=next_seed(s.seed))  # play again, with new cards
         else:
             self._say(s.next_hand())
 
