@@ -17,20 +17,64 @@ from typing import List, Optional, Sequence, Tuple
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of_mask, sort_hand
 from ..engine.state import HandState, Trick, trick_winner
 from ..engine.view import sees_wet, wet_face_up
+from ..i18n import _, ngettext
 from .svg import back_svg, card_svg, hand_svg
 
-FELT_W, FELT_H = 680, 450
+FELT_W, FELT_H = 680, 490
 TRICK_CARD_W = 54
 DECL_CARD_W = 30
+#: The seats' boxes start on this ellipse round the centre (their inner edge) and grow
+#: away from it, so whatever a seat shows never reaches the trick inside.
+SEAT_RX, SEAT_RY = 170, 118
+#: Up to four players, each card of the trick lies in front of its player, on this
+#: smaller ellipse; with more players the trick is a row across the middle, in the
+#: order the cards were played (there is no room for a ring of them).
+TRICK_RX, TRICK_RY = 118, 62
+RING_PLAYERS = 4
+#: The width of a trick card, and of a slot in the row of five to seven.
+ROW_CARD_W = {5: 46, 6: 40, 7: 40}
+ROW_GAP = 4
+
+
+def _angle(seat: int, viewer: int, players: int, clockwise: bool) -> float:
+    """The direction of a seat from the centre (radians; the viewer's is straight down)."""
+    k = (seat - viewer) % players
+    return math.radians(90 + (1 if clockwise else -1) * k * 360 / players)
 
 
 def seat_position(seat: int, viewer: int, players: int, clockwise: bool = True,
                   scale: float = 1.0) -> Tuple[float, float]:
-    """Where a seat sits on the felt (px): the viewer at the bottom, then round the table."""
-    k = (seat - viewer) % players
-    theta = math.radians(90 + (1 if clockwise else -1) * k * 360 / players)
-    rx, ry = (FELT_W / 2 - 96) * scale, (FELT_H / 2 - 64) * scale
-    return FELT_W / 2 + rx * math.cos(theta), FELT_H / 2 + ry * math.sin(theta)
+    """Where a seat sits on the felt (px): the point of its box nearest the centre, with
+    the viewer at the bottom and the others round the table in play order."""
+    theta = _angle(seat, viewer, players, clockwise)
+    return (FELT_W / 2 + SEAT_RX * scale * math.cos(theta),
+            FELT_H / 2 + SEAT_RY * scale * math.sin(theta))
+
+
+def seat_style(seat: int, viewer: int, players: int, clockwise: bool = True) -> str:
+    """The CSS that puts a seat's box in place: it grows away from the centre, from
+    :func:`seat_position` (the top seat's box grows upward, the left one's leftward)."""
+    x, y = seat_position(seat, viewer, players, clockwise)
+    theta = _angle(seat, viewer, players, clockwise)
+    tx, ty = -50 + 50 * math.cos(theta), -50 + 50 * math.sin(theta)
+    wide = ";max-width:260px" if abs(math.cos(theta)) < 0.5 else ""  # at the top or bottom
+    return f"{_at(x, y)};transform:translate({tx:.0f}%,{ty:.0f}%){wide}"
+
+
+def trick_card_width(players: int) -> int:
+    """How wide the trick's cards are drawn (px)."""
+    return TRICK_CARD_W if players <= RING_PLAYERS else ROW_CARD_W[players]
+
+
+def trick_position(seat: int, order: int, viewer: int, players: int,
+                   clockwise: bool = True) -> Tuple[float, float]:
+    """Where the ``order``-th card of a trick (0: the lead), played by ``seat``, lies (px,
+    its centre): in front of the seat, or its slot in the row across the middle."""
+    if players > RING_PLAYERS:
+        slot = trick_card_width(players) + ROW_GAP
+        return FELT_W / 2 + (order - (players - 1) / 2) * slot, FELT_H / 2 + 4
+    theta = _angle(seat, viewer, players, clockwise)
+    return FELT_W / 2 + TRICK_RX * math.cos(theta), FELT_H / 2 + TRICK_RY * math.sin(theta)
 
 
 def _backs(count: int) -> str:
@@ -45,10 +89,12 @@ def _at(x: float, y: float) -> str:
 
 def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
               scores: Optional[Sequence[int]], four: bool, clockwise: bool,
-              show_own: bool = False, open_hands: bool = False) -> str:
-    x, y = seat_position(seat, viewer, state.players, clockwise)
+              show_own: bool = False, open_hands: bool = False, quiet: bool = False) -> str:
+    """One seat: its name and badges, its points, its cards (open, or backs) and the
+    dry and wet cards it declared. ``quiet``: no leader or to-play badge (a question
+    about the trick, whose answer they would give away)."""
     classes = ["spar-seat"]
-    turn = state.to_move == seat
+    turn = state.to_move == seat and not quiet
     if turn:
         classes.append("spar-turn")
     if seat == viewer:
@@ -56,41 +102,32 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
     chips = ""
     if seat == state.dealer:
         chips += '<span class="spar-chip spar-chip-dealer" title="dealer">D</span>'
-    if state.leader == seat and not state.is_over():
-        chips += '<span class="spar-chip spar-chip-lead">leader</span>'
+    if state.leader == seat and not state.is_over() and not quiet:
+        chips += f'<span class="spar-chip spar-chip-lead">{escape(_("leader"))}</span>'
     if turn:
-        chips += '<span class="spar-chip spar-chip-turn">to play</span>'
+        chips += f'<span class="spar-chip spar-chip-turn">{escape(_("to play"))}</span>'
     lines = [f'<div class="spar-seat-name">{escape(names[seat])}</div>']
+    if scores is not None:
+        points = ngettext("{n} point", "{n} points", scores[seat]).format(n=scores[seat])
+        chips = f'<span class="spar-points">{escape(points)}</span>{chips}'
     if chips:
         lines.append(f"<div>{chips}</div>")
-    if scores is not None:
-        lines.append(f'<div>{scores[seat]} point{"" if scores[seat] == 1 else "s"}</div>')
-    cards = []
-    held = len(state.hand(seat))
-    if held and ((seat == viewer and show_own) or (seat != viewer and open_hands)):
-        cards.append(hand_svg(sort_hand(state.hand(seat)), width_per_card=32, overlap=0.3,
-                              four_colour=four))
-    elif seat != viewer and held:
-        cards.append(f'<div class="spar-decl">{_backs(held)}'
-                     f'<br>{held} card{"" if held == 1 else "s"}</div>')
-    # declared cards show in front of their owner until they are played
+    # declared cards show with their owner until they are played
     in_hand = set(state.hand(seat))
     dry = state.dry[seat] if state.dry[seat] in in_hand else None
     wet = state.wet[seat] if state.wet[seat] in in_hand else None
-    if dry is not None:
-        cards.append(f'<div class="spar-decl">{card_svg(dry, width=DECL_CARD_W, four_colour=four)}'
-                     '<br>dry</div>')
-    if wet is not None:
-        if wet_face_up(state, seat):
-            pic = card_svg(wet, width=DECL_CARD_W, four_colour=four)
-            words = "wet (turned face up)"
-        elif sees_wet(state, seat, viewer):  # the viewer's own, face down to the others
-            pic = card_svg(wet, width=DECL_CARD_W, four_colour=four,
-                           label=f"your wet {wet.name}, face down to the others")
-            words = "wet (hidden)"
-        else:
-            pic, words = back_svg(width=DECL_CARD_W, label="a wet card, face down"), "wet"
-        cards.append(f'<div class="spar-decl">{pic}<br>{words}</div>')
+    cards = []
+    held = len(state.hand(seat))
+    if held and ((seat == viewer and show_own) or (seat != viewer and open_hands)):
+        cards.append(_open_hand(state, seat, dry, wet, four))
+    else:
+        if seat != viewer and held:
+            cards.append(f'<div class="spar-decl">{_backs(held)}</div>')
+        if dry is not None:
+            cards.append(f'<div class="spar-decl">'
+                         f'{card_svg(dry, width=DECL_CARD_W, four_colour=four)}<br>dry</div>')
+        if wet is not None:
+            cards.append(_wet_card(state, seat, wet, viewer, four))
     spent = [f"{kind} {c.symbol_text} played" for kind, c in (("dry", state.dry[seat]),
              ("wet", state.wet[seat])) if c is not None and c not in in_hand
              and (kind == "dry" or sees_wet(state, seat, viewer))]
@@ -98,33 +135,61 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
         lines.append(f'<div class="spar-decl">{escape(", ".join(spent))}</div>')
     if cards:
         lines.append('<div class="spar-seat-cards">' + "".join(cards) + "</div>")
-    return (f'<div class="{" ".join(classes)}" style="{_at(x, y)}" '
+    style = seat_style(seat, viewer, state.players, clockwise)
+    return (f'<div class="{" ".join(classes)}" style="{style}" '
             f'data-seat="{seat}">{"".join(lines)}</div>')
+
+
+def _open_hand(state: HandState, seat: int, dry: Optional[Card], wet: Optional[Card],
+               four: bool) -> str:
+    """A hand shown face up in its seat: the declared cards outlined in it and named under it."""
+    declared = [c for c in (dry, wet) if c is not None]
+    pic = hand_svg(sort_hand(state.hand(seat)), width_per_card=32, overlap=0.3,
+                   four_colour=four, selected=declared)
+    named = [_("dry {card}").format(card=dry.symbol_text)] if dry is not None else []
+    if wet is not None:
+        named.append((_("wet {card}") if wet_face_up(state, seat)
+                      else _("wet {card} (face down)")).format(card=wet.symbol_text))
+    words = f'<div class="spar-decl">{escape(", ".join(named))}</div>' if named else ""
+    return f"<div>{pic}{words}</div>"
+
+
+def _wet_card(state: HandState, seat: int, wet: Card, viewer: int, four: bool) -> str:
+    """A declared wet card beside a hidden hand: face up once turned, else its back (the
+    viewer's own shows its face to them)."""
+    if wet_face_up(state, seat):
+        pic = card_svg(wet, width=DECL_CARD_W, four_colour=four)
+        words = "wet (turned face up)"
+    elif sees_wet(state, seat, viewer):  # the viewer's own, face down to the others
+        pic = card_svg(wet, width=DECL_CARD_W, four_colour=four,
+                       label=f"your wet {wet.name}, face down to the others")
+        words = "wet (hidden)"
+    else:
+        pic, words = back_svg(width=DECL_CARD_W, label="a wet card, face down"), "wet"
+    return f'<div class="spar-decl">{pic}<br>{words}</div>'
 
 
 def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: int, four: bool,
                  clockwise: bool, mark_winner: bool = True) -> str:
     n = state.players
-    cx, cy = FELT_W / 2, FELT_H / 2
     winning = trick.winner
     if winning is None and trick.cards:
         winning = trick_winner(state.rules, trick.leader, trick.cards, n)
     if not mark_winner:
         winning = None
     out = []
-    width = TRICK_CARD_W if n <= 4 else TRICK_CARD_W - 4 * (n - 4)  # 42 px at seven seats
-    reach = 0.44 if n <= 4 else 0.52
+    width = trick_card_width(n)
     for i, card in enumerate(trick.cards):
         seat = trick.seat_of(i, n)
-        sx, sy = seat_position(seat, viewer, n, clockwise)
-        x, y = cx + (sx - cx) * reach, cy + (sy - cy) * (reach - 0.08)
+        x, y = trick_position(seat, i, viewer, n, clockwise)
         who = "You" if names[seat] == "You" else names[seat].split(" (")[0]
         tag = " led" if i == 0 else ""
-        cls = "spar-trick-card" + (" spar-winning" if seat == winning else "")
-        style = _at(x, y)
-        out.append(f'<div class="{cls}" style="{style}">'
+        cls = "spar-trick-card" + (" spar-winning" if seat == winning else "") \
+            + (" spar-led" if i == 0 else "")
+        style = _at(x, y) + (f";width:{width + ROW_GAP}px" if n > RING_PLAYERS else "")
+        out.append(f'<div class="{cls}" style="{style}" data-seat="{seat}">'
                    f'{card_svg(card, width=width, four_colour=four)}'
-                   f'{escape(who)}{tag}</div>')
+                   f'<span>{escape(who)}{tag}</span></div>')
     return "".join(out)
 
 
@@ -176,8 +241,10 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
     ``out_of_play``: list by suit every card in no hand and not played in this state
     (a closed puzzle: played before, or never dealt)."""
     clockwise = state.rules.direction == "clockwise"
-    seats = "".join(_seat_box(state, s, names, viewer, scores, four_colour, clockwise, show_own,
-                              open_hands) for s in range(state.players))
+    n = state.players  # the seats in play order from the viewer's left, the viewer last
+    seats = "".join(_seat_box(state, (viewer + k) % n, names, viewer, scores, four_colour,
+                              clockwise, show_own, open_hands, quiet=asking == "winner")
+                    for k in range(1, n + 1))
     centre = _centre(state, names,
                      result_text or (state.result.reason if state.result else ""), four_colour,
                      asking)
@@ -188,10 +255,12 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
     elif state.current_trick:
         trick = Trick(state.leader, state.current_trick, None)
         cards = _trick_cards(state, trick, names, viewer, four_colour, clockwise)
+    row = bool(cards) and state.players > RING_PLAYERS  # the words go above the trick's row
+    centre_y = FELT_H / 2 - (trick_card_width(state.players) * 1.4 / 2 + 28 if row else 0)
     felt = (f'<div class="spar-felt" style="width:{FELT_W}px;height:{FELT_H}px" '
             f'aria-label="the card table">'
-            f'<div class="spar-oval"></div>{cards}'
-            f'<div class="spar-centre" style="{_at(FELT_W / 2, FELT_H / 2)}">{centre}</div>'
+            f'<div class="spar-oval"></div><div class="spar-trick">{cards}</div>'
+            f'<div class="spar-centre" style="{_at(FELT_W / 2, centre_y)}">{centre}</div>'
             f'{seats}</div>')
     side = side_html(state, names, four_colour, hide_last_winner=asking == "winner",
                      played_before=played_before, out_of_play=out_of_play)
@@ -214,7 +283,7 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
         parts.append(f'<div><h4>Stock: {len(state.stock)} cards</h4>'
                      f'<div class="spar-pile-row">{pics}</div></div>')
     if played_before:
-        pics = hand_svg(sort_hand(played_before), width_per_card=26, overlap=0.45,
+        pics = hand_svg(sort_hand(played_before), width_per_card=26, overlap=0.3,
                         four_colour=four)
         parts.append(f"<div><h4>Played before, by suit</h4>{pics}</div>")
     if out_of_play:

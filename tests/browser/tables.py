@@ -1,0 +1,103 @@
+"""Tables drawn for the geometry tests: every number of players, every seat with a dry
+shown, a trick on the table, badges and open or hidden hands (no server needed: the
+pictures are HTML, put in a page with the app's styles)."""
+
+from __future__ import annotations
+
+from typing import Iterator, List, Tuple
+
+from spar_tutor import DealFile
+from spar_tutor.app.style import app_css
+from spar_tutor.render.table import table_html
+from spar_tutor.widgets.common import CSS
+
+DRIES = ["6S", "6H", "6D", "7S", "7H", "7D", "6C"]
+CLUBS = ["8C", "9C", "TC", "JC", "QC", "KC", "AC"]
+FILLERS = ["AH", "KH", "QH", "JH", "TH", "9H", "8H"]
+NAMES = ["You", "Bot 1 (beginner)", "Bot 2 (beginner)", "Bot 3 (expert)", "Bot 4 (beginner)",
+         "Bot 5 (random)", "Bot 6 (beginner)"]
+LESSON_NAMES = ["You", "Ama", "Esi", "Kwame", "Afi", "Yao", "Kofi"]
+
+
+def position(players: int, played: int, wet_seat: int):
+    """``players`` seats of three cards (a dry 6 or 7, a club, a heart), every seat's dry
+    declared and one seat's 7 of clubs as its wet; the last seat leads clubs and
+    ``played`` clubs are on the table."""
+    hands = [f"{DRIES[i]} {CLUBS[i]} {FILLERS[i]}" for i in range(players)]
+    declarations = [{"seat": i, "dry": DRIES[i]} for i in range(players)]
+    if players < 8:
+        hands[wet_seat] = hands[wet_seat].replace(FILLERS[wet_seat], "7C")
+        declarations[wet_seat]["wet"] = "7C"
+    leader = players - 1
+    plays = " ".join(CLUBS[(leader + k) % players] for k in range(played))
+    return DealFile.from_json({"rules": "ghana_table", "hands": hands, "leader": leader,
+                               "declarations": declarations, "plays": plays}).state()
+
+
+def cases() -> Iterator[Tuple[str, str]]:
+    """(name, table HTML) for 2 to 7 players: the play table (hidden hands, points, the
+    learner to play with every other card of the trick down) and a lesson's question
+    about a finished trick (open hands), with the wet at the top seat and beside it."""
+    for n in range(2, 8):
+        top = n // 2
+        for wet_seat in sorted({top, 1 % n}):
+            playing = position(n, n - 1, wet_seat)
+            yield (f"play-{n}p-wet{wet_seat}",
+                   table_html(playing, NAMES[:n], 0, scores=[3] * n))
+            yield (f"lesson-{n}p-wet{wet_seat}",
+                   table_html(playing, LESSON_NAMES[:n], 0, open_hands=True))
+            done = playing.apply(playing.legal_cards()[0])
+            yield (f"trick-{n}p-wet{wet_seat}",
+                   table_html(done, LESSON_NAMES[:n], 0, open_hands=True, asking="winner"))
+
+
+def page_html(theme: str = "light") -> str:
+    """Every case in one page with the app's styles (``theme``: light or dark)."""
+    parts: List[str] = []
+    for name, html in cases():
+        parts.append(f'<section data-case="{name}" style="margin:24px 0">'
+                     f"<h4>{name}</h4>{html}</section>")
+    light = "true" if theme == "light" else "false"
+    return (f'<!doctype html><html><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1"></head>'
+            f'<body data-jp-theme-light="{light}"><div class="spar-shell"><div class="spar-app">'
+            f'{app_css()}{CSS}{"".join(parts)}</div></div></body></html>')
+
+
+#: For each case: the overlaps found, as "what / what" text.
+OVERLAPS_JS = """
+() => {
+  const out = [];
+  const hit = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
+                     && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+  for (const section of document.querySelectorAll('section[data-case]')) {
+    const name = section.dataset.case;
+    const felt = section.querySelector('.spar-felt').getBoundingClientRect();
+    const seats = [...section.querySelectorAll('.spar-felt .spar-seat')];
+    const cards = [...section.querySelectorAll('.spar-felt .spar-trick-card')];
+    const centre = section.querySelector('.spar-felt .spar-centre');
+    for (const card of cards) {
+      const c = card.getBoundingClientRect();
+      const what = `${name}: trick card of seat ${card.dataset.seat}` +
+                   (card.classList.contains('spar-led') ? ' (led)' : '');
+      for (const seat of seats)
+        if (hit(c, seat.getBoundingClientRect())) out.push(`${what} / seat box ${seat.dataset.seat}`);
+      for (const other of cards)
+        if (other !== card && other.dataset.seat > card.dataset.seat && hit(c, other.getBoundingClientRect()))
+          out.push(`${what} / trick card of seat ${other.dataset.seat}`);
+      const words = centre && centre.firstChild ? centre : null;
+      if (words) { const r = document.createRange(); r.selectNodeContents(words);
+        for (const rect of r.getClientRects()) if (hit(c, rect)) { out.push(`${what} / the words in the middle`); break; } }
+    }
+    for (const seat of seats) {
+      const s = seat.getBoundingClientRect();
+      if (s.left < felt.left - 1 || s.right > felt.right + 1 || s.top < felt.top - 1 || s.bottom > felt.bottom + 1)
+        out.push(`${name}: seat box ${seat.dataset.seat} reaches outside the table`);
+      for (const other of seats)
+        if (other.dataset.seat > seat.dataset.seat && hit(s, other.getBoundingClientRect()))
+          out.push(`${name}: seat box ${seat.dataset.seat} / seat box ${other.dataset.seat}`);
+    }
+  }
+  return out;
+}
+"""
