@@ -85,7 +85,7 @@ def test_a_question_about_a_trick_shows_no_badge_that_gives_the_answer():
 
 
 def test_seats_come_in_play_order_from_the_viewers_left_the_viewer_last():
-    state = position("standard", hands=["6S 7H KD", "8S 9H TD", "AS JH QD"])
+    state = position("standard", hands=["6S 7H KD", "8S 9H TD", "KS JH QD"])
     html = table_html(state, ["Ama", "You", "Kofi"], viewer=1)
     seats = re.findall(r'class="spar-seat[^"]*"[^>]*data-seat="(\d)"', html)
     assert seats == ["2", "0", "1"]
