@@ -283,8 +283,10 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
         parts.append(f'<div><h4>Stock: {len(state.stock)} cards</h4>'
                      f'<div class="spar-pile-row">{pics}</div></div>')
     if played_before:
-        pics = hand_svg(sort_hand(played_before), width_per_card=26, overlap=0.3,
-                        four_colour=four)
+        suits = [[c for c in sort_hand(played_before) if c.suit == suit] for suit in "SHDC"]
+        pics = '<div class="spar-pile-row" style="flex-wrap:wrap">' + " ".join(
+            hand_svg(cards, width_per_card=26, overlap=0.3, four_colour=four)
+            for cards in suits if cards) + "</div>"
         parts.append(f"<div><h4>Played before, by suit</h4>{pics}</div>")
     if out_of_play:
         parts.append(out_of_play_html(state))

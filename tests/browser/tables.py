@@ -4,7 +4,7 @@ pictures are HTML, put in a page with the app's styles)."""
 
 from __future__ import annotations
 
-from typing import Iterator, List, Tuple
+from typing import Iterable, Iterator, List, Tuple
 
 from spar_tutor import DealFile
 from spar_tutor.app.style import app_css
@@ -51,10 +51,34 @@ def cases() -> Iterator[Tuple[str, str]]:
                    table_html(done, LESSON_NAMES[:n], 0, open_hands=True, asking="winner"))
 
 
-def page_html(theme: str = "light") -> str:
-    """Every case in one page with the app's styles (``theme``: light or dark)."""
+def lesson_pictures() -> Iterator[Tuple[str, str]]:
+    """(name, picture) of every lesson step drawn on the table or as a deal."""
+    from spar_tutor.lessons import load_all
+    from spar_tutor.lessons.kinds import make_run
+
+    for lesson in load_all():
+        for i, step in enumerate(lesson.steps, start=1):
+            picture = make_run(step).picture()
+            if "spar-felt" in picture:
+                yield f"lesson{lesson.number}-step{i}", picture
+
+
+def puzzle_pictures() -> Iterator[Tuple[str, str]]:
+    """(name, table) of every puzzle's first position, as the puzzle player draws it."""
+    from spar_tutor.puzzles.widget import default_collection, seat_names
+
+    for number, puzzle in enumerate(default_collection().puzzles, start=1):
+        state = puzzle.state
+        yield (f"puzzle{number}", table_html(state, seat_names(state.players, puzzle.seat),
+                                             puzzle.seat, open_hands=puzzle.open,
+                                             out_of_play=not puzzle.open))
+
+
+def page_html(theme: str = "light", pictures: Iterable[Tuple[str, str]] = ()) -> str:
+    """Every case (and ``pictures``) in one page with the app's styles (``theme``: light or
+    dark)."""
     parts: List[str] = []
-    for name, html in cases():
+    for name, html in [*cases(), *pictures]:
         parts.append(f'<section data-case="{name}" style="margin:24px 0">'
                      f"<h4>{name}</h4>{html}</section>")
     light = "true" if theme == "light" else "false"
@@ -96,6 +120,36 @@ OVERLAPS_JS = """
       for (const other of seats)
         if (other.dataset.seat > seat.dataset.seat && hit(s, other.getBoundingClientRect()))
           out.push(`${name}: seat box ${seat.dataset.seat} / seat box ${other.dataset.seat}`);
+    }
+  }
+  return out;
+}
+"""
+
+
+#: Every rank label of a card face drawn in a section: where, and its size on the screen
+#: (px), if it is smaller than ``min`` or covered (each card must show one, whole).
+SMALL_RANKS_JS = """
+(min) => {
+  const out = [];
+  for (const section of document.querySelectorAll('section[data-case]')) {
+    const faces = [...section.querySelectorAll('svg')].filter(
+      (svg) => svg.querySelector(':scope > text.rank, :scope > g > text.rank'));
+    for (const face of faces) {
+      const box = face.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > innerHeight || box.left < 0 || box.right > innerWidth)
+        face.scrollIntoView({block: 'center', inline: 'center'});
+      const shown = [...face.querySelectorAll(':scope > text.rank, :scope > g > text.rank')].filter((t) => {
+        const r = t.getBoundingClientRect();
+        if (!r.width || !r.height) return false;
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit && hit.closest('svg') === face;
+      });
+      const name = (face.closest('svg[aria-label]') || face).getAttribute('aria-label');
+      if (!shown.length) { out.push(`${section.dataset.case}: ${name}: no rank to be seen`); continue; }
+      const px = Math.max(...shown.map((t) => t.getBoundingClientRect().height / t.getBBox().height
+                                              * parseFloat(t.getAttribute('font-size'))));
+      if (px < min) out.push(`${section.dataset.case}: ${name}: rank ${px.toFixed(1)} px`);
     }
   }
   return out;
