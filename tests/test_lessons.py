@@ -132,12 +132,12 @@ def test_lesson_tables_are_the_apps_and_keep_the_question_quiet():
     trick = next(l for l in LESSONS if l.id == "04_trick")
     step = next(s for s in trick.steps if s.kind == "trick")
     player = LessonPlayer(trick, start=trick.steps.index(step))
-    picture = player.body.children[0].value
+    picture = player.picture.value
     assert 'class="spar-felt"' in picture and "who wins it?" in picture
     assert "spar-winning" not in picture and "won by ?" in picture
     points = next(l for l in LESSONS if l.id == "07_dry_wet")
     index = next(i for i, s in enumerate(points.steps) if s.kind == "points")
-    picture = LessonPlayer(points, start=index).body.children[0].value
+    picture = LessonPlayer(points, start=index).picture.value
     assert "How many points?" in picture and "10 points" not in picture
 
 

@@ -135,6 +135,8 @@ RULES = """
 .spar-hero-cards svg { margin-right: -18px; filter: drop-shadow(0 2px 3px rgba(0,0,0,.35)); }
 @media (max-width: 760px) {
   .spar-shell { padding: 0 10px 24px 10px; }
+  .spar-brand { font-size: 19px; margin-right: 4px; }
+  .spar-shell .jupyter-button.spar-nav { padding: 4px 8px; font-size: 14px; min-height: 32px; }
   .spar-shell .widget-html, .spar-shell .widget-html-content { min-width: 0; max-width: 100%; }
   .spar-ref-table { display: block; overflow-x: auto; max-width: 100%; } }
 """

@@ -230,8 +230,10 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
                scores: Optional[Sequence[int]] = None, four_colour: bool = False,
                result_text: str = "", show_own: bool = False, open_hands: bool = False,
                asking: str = "", played_before: Sequence[Card] = (),
-               out_of_play: bool = False) -> str:
-    """The whole table as HTML (needs the CSS of :mod:`spar_tutor.widgets.common`).
+               out_of_play: bool = False, side: bool = True) -> str:
+    """The whole table as HTML (needs the CSS of :mod:`spar_tutor.widgets.common`): the
+    felt, and beside it (unless ``side`` is false: the play screen shows it elsewhere)
+    :func:`side_html`.
 
     ``show_own`` draws the viewer's cards in their seat (the replay has no hand widget),
     ``open_hands`` the other seats' cards face up (a lesson's or a puzzle's open position).
@@ -262,9 +264,9 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
             f'<div class="spar-oval"></div><div class="spar-trick">{cards}</div>'
             f'<div class="spar-centre" style="{_at(FELT_W / 2, centre_y)}">{centre}</div>'
             f'{seats}</div>')
-    side = side_html(state, names, four_colour, hide_last_winner=asking == "winner",
-                     played_before=played_before, out_of_play=out_of_play)
-    return f'<div class="spar-table">{felt}{side}</div>'
+    beside = side_html(state, names, four_colour, hide_last_winner=asking == "winner",
+                       played_before=played_before, out_of_play=out_of_play) if side else ""
+    return f'<div class="spar-table">{felt}{beside}</div>'
 
 
 def side_html(state: HandState, names: Sequence[str], four: bool = False, *,

@@ -10,7 +10,7 @@ were drawn for, so a double click (or a click on an old screen) plays nothing.
 from __future__ import annotations
 
 import base64
-from typing import Any, List, Optional
+from typing import Any, List, Optional, Tuple
 
 import ipywidgets as widgets
 
@@ -22,11 +22,30 @@ from .common import guarded, session_reporter
 CARD_PX = 74
 
 
-def card_css(card: Card, css_class: str, *, four_colour: bool, dimmed: bool) -> str:
+def card_css(card: Card, css_class: str, *, four_colour: bool, dimmed: bool,
+             selected: bool = False) -> str:
     """A CSS rule that paints ``card`` as the background of ``.css_class`` buttons."""
-    svg = card_svg(card, width=CARD_PX, four_colour=four_colour, dimmed=dimmed)
+    svg = card_svg(card, width=CARD_PX, four_colour=four_colour, dimmed=dimmed,
+                   selected=selected)
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     return f'.{css_class} {{ background-image: url("data:image/svg+xml;base64,{data}"); }}'
+
+
+def card_button(card: Card, tooltip: str, *, dimmed: bool = False, selected: bool = False,
+                four_colour: bool = False) -> Tuple[str, widgets.Button]:
+    """A card drawn as a button, the picture itself the thing to click (Play, Puzzles and
+    Lessons): the CSS rule that paints it (put it in a ``<style>``) and the button, named
+    by the card's name. ``dimmed``: it cannot be played now; ``selected``: outlined."""
+    css_class = (f"spar-c-{card}-{'d' if dimmed else 'n'}{'s' if selected else ''}"
+                 f"{'4' if four_colour else ''}")
+    rule = card_css(card, css_class, four_colour=four_colour, dimmed=dimmed, selected=selected)
+    b = widgets.Button(description=card.name, tooltip=tooltip,
+                       layout=widgets.Layout(width="84px", height="140px"))
+    b.add_class("spar-card-btn")
+    b.add_class(css_class)
+    if dimmed:
+        b.add_class("spar-unplayable")
+    return rule, b
 
 
 class HandWidget(widgets.VBox):
@@ -65,10 +84,9 @@ class HandWidget(widgets.VBox):
         for card in cards:
             ok = card in playable
             reason = None if ok else self._why_not(card)
-            css_class = f"spar-c-{card}-{'d' if reason else 'n'}{'4' if self.four_colour else ''}"
-            rules.append(card_css(card, css_class, four_colour=self.four_colour,
-                                  dimmed=bool(reason)))
-            buttons.append(self._card_button(card, css_class, reason, s.version))
+            rule, button = self._card_button(card, reason, s.version)
+            rules.append(rule)
+            buttons.append(button)
         old = self.buttons
         self._style.value = "<style>" + "\n".join(rules) + "</style>"
         self.buttons = buttons
@@ -92,21 +110,17 @@ class HandWidget(widgets.VBox):
             return "No card is played yet: first answer the question above the table."
         return s.card_problem(card) or None
 
-    def _card_button(self, card: Card, css_class: str, reason: Optional[str],
-                     version: int) -> widgets.Button:
-        b = widgets.Button(description=card.name, tooltip=reason or f"Play {card.name}",
-                           layout=widgets.Layout(width="84px", height="140px"))
-        b.add_class("spar-card-btn")
-        b.add_class(css_class)
-        if reason:
-            b.add_class("spar-unplayable")
+    def _card_button(self, card: Card, reason: Optional[str],
+                     version: int) -> Tuple[str, widgets.Button]:
+        rule, b = card_button(card, reason or f"Play {card.name}", dimmed=bool(reason),
+                              four_colour=self.four_colour)
 
         @guarded(self._report)
         def clicked(_: Any) -> None:
             self.click_card(card, version)
 
         b.on_click(clicked)
-        return b
+        return rule, b
 
     def click_card(self, card: Card, version: Optional[int] = None) -> None:
         """What a click on ``card`` does (also for tests and keyboard shortcuts)."""

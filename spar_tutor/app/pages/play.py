@@ -31,8 +31,9 @@ class PlayPage(widgets.VBox):
             return
         from ...widgets import PlayTable as Table
 
-        self.table = Table(players=4, bots="beginner", seed=secrets.randbelow(2**31))
-        super().__init__([widgets.HTML(INTRO), self.table])
+        self.table = Table(players=4, bots="beginner", seed=secrets.randbelow(2**31),
+                           aside=widgets.HTML(INTRO))
+        super().__init__([self.table])
 
     def show_route(self, route: Route) -> None:
         """Start a match of the preset the link names."""
