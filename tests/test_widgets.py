@@ -166,6 +166,39 @@ def test_deal_widget_steps_packet_by_packet():
     assert len(s.deal.packets()) == 8  # 3 then 2 to each of 4 players
 
 
+def test_deal_widget_buttons_have_names_and_play_deals_to_the_end():
+    d = DealWidget(session())
+    named = {b.description: b for b in (d.play, d.stop, d.step)}
+    assert set(named) == {"Play the deal", "Stop", "Step"} and all(b.tooltip for b in named.values())
+    assert d.stop.disabled and not d.play.disabled
+    d.play.click()  # outside a kernel there is no waiting: every packet at once
+    assert d.slider.value == d.slider.max and "The deal is done" in d.picture.value
+    assert not d.playing and d.stop.disabled and not d.play.disabled
+    d.play.click()  # from the start again
+    assert d.slider.value == d.slider.max
+
+
+def test_deal_widget_stop_keeps_the_picture_where_it_is(monkeypatch):
+    import spar_tutor.widgets.deal_view as deal_view
+
+    later = []
+
+    class Loop:
+        def call_later(self, delay, fn):
+            later.append((delay, fn))
+
+    monkeypatch.setattr(deal_view, "_kernel_loop", lambda: Loop())
+    d = DealWidget(session(), interval_ms=500)
+    d.play.click()
+    assert d.slider.value == 1 and d.playing and not d.stop.disabled and d.play.disabled
+    assert later and later[0][0] == 0.5
+    later.pop()[1]()
+    assert d.slider.value == 2
+    d.stop.click()
+    later.pop()[1]()  # the packet already asked for does not come
+    assert d.slider.value == 2 and not d.playing and d.stop.disabled
+
+
 def test_setup_starts_a_new_match():
     s = session()
     setup = SetupPanel(s)

@@ -83,7 +83,7 @@ def defer(fn: Callable[[], Any]) -> None:
     import asyncio
 
     loop = None
-    if DEFER_IN_LOOP or _in_kernel():
+    if DEFER_IN_LOOP or in_kernel():
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -98,7 +98,7 @@ def defer(fn: Callable[[], Any]) -> None:
 DEFER_IN_LOOP = False
 
 
-def _in_kernel() -> bool:
+def in_kernel() -> bool:
     """True inside a running IPython kernel (Jupyter or Voila)."""
     kernelbase = sys.modules.get("ipykernel.kernelbase")
     return bool(kernelbase and kernelbase.Kernel.initialized())
