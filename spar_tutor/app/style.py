@@ -138,6 +138,11 @@ RULES = """
   .spar-shell { padding: 0 10px 24px 10px; }
   .spar-brand { font-size: 19px; margin-right: 4px; }
   .spar-shell .jupyter-button.spar-nav { padding: 4px 8px; font-size: 14px; min-height: 32px; }
+  .spar-shell .widget-tab > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
+  .spar-shell .widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 1 1 auto; min-width: 0;
+    max-width: none; height: auto; min-height: 32px; }
+  .spar-shell .widget-tab > .lm-TabBar .lm-TabBar-tabLabel { white-space: normal;
+    overflow: visible; text-overflow: clip; line-height: 1.3; padding: 4px 0; }
   .spar-shell .widget-html, .spar-shell .widget-html-content { min-width: 0; max-width: 100%; }
   .spar-ref-table { display: block; overflow-x: auto; max-width: 100%; } }
 """
