@@ -22,15 +22,31 @@ Voila repository, "Cull idle kernels" and "Preheated kernels"; ``voila
   Voila keeps pooled kernels out of the idle culler.
 * ``--MappingKernelManager.cull_idle_timeout`` / ``cull_interval``: kernels of
   closed pages are shut down after being idle for a while.
+* ``--KernelManager.shutdown_wait_time``: a kernel asked to shut down gets SIGTERM
+  after half of it and SIGKILL after all of it (jupyter_client's default is 5 s),
+  so that Voila's own stop fits within ``STOP_GRACE`` on a busy machine.
+
+Stopping: ``serve()`` runs Voila in a session of its own, so that Ctrl-C in a
+terminal reaches ``spar-tutor`` alone and never interrupts Voila in the middle
+of starting or rendering a kernel (a ``KeyboardInterrupt`` there used to crash
+Voila's shutdown with a traceback). On SIGINT, SIGTERM or SIGHUP, ``serve()``
+sends Voila SIGTERM, on which Voila shuts its kernels down and exits. If Voila
+is not gone after ``STOP_GRACE`` seconds, or a second signal comes, Voila and
+its kernels are killed. Kernels are found by their connection files, which are
+kept in a folder of this server's own; any still running once Voila has exited
+are stopped too, so that nothing is left on the port or in memory.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import tempfile
+import threading
 from pathlib import Path
-from typing import Iterable, List, Optional, Sequence, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
 from .engine.errors import SparError
 from .resources import app_notebook, checkout_root
@@ -44,10 +60,18 @@ CULL_INTERVAL = 60
 """Seconds between two checks for idle kernels."""
 CLASS_FILL_DELAY = 60
 """Seconds before a pool of several preheated kernels is refilled."""
+STOP_GRACE = 6.0
+"""Seconds Voila has, once asked to stop, to shut its kernels down before they are killed
+(killing and checking take a few more on a busy machine: all is stopped within 10 s)."""
+KERNEL_SHUTDOWN_WAIT = 3
+"""Seconds a kernel asked to shut down has before it is sent SIGTERM (half) and SIGKILL."""
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                     if hasattr(signal, name))
+"""The signals that stop the server: Ctrl-C, ``kill``, and a closed terminal."""
 
 
 def voila_argv(
-    notebook_path: Union[str, os.PathLike],
+    notebook_path: Union[str, "os.PathLike[str]"],
     port: int = 8866,
     host: str = "127.0.0.1",
     theme: str = "light",
@@ -83,11 +107,12 @@ def voila_argv(
         *([f"--VoilaKernelManager.fill_delay={CLASS_FILL_DELAY}"] if preheat and pool_size > 1 else []),
         f"--MappingKernelManager.cull_idle_timeout={int(cull_idle_timeout)}",
         f"--MappingKernelManager.cull_interval={int(cull_interval)}",
+        f"--KernelManager.shutdown_wait_time={KERNEL_SHUTDOWN_WAIT}",
         *extra,
     ]
 
 
-def voila_env(base: Optional[dict] = None) -> dict:
+def voila_env(base: Optional[Dict[str, str]] = None) -> Dict[str, str]:
     """The environment for Voila and so for its kernels.
 
     From a source checkout, the repository root goes first on ``PYTHONPATH`` so
@@ -108,7 +133,7 @@ def app_url(host: str, port: int) -> str:
 
 
 def serve(
-    notebook_path: Union[str, os.PathLike, None] = None,
+    notebook_path: Union[str, "os.PathLike[str]", None] = None,
     port: int = 8866,
     host: str = "127.0.0.1",
     theme: str = "light",
@@ -116,27 +141,110 @@ def serve(
     extra: Sequence[str] = (),
     pool_size: int = 1,
 ) -> int:
-    """Serve the app (or another notebook) until interrupted; returns Voila's exit code.
+    """Serve the app (or another notebook) until stopped; returns Voila's exit code.
 
-    ``pool_size`` kernels are kept preheated (one per learner expected to arrive at once)."""
+    ``pool_size`` kernels are kept preheated (one per learner expected to arrive at once).
+    SIGINT (Ctrl-C), SIGTERM or SIGHUP stops Voila and every kernel it started (see the
+    module's docstring); the exit code is then 0."""
     notebook = Path(notebook_path) if notebook_path is not None else app_notebook()
     if not notebook.exists():
         raise SparError(f"no notebook to serve at {notebook}")
-    argv = voila_argv(notebook, port=port, host=host, theme=theme, open_browser=open_browser,
-                      extra=extra, pool_size=pool_size)
-    shown = "127.0.0.1" if host in WILDCARD_HOSTS else host
-    print(f"Serving {notebook.name} at {app_url(shown, port)} (Ctrl-C to stop)", flush=True)
-    if host in WILDCARD_HOSTS:
-        print(f"Other computers on this network: http://<this computer's address>:{port}/",
-              flush=True)
-    env = voila_env()
-    if host not in WILDCARD_HOSTS:
-        # A preheated kernel asks Voila for its page's address on VOILA_APP_IP (default
-        # 127.0.0.1), which a server bound to one other address would not answer.
-        env["VOILA_APP_IP"] = f"[{host}]" if ":" in host else host
-    proc = subprocess.Popen(argv, env=env)
-    try:
-        return proc.wait()
-    except KeyboardInterrupt:
-        # Ctrl-C reached Voila too: let it shut its kernels down before returning.
-        return proc.wait()
+    with tempfile.TemporaryDirectory(prefix="spar-tutor-kernels-") as kernels_dir:
+        argv = voila_argv(notebook, port=port, host=host, theme=theme, open_browser=open_browser,
+                          extra=[f"--Voila.connection_dir_root={kernels_dir}", *extra],
+                          pool_size=pool_size)
+        shown = "127.0.0.1" if host in WILDCARD_HOSTS else host
+        print(f"Serving {notebook.name} at {app_url(shown, port)} (Ctrl-C to stop)", flush=True)
+        if host in WILDCARD_HOSTS:
+            print(f"Other computers on this network: http://<this computer's address>:{port}/",
+                  flush=True)
+        env = voila_env()
+        if host not in WILDCARD_HOSTS:
+            # A preheated kernel asks Voila for its page's address on VOILA_APP_IP (default
+            # 127.0.0.1), which a server bound to one other address would not answer.
+            env["VOILA_APP_IP"] = f"[{host}]" if ":" in host else host
+        proc = subprocess.Popen(argv, env=env, start_new_session=os.name == "posix")
+        return _VoilaRun(proc, kernels_dir).wait()
+
+
+class _VoilaRun:
+    """A running Voila and its kernels, waited for until it exits or is stopped by a signal."""
+
+    def __init__(self, proc: "subprocess.Popen[Any]", kernels_dir: str) -> None:
+        self.proc = proc
+        self.kernels_dir = kernels_dir
+        self.stopping = False
+        self.killed = False
+        self._lock = threading.Lock()
+        self._deadline: Optional[threading.Timer] = None
+
+    def wait(self) -> int:
+        """Wait for Voila to exit; then stop any kernel it left. Returns its exit code."""
+        previous = {sig: signal.signal(sig, self._on_signal) for sig in STOP_SIGNALS}
+        try:
+            code = self.proc.wait()
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+            if self._deadline is not None:
+                self._deadline.cancel()
+        left = _kill(kernel_processes(self.kernels_dir))
+        if left:
+            print(f"spar-tutor: stopped {left} kernel(s) the server had left running",
+                  file=sys.stderr, flush=True)
+        if self.stopping and (self.killed or code in (0, -signal.SIGTERM)):
+            return 0  # stopped as asked (by force if it had to be)
+        return code
+
+    def _on_signal(self, signum: int, frame: Any) -> None:
+        if self.stopping:  # a second Ctrl-C: no more waiting
+            self.kill()
+            return
+        self.stopping = True
+        print("Stopping the server and its kernels...", flush=True)
+        if os.name == "posix":
+            self.proc.send_signal(signal.SIGTERM)  # Voila shuts its kernels down, then exits
+        # (On Windows, Ctrl-C reached Voila through the console already.)
+        self._deadline = threading.Timer(STOP_GRACE, self.kill)
+        self._deadline.daemon = True
+        self._deadline.start()
+
+    def kill(self) -> None:
+        """End Voila and its kernels at once (it did not stop within ``STOP_GRACE``)."""
+        with self._lock:
+            if self.proc.poll() is not None or self.killed:
+                return
+            self.killed = True
+            print(f"spar-tutor: the server did not stop within {STOP_GRACE:g} s; ending it "
+                  "and its kernels", file=sys.stderr, flush=True)
+            _kill([*kernel_processes(self.kernels_dir), self.proc.pid])
+
+
+def kernel_processes(kernels_dir: str) -> List[int]:
+    """The process ids of the running kernels whose connection files are in ``kernels_dir``."""
+    import psutil
+
+    found = []
+    for proc in psutil.process_iter(["cmdline"]):
+        try:
+            if any(kernels_dir in arg for arg in proc.info["cmdline"] or ()):
+                found.append(proc.pid)
+        except psutil.Error:
+            continue
+    return found
+
+
+def _kill(pids: Sequence[int]) -> int:
+    """Kill these processes; returns how many were still running."""
+    import psutil
+
+    killed = []
+    for pid in pids:
+        try:
+            proc = psutil.Process(pid)
+            proc.kill()
+            killed.append(proc)
+        except psutil.Error:
+            continue
+    psutil.wait_procs(killed, timeout=5)
+    return len(killed)

@@ -52,8 +52,9 @@ def test_serve_prints_where_to_go_and_tells_kernels_the_address(monkeypatch, cap
     started = []
 
     class FakePopen:
-        def __init__(self, argv, env):
+        def __init__(self, argv, env, start_new_session):
             started.append((argv, env))
+            self.pid = -1
 
         def wait(self):
             return 0

@@ -3,19 +3,20 @@
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
+import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from spar_tutor import resources
 from spar_tutor.engine.errors import SparError
-from spar_tutor.serve import CULL_IDLE_TIMEOUT, CULL_INTERVAL, app_url, voila_argv, voila_env
+from spar_tutor.serve import (CULL_IDLE_TIMEOUT, CULL_INTERVAL, KERNEL_SHUTDOWN_WAIT, STOP_GRACE,
+                              app_url, voila_argv, voila_env)
+from serve_helpers import (STOP_WITHIN, fetch_page, free_port, kill_all, port_is_free,
+                           processes_mentioning, stop_and_time, tail)
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -39,9 +40,11 @@ def test_voila_argv_has_the_serving_settings():
         "--pool_size=1",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        f"--KernelManager.shutdown_wait_time={KERNEL_SHUTDOWN_WAIT}",
     ]:
         assert flag in argv
     assert CULL_IDLE_TIMEOUT > 0 and 0 < CULL_INTERVAL <= CULL_IDLE_TIMEOUT
+    assert KERNEL_SHUTDOWN_WAIT < STOP_GRACE < STOP_WITHIN
 
 
 def test_voila_argv_sets_each_setting_once():
@@ -80,6 +83,7 @@ def test_voila_accepts_the_arguments():
     assert config["Voila"]["open_browser"] is False
     # Voila leaves the kernel manager's settings as text until the manager exists.
     assert int(config["MappingKernelManager"]["cull_idle_timeout"]) == CULL_IDLE_TIMEOUT
+    assert float(config["KernelManager"]["shutdown_wait_time"]) == KERNEL_SHUTDOWN_WAIT
 
 
 def test_app_url():
@@ -133,56 +137,86 @@ def test_installed_package_finds_its_shipped_notebooks(tmp_path):
     assert notebooks.is_dir() and lessons.is_dir()
 
 
-def _processes_mentioning(text: str) -> list:
-    found = []
-    for proc in Path("/proc").iterdir():
-        try:
-            if proc.name.isdigit() and text.encode() in (proc / "cmdline").read_bytes():
-                found.append(int(proc.name))
-        except OSError:
-            pass
-    return found
+def _serve_smoke(tmp_path):
+    """``serve()`` on the smoke notebook in a process of its own session (as a terminal runs
+    it); its kernels' connection files go under ``tmp_path`` (TMPDIR)."""
+    port = free_port()
+    notebook = REPO / "tests" / "browser" / "fixtures" / "smoke.ipynb"
+    code = f"import sys; from spar_tutor.serve import serve; sys.exit(serve({str(notebook)!r}, port={port}))"
+    log = tmp_path / "serve.log"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], cwd=REPO, stdout=subprocess.PIPE, stderr=log.open("w"),
+        text=True, start_new_session=True, env={**os.environ, "TMPDIR": str(tmp_path)},
+    )
+    assert proc.stdout.readline().strip() == f"Serving smoke.ipynb at http://127.0.0.1:{port}/ (Ctrl-C to stop)"
+    return proc, port, log
 
 
 @pytest.mark.slow
-def test_serve_prints_the_url_serves_and_stops_on_ctrl_c(tmp_path):
-    """``serve()`` runs Voila on one notebook; Ctrl-C stops Voila and its kernels."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    notebook = REPO / "tests" / "browser" / "fixtures" / "smoke.ipynb"
-    connections = tmp_path / "connections"
-    connections.mkdir()
-    code = (
-        "import sys; from spar_tutor.serve import serve; "
-        f"sys.exit(serve({str(notebook)!r}, port={port}, extra=['--Voila.connection_dir_root={connections}']))"
-    )
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-        text=True, start_new_session=True,
-    )
+@pytest.mark.parametrize("signame, group", [("SIGINT", True), ("SIGTERM", False)],
+                         ids=["ctrl-c", "kill-term"])
+def test_a_signal_stops_the_server_and_every_kernel(tmp_path, signame, group):
+    """Ctrl-C (SIGINT to the terminal's process group) or ``kill`` (SIGTERM to spar-tutor)
+    stops Voila and every kernel within 10 s (Voila shuts them down; on a machine too busy for
+    that, spar-tutor kills what is left after 6 s), exits 0, and frees the port."""
+    proc, port, log = _serve_smoke(tmp_path)
     try:
-        assert proc.stdout.readline().strip() == f"Serving smoke.ipynb at http://127.0.0.1:{port}/ (Ctrl-C to stop)"
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30) as response:
-                    page = response.read().decode()
-                break
-            except (urllib.error.URLError, ConnectionError):
-                assert time.monotonic() < deadline, "Voila did not answer"
-                time.sleep(0.25)
+        page = fetch_page(f"http://127.0.0.1:{port}/", proc, log)
         assert "Smoke test" in page and "on_click" not in page  # rendered, sources stripped
         assert '"kernelId"' in page
-        assert _processes_mentioning(str(connections)), "no kernel was started"
+        assert len(processes_mentioning(str(tmp_path))) >= 2, "no kernel was started"  # Voila and its kernels
 
-        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal does
-        assert proc.wait(timeout=30) == 0
-        deadline = time.monotonic() + 10
-        while _processes_mentioning(str(connections)) and time.monotonic() < deadline:
-            time.sleep(0.25)
-        assert _processes_mentioning(str(connections)) == []
+        seconds = stop_and_time(proc, getattr(signal, signame), group)
+        left = processes_mentioning(str(tmp_path))
+        assert proc.returncode == 0, f"exit {proc.returncode}:\n{tail(log)}"
+        assert left == [], f"still running after the server exited: {left}"
+        assert seconds < STOP_WITHIN, f"took {seconds:.1f} s to stop:\n{tail(log)}"
+        assert port_is_free(port)
+        assert proc.stdout.read().strip() == "Stopping the server and its kernels..."
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        kill_all(proc, str(tmp_path))
+
+
+@pytest.mark.slow
+def test_stopping_while_a_kernel_starts_leaves_nothing(tmp_path):
+    """SIGTERM while the preheated kernel is still starting (Voila's own shutdown fails on a
+    kernel that is not started yet): everything is stopped within 10 s all the same."""
+    proc, port, log = _serve_smoke(tmp_path)
+    try:
+        deadline = time.monotonic() + 300
+        while not processes_mentioning(str(tmp_path), "ipykernel"):
+            assert proc.poll() is None and time.monotonic() < deadline, tail(log)
+            time.sleep(0.05)
+
+        seconds = stop_and_time(proc, signal.SIGTERM, group=False)
+        assert processes_mentioning(str(tmp_path)) == []
+        assert seconds < STOP_WITHIN, f"took {seconds:.1f} s to stop:\n{tail(log)}"
+        assert port_is_free(port)
+    finally:
+        kill_all(proc, str(tmp_path))
+
+
+def test_voila_keeps_its_kernels_in_a_folder_of_the_servers_own(monkeypatch, tmp_path):
+    """So that the kernels of one server can be told from any other's, and stopped."""
+    seen = []
+
+    class FakePopen:
+        def __init__(self, argv, env, start_new_session):
+            folder = next(a for a in argv if a.startswith("--Voila.connection_dir_root="))
+            seen.append((Path(folder.split("=", 1)[1]), start_new_session))
+            self.pid = -1
+
+        def wait(self):
+            assert seen[0][0].is_dir()
+            return 0
+
+    notebook = tmp_path / "app.ipynb"
+    notebook.write_text("{}")
+    monkeypatch.setattr(subprocess, "Popen", FakePopen)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    from spar_tutor.serve import serve
+
+    assert serve(notebook, port=9300) == 0
+    (folder, own_session), = seen
+    assert folder.parent == tmp_path and not folder.exists()  # removed once the server is done
+    assert own_session == (os.name == "posix")

@@ -17,6 +17,7 @@ from .learner import Learner, clean_name
 from .request import is_preheated, request_query
 from .warm import warm_up
 from .route import PAGES, Route, parse_query
+from ..i18n import _
 
 log = logging.getLogger("spar_tutor.app")
 
@@ -55,7 +56,7 @@ def show(query: Optional[str] = None) -> "object":
             app.follow(route)
     except Exception:
         log.exception("could not follow the page address")
-        app.say("Sorry, that link could not be opened. Choose a page above.")
+        app.say(_("Sorry, that link could not be opened. Choose a page above."))
     return app
 
 

@@ -84,7 +84,7 @@ class Address(widgets.Box):
     def __init__(self) -> None:
         self.out = widgets.HTML()
         self.out.add_class("spar-address-out")
-        self.incoming = widgets.Text(continuous_update=True, description="address",
+        self.incoming = widgets.Text(continuous_update=True,
                                      layout=widgets.Layout(display="none"))
         self.incoming.add_class("spar-address-in")
         super().__init__([self.out, self.incoming], layout=widgets.Layout(display="none"))

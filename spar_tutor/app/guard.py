@@ -13,11 +13,12 @@ import os
 import sys
 from typing import Any, Callable, TypeVar
 
+from ..i18n import N_
 from ..widgets.common import guarded as widget_guarded
 
 log = logging.getLogger("spar_tutor.app")
 
-SORRY = "Sorry, something went wrong there. Try again, or choose another page above."
+SORRY = N_("Sorry, something went wrong there. Try again, or choose another page above.")
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -10,24 +10,24 @@ from typing import Any, Callable, Dict, List, Optional
 
 import ipywidgets as widgets
 
-from ..i18n import _
 from .address import Address
 from .guard import SORRY, guarded, setup_logging
 from .learner import Learner, clean_name, initial_learner, known_as, learner_key
 from .pages.pending import missing
 from .route import PAGES, Route, parse_query
 from .style import app_css
+from ..i18n import N_, _
 
 log = logging.getLogger("spar_tutor.app")
 
 #: Navigation label and the class that builds each page ("module:Class", imported when needed).
 PAGE_INFO: Dict[str, tuple] = {
-    "home": ("Home", "spar_tutor.app.pages.home:HomePage"),
-    "lessons": ("Lessons", "spar_tutor.app.pages.lessons:LessonsPage"),
-    "puzzles": ("Puzzles", "spar_tutor.app.pages.puzzles:PuzzlesPage"),
-    "play": ("Play", "spar_tutor.app.pages.play:PlayPage"),
-    "explore": ("Explore", "spar_tutor.app.pages.explore:ExplorePage"),
-    "rules": ("Rules", "spar_tutor.app.pages.rules:RulesPage"),
+    "home": (N_("Home"), "spar_tutor.app.pages.home:HomePage"),
+    "lessons": (N_("Lessons"), "spar_tutor.app.pages.lessons:LessonsPage"),
+    "puzzles": (N_("Puzzles"), "spar_tutor.app.pages.puzzles:PuzzlesPage"),
+    "play": (N_("Play"), "spar_tutor.app.pages.play:PlayPage"),
+    "explore": (N_("Explore"), "spar_tutor.app.pages.explore:ExplorePage"),
+    "rules": (N_("Rules"), "spar_tutor.app.pages.rules:RulesPage"),
 }
 assert tuple(PAGE_INFO) == PAGES
 
@@ -74,7 +74,8 @@ class App(widgets.VBox):
         self.theme_button.on_click(guarded(self.say)(lambda _b: self.set_theme(
             "light" if self.colours == "dark" else "dark")))
         self._label_theme()
-        brand = widgets.HTML('<span class="spar-brand" role="banner">&#9824; Spar tutor</span>')
+        brand = widgets.HTML('<span class="spar-brand" role="banner">&#9824; '
+                             + _("Spar tutor") + "</span>")
         header = widgets.HBox([brand, *self.nav.values(), self.theme_button],
                               layout=widgets.Layout(flex_flow="row wrap"))
         header.add_class("spar-header")
@@ -87,7 +88,8 @@ class App(widgets.VBox):
     # -- navigation ---------------------------------------------------------------
 
     def _nav_button(self, name: str) -> widgets.Button:
-        b = widgets.Button(description=PAGE_INFO[name][0], tooltip=f"Open {PAGE_INFO[name][0]}")
+        label = _(PAGE_INFO[name][0])
+        b = widgets.Button(description=label, tooltip=_("Open {page}").format(page=label))
         b.add_class("spar-nav")
         b.on_click(guarded(self.say)(lambda _: self.go(name)))
         return b
@@ -106,7 +108,7 @@ class App(widgets.VBox):
         self.notice.value = ""
         opening = ""
         if name not in self.pages:  # a first visit can take seconds (Puzzles checks its puzzles)
-            self.say(f"Opening {PAGE_INFO[name][0]}…")
+            self.say(_("Opening {page}…").format(page=_(PAGE_INFO[name][0])))
             opening = self.notice.value
         try:
             page = self.page(name)
@@ -116,7 +118,7 @@ class App(widgets.VBox):
                 page.on_show()
         except Exception:
             log.exception("could not open page %s", name)
-            self.say(SORRY)
+            self.say(_(SORRY))
             return
         if opening and self.notice.value == opening:
             self.notice.value = ""

@@ -22,11 +22,13 @@ from __future__ import annotations
 
 from typing import Dict, Iterable, Iterator, List, Sequence, Tuple
 
+from ..i18n import N_, _
 from .errors import NotationError
 
 SUITS = "SHDC"
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SUIT_SINGULAR = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+#: Suit words in English (marked for the catalogue: show them through ``_()``).
+SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+SUIT_SINGULAR = {"S": N_("spade"), "H": N_("heart"), "D": N_("diamond"), "C": N_("club")}
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 _SYMBOL_TO_SUIT = {
     "\u2660": "S", "\u2664": "S",
@@ -36,8 +38,9 @@ _SYMBOL_TO_SUIT = {
 }
 RANK_CHARS = "23456789TJQKA"
 RANK_NAMES = {
-    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-    9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
+    2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"),
+    8: N_("eight"), 9: N_("nine"), 10: N_("ten"), 11: N_("jack"), 12: N_("queen"),
+    13: N_("king"), 14: N_("ace"),
 }
 
 SUIT_BITS = 13
@@ -133,7 +136,8 @@ class Card:
     @property
     def name(self) -> str:
         """Words for the card, e.g. ``"six of spades"``: for screen readers and lessons."""
-        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+        return _("{rank} of {suit}").format(rank=_(RANK_NAMES[self.rank]),
+                                            suit=_(SUIT_NAMES[self.suit]))
 
     @property
     def symbol_text(self) -> str:

@@ -21,6 +21,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
+from ..i18n import _
 from .cards import Card
 from .deal import Deal, deal, shuffled_pack
 from .errors import IllegalMoveError, RulesError
@@ -85,7 +86,7 @@ class Match:
     def deal(self, cut: Optional[int] = None) -> Deal:
         """Deal the next hand: shuffle if due, else deal the re-formed pack; cut if asked."""
         if self.is_over():
-            raise IllegalMoveError("the match is over: start a new one", rule="end of match")
+            raise IllegalMoveError(_("the match is over: start a new one"), rule="end of match")
         if self.pack is None or self.shuffle_due():
             pack = shuffled_pack(self.rules, random.Random(f"{self.seed}:{self.hands_played}"))
         else:
@@ -98,7 +99,7 @@ class Match:
         """The match after the finished hand ``final`` (and the hand's bets)."""
         result = final.result
         if result is None:
-            raise IllegalMoveError("the hand is not over yet", rule="end of hand")
+            raise IllegalMoveError(_("the hand is not over yet"), rule="end of hand")
         if final.players != self.players:
             raise RulesError("that hand has a different number of players", rule="players")
         n = self.players
@@ -145,27 +146,30 @@ class Match:
         puts forward (its offers, matched or not, and the bets it matches) may not
         exceed its money."""
         if bets and not self.rules.betting:
-            raise IllegalMoveError(f"betting is off in {self.rules.name}", rule="betting")
+            raise IllegalMoveError(_("betting is off in {rules}").format(rules=self.rules.name),
+                                   rule="betting")
         standing = []
         committed = [0] * self.players
         for bet in bets:
             if not isinstance(bet.seat, int) or not 0 <= bet.seat < self.players:
-                raise IllegalMoveError(f"no seat {bet.seat} to bet", rule="betting")
+                raise IllegalMoveError(_("no seat {seat} to bet").format(seat=bet.seat),
+                                       rule="betting")
             amount = bet.amount
             if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-                raise IllegalMoveError(f"a bet must be a positive whole amount, not {amount!r}",
-                                       seat=bet.seat, rule="betting")
+                raise IllegalMoveError(_("a bet must be a positive whole amount, not {amount}")
+                                       .format(amount=repr(amount)), seat=bet.seat, rule="betting")
             acceptors = tuple(bet.accepted_by)
             for s in acceptors:
                 if (not isinstance(s, int) or s == bet.seat or not 0 <= s < self.players
                         or acceptors.count(s) > 1):
-                    raise IllegalMoveError(f"seat {s} cannot accept seat {bet.seat}'s bet",
-                                           rule="betting")
+                    raise IllegalMoveError(_("seat {seat} cannot accept seat {bettor}'s bet")
+                                           .format(seat=s, bettor=bet.seat), rule="betting")
             for s in (bet.seat,) + acceptors:
                 committed[s] += amount
                 if committed[s] > self.money[s]:
                     raise IllegalMoveError(
-                        f"seat {s} has {self.money[s]} and cannot stake {committed[s]}",
+                        _("seat {seat} has {money} and cannot stake {stake}").format(
+                            seat=s, money=self.money[s], stake=committed[s]),
                         seat=s, rule="betting")
             if acceptors:  # a bet nobody matched does not stand
                 standing.append(bet)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
+from ..i18n import N_, _
 from .cards import SUITS, Card
 from .errors import RulesError
 
@@ -346,8 +347,10 @@ class Preset:
 
     ``name`` is the preset's key (deal files, links, ``Rules.preset``); ``label`` its
     name at the table; ``where`` the country it is played in; ``description`` one or
-    two sentences about it for learners; ``options`` the options it changes from the
-    defaults of :class:`Rules` (checked when the preset is made, and kept read-only).
+    two sentences about it for learners (these three in English, marked for the message
+    catalogue: show them through ``_()``; :attr:`title` is translated already); ``options``
+    the options it changes from the defaults of :class:`Rules` (checked when the preset is
+    made, and kept read-only).
     """
 
     name: str
@@ -367,7 +370,11 @@ class Preset:
     def title(self) -> str:
         """The label with where it is played, unless the label says so already:
         ``"Sipa (Togo)"``, ``"Ghana table rules"``."""
-        return self.label if self.where in self.label else f"{self.label} ({self.where})"
+        label = _(self.label)
+        if self.where in self.label:
+            return label
+        # Translators: a game's name and the country it is played in: "Sipa (Togo)"
+        return _("{game} ({country})").format(game=label, country=_(self.where))
 
     def values(self) -> Dict[str, Any]:
         """Every option's value in this preset (the name included)."""
@@ -391,41 +398,41 @@ def find_preset(name: str) -> Preset:
 #: Every preset by name, in the order menus and tables show them.
 PRESETS: Dict[str, Preset] = {p.name: p for p in (
     Preset(
-        "standard", "Standard Spar", "Ghana",
-        "The game most learners meet first. Five cards each, no trumps, and only the last "
-        "trick pays."),
+        "standard", N_("Standard Spar"), N_("Ghana"),
+        N_("The game most learners meet first. Five cards each, no trumps, and only the last "
+           "trick pays.")),
     Preset(
-        "ghana_table", "Ghana table rules", "Ghana",
-        "Standard Spar with the extras you hear about at a real table: a dry shown and a wet "
-        "hidden before play, swapping a hand that is under ten, peeking at the under card, "
-        "and a 3-point fine for an offside.",
+        "ghana_table", N_("Ghana table rules"), N_("Ghana"),
+        N_("Standard Spar with the extras you hear about at a real table: a dry shown and a wet "
+           "hidden before play, swapping a hand that is under ten, peeking at the under card, "
+           "and a 3-point fine for an offside."),
         {"two_trick_bonus": True, "dry_wet": True, "offside": True, "under_ten": True,
          "under_card": True, "cut": True, "shuffle_every": True, "stake": 1, "betting": True}),
     Preset(
-        "seven_card", "Seven-card Spar", "Ghana",
-        "Seven cards each (dealt 3, 2, 2), so there is longer to plan the finish. Only the "
-        "seventh trick pays.",
+        "seven_card", N_("Seven-card Spar"), N_("Ghana"),
+        N_("Seven cards each (dealt 3, 2, 2), so there is longer to plan the finish. Only the "
+           "seventh trick pays."),
         {"hand_size": 7, "packets": (3, 2, 2), "max_players": 5}),
     Preset(
-        "ace_of_spades", "With the ace of spades", "Ghana",
-        "The standard game with the ace of spades put back in: 36 cards, and that ace is "
-        "the strongest spade.",
+        "ace_of_spades", N_("With the ace of spades"), N_("Ghana"),
+        N_("The standard game with the ace of spades put back in: 36 cards, and that ace is "
+           "the strongest spade."),
         {"ace_of_spades": True}),
     Preset(
-        "jeu_de_carte", "Jeu de Carte", "Benin",
-        "Benin's relative of Spar. There are no 6s, so a 7 is the card to finish with, and "
-        "a match usually runs to 24 points.",
+        "jeu_de_carte", N_("Jeu de Carte"), N_("Benin"),
+        N_("Benin's relative of Spar. There are no 6s, so a 7 is the card to finish with, and "
+           "a match usually runs to 24 points."),
         {"ranks": "789TJQKA", "max_players": 6, "scoring": "jeu_de_carte", "target": 24}),
     Preset(
-        "sipa", "Sipa", "Togo",
-        "Togo's relative, played to the right. Sevens are the prize: finishing with two or "
-        "three sevens in a row pays much more than one.",
+        "sipa", N_("Sipa"), N_("Togo"),
+        N_("Togo's relative, played to the right. Sevens are the prize: finishing with two or "
+           "three sevens in a row pays much more than one."),
         {"ranks": "789TJQKA", "max_players": 6, "direction": "counterclockwise",
          "scoring": "sipa"}),
     Preset(
-        "agram", "Agram", "Niger",
-        "Played in Niger with small cards (3 to 10, and aces) and six cards each. The card "
-        "does not matter at the end: whoever takes the last trick wins the hand.",
+        "agram", N_("Agram"), N_("Niger"),
+        N_("Played in Niger with small cards (3 to 10, and aces) and six cards each. The card "
+           "does not matter at the end: whoever takes the last trick wins the hand."),
         {"ranks": "3456789TA", "hand_size": 6, "packets": (3, 3), "max_players": 5,
          "direction": "counterclockwise", "scoring": "agram", "target": 5}),
 )}

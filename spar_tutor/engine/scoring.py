@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Collection, Optional, Sequence, Tuple
 
+from ..i18n import N_, _
 from .cards import Card
 from .rules import Rules
 
@@ -31,7 +32,9 @@ def card_value(card: Card) -> int:
     return 3 if card.rank == 6 else 2 if card.rank == 7 else 1
 
 
-_BONUS_WORDS = {6: "two sixes", 5: "a six and a seven of different suits", 4: "two sevens"}
+_BONUS_WORDS = {6: N_("two sixes won the last two tricks: {points}"),
+                5: N_("a six and a seven of different suits won the last two tricks: {points}"),
+                4: N_("two sevens won the last two tricks: {points}")}
 
 
 def spar_score(
@@ -42,11 +45,13 @@ def spar_score(
     ``wins`` are the (winner, card) of the last tricks, oldest first;
     ``declared`` the dry and wet cards of the last trick's winner (empty unless
     dry/wet is on). A declared card winning one of the last two tricks is live.
+    The words follow the winner's name ("seat 2 won the last trick with 6S: 3").
     """
     winner, last = wins[-1]
     doubled = rules.dry_wet and last in declared
     points = card_value(last) * (2 if doubled else 1)
-    why = f"won the last trick with {'a live declared ' if doubled else ''}{last}: {points}"
+    why = (_("won the last trick with a live declared {card}: {points}") if doubled
+           else _("won the last trick with {card}: {points}")).format(card=last, points=points)
     if rules.two_trick_bonus and len(wins) >= 2:
         prev_winner, prev = wins[-2]
         if (
@@ -56,13 +61,13 @@ def spar_score(
             and prev.suit != last.suit
         ):
             bonus = card_value(prev) + card_value(last)
-            words = _BONUS_WORDS[bonus]
+            words = _(_BONUS_WORDS[bonus])
             if rules.dry_wet and prev in declared and last in declared:
                 bonus *= 2
-                words = f"the dry and wet ({prev} and {last})"
+                words = _("the dry and wet ({dry} and {wet}) won the last two tricks: {points}")
             if bonus > points:
                 points = bonus
-                why = f"{words} won the last two tricks: {points}"
+                why = words.format(dry=prev, wet=last, points=points)
     return points, why
 
 
@@ -70,7 +75,7 @@ def jeu_de_carte_score(wins: Sequence[TrickWin]) -> Tuple[int, str]:
     """Jeu de Carte: a 7 winning the last trick scores 2, any other card 1."""
     last = wins[-1][1]
     points = 2 if last.rank == 7 else 1
-    return points, f"won the last trick with {last}: {points}"
+    return points, _("won the last trick with {card}: {points}").format(card=last, points=points)
 
 
 def sipa_score(wins: Sequence[TrickWin]) -> Tuple[int, str]:
@@ -84,8 +89,10 @@ def sipa_score(wins: Sequence[TrickWin]) -> Tuple[int, str]:
         run += 1
     points = {0: 1, 1: 2, 2: 4, 3: 6}[run]
     if run <= 1:
-        return points, f"won the last trick with {wins[-1][1]}: {points}"
-    return points, f"won the last {run} tricks with sevens: {points}"
+        return points, _("won the last trick with {card}: {points}").format(card=wins[-1][1],
+                                                                          points=points)
+    return points, _("won the last {run} tricks with sevens: {points}").format(run=run,
+                                                                              points=points)
 
 
 def hand_score(
@@ -98,46 +105,51 @@ def hand_score(
         return jeu_de_carte_score(wins)
     if rules.scoring == "sipa":
         return sipa_score(wins)
-    return 1, f"won the last trick with {wins[-1][1]}: the hand"
+    return 1, _("won the last trick with {card}: the hand").format(card=wins[-1][1])
 
 
 def scoring_table(rules: Rules) -> Sequence[Tuple[str, int]]:
-    """Every figure a hand can score under these rules, highest first, in words."""
+    """Every figure a hand can score under these rules, highest first, in words (English,
+    marked for the catalogue: show them through ``_()``)."""
     if rules.scoring == "agram":
-        rows = [("winning the last trick", 1)]
+        rows = [(N_("winning the last trick"), 1)]
     elif rules.scoring == "jeu_de_carte":
-        rows = [("last trick won with a 7", 2), ("last trick won with any other card", 1)]
+        rows = [(N_("last trick won with a 7"), 2), (N_("last trick won with any other card"), 1)]
     elif rules.scoring == "sipa":
         rows = [
-            ("last three tricks won with 7s by one player", 6),
-            ("last two tricks won with 7s by one player", 4),
-            ("last trick won with a 7", 2),
-            ("last trick won with any other card", 1),
+            (N_("the same player wins the last three tricks, each with a 7"), 6),
+            (N_("the same player wins the last two tricks, each with a 7"), 4),
+            (N_("last trick won with a 7"), 2),
+            (N_("last trick won with any other card"), 1),
         ]
     else:
         rows = []
         if rules.dry_wet:
             rows += [
-                ("dry and wet, both sixes, win the last two tricks", 12),
-                ("dry and wet, a six and a seven, win the last two tricks", 10),
-                ("dry and wet, both sevens, win the last two tricks", 8),
+                (N_("you win the last two tricks with your own live dry and wet, two sixes"),
+                 12),
+                (N_("you win the last two tricks with your own live dry and wet, a six and a "
+                    "seven"), 10),
+                (N_("you win the last two tricks with your own live dry and wet, two sevens"),
+                 8),
             ]
         if rules.two_trick_bonus:
             rows += [
-                ("last two tricks won with two sixes", 6),
-                ("last two tricks won with a six and a seven of different suits", 5),
-                ("last two tricks won with two sevens", 4),
+                (N_("the same player wins the last two tricks with two sixes"), 6),
+                (N_("the same player wins the last two tricks with a six and a seven of "
+                    "different suits"), 5),
+                (N_("the same player wins the last two tricks with two sevens"), 4),
             ]
         if rules.dry_wet:
-            rows += [("last trick won with a live dry or wet 6", 6),
-                     ("last trick won with a live dry or wet 7", 4)]
+            rows += [(N_("last trick won with your own live dry or wet 6"), 6),
+                     (N_("last trick won with your own live dry or wet 7"), 4)]
         rows += [
-            ("last trick won with a 6", 3),
-            ("last trick won with a 7", 2),
-            ("last trick won with an 8 or higher", 1),
+            (N_("last trick won with a 6"), 3),
+            (N_("last trick won with a 7"), 2),
+            (N_("last trick won with an 8 or higher"), 1),
         ]
     if rules.offside:
-        rows.append(("offside: reneging, once proven", OFFSIDE_PENALTY))
+        rows.append((N_("offside: your renege is found out"), OFFSIDE_PENALTY))
     return rows
 
 

@@ -38,6 +38,7 @@ from typing import (
     Tuple, Union,
 )
 
+from ..i18n import N_, _
 from .cards import (
     CARD_BY_BIT, SUIT_MASKS, cards_of_suit_mask, SUIT_NAMES, SUIT_SINGULAR, Card, cards_of_mask,
     format_cards, parse_card, sort_hand,
@@ -119,7 +120,7 @@ def parse_move(text: str) -> Move:
     t = " ".join(text.strip().lower().split())
     if t in _ACTION_WORDS:
         return _ACTION_WORDS[t]
-    kind, _, rest = t.partition(" ")
+    kind, _sep, rest = t.partition(" ")
     if kind in ("dry", "wet") and rest:
         card = parse_card(rest)
         return Action.dry(card) if kind == "dry" else Action.wet(card)
@@ -332,7 +333,8 @@ class HandState:
                 raise DealError(f"declaration for an unknown seat {seat!r}", rule="dry and wet")
             if not self._rules.dry_wet:
                 raise IllegalMoveError(
-                    f"seat {seat} cannot declare: dry and wet are off in {self._rules.name}",
+                    _("seat {seat} cannot declare: dry and wet are off in {rules}").format(
+                        seat=seat, rules=self._rules.name),
                     seat=seat, rule="dry and wet",
                 )
             if dry[seat] is not None:
@@ -533,70 +535,76 @@ class HandState:
         """(words, rule) saying why ``move`` is illegal, or None."""
         phase, seat = self._phase, self._to_move
         if phase == OVER:
-            return "the hand is over", "end of hand"
+            return _("the hand is over"), "end of hand"
         if isinstance(move, Card):
             if phase != PLAY:
-                return (f"no card is played yet: it is the {_PHASE_WORDS[phase]} "
-                        f"(seat {seat} to decide)", "before the first lead")
+                return (_("no card is played yet: it is the {phase} (seat {seat} to decide)")
+                        .format(phase=_(_PHASE_WORDS[phase]), seat=seat), "before the first lead")
             if not self._hands[seat] & move.bit:
-                return f"seat {seat} does not hold {move}{self._whereabouts(move)}", "cards in hand"
+                return (_("seat {seat} does not hold {card}").format(seat=seat, card=move)
+                        + self._whereabouts(move), "cards in hand")
             if self._trick:
                 led = self._trick[0]
                 follow = self._hands[seat] & SUIT_MASKS[led.suit_index]
                 if move.suit != led.suit and follow and not self._rules.offside:
                     held = format_cards(sort_hand(cards_of_mask(follow)))
-                    return (f"{SUIT_NAMES[led.suit]} were led and seat {seat} holds a "
-                            f"{SUIT_SINGULAR[led.suit]} ({held}): a player must follow suit",
-                            "follow suit")
+                    return (_("{suits} were led and seat {seat} holds a {suit} ({cards}): a "
+                              "player must follow suit").format(
+                                  suits=_(SUIT_NAMES[led.suit]), seat=seat,
+                                  suit=_(SUIT_SINGULAR[led.suit]), cards=held), "follow suit")
             return None
         if not isinstance(move, Action):
-            return f"not a move: {move!r}", "moves"
+            return _("not a move: {move}").format(move=repr(move)), "moves"
         kind = move.kind
+        rules = self._rules.name
         if kind == "under_card":
             if phase != PLAY:
-                return "the under card can only be asked for during play", "under card"
+                return _("the under card can only be asked for during play"), "under card"
             if not self._rules.under_card:
-                return f"the under card rule is off in {self._rules.name}", "under card"
+                return _("the under card rule is off in {rules}").format(rules=rules), "under card"
             if self._under_card_seat is not None:
-                return (f"seat {self._under_card_seat} already asked to see the under card "
-                        "(once per hand)", "under card")
+                return (_("seat {seat} already asked to see the under card (once per hand)")
+                        .format(seat=self._under_card_seat), "under card")
             if not self._stock:
-                return "there is no stock, so there is no under card", "under card"
+                return _("there is no stock, so there is no under card"), "under card"
             if self.tricks_left != 2:
-                return (f"the under card may be asked for only during the second-to-last "
-                        f"trick (this is trick {self.trick_number} of {self._tricks_total})",
-                        "under card")
+                return (_("the under card may be asked for only during the second-to-last "
+                          "trick (this is trick {number} of {tricks})").format(
+                              number=self.trick_number, tricks=self._tricks_total), "under card")
             return None
         if kind == "under_ten":
             if not self._rules.under_ten:
-                return f"the under ten rule is off in {self._rules.name}", "under ten"
+                return _("the under ten rule is off in {rules}").format(rules=rules), "under ten"
             if phase != UNDER_TEN:
-                return "under ten is decided before the first lead, and that time has passed", "under ten"
+                return (_("under ten is decided before the first lead, and that time has "
+                          "passed"), "under ten")
             return None  # the phase offers it only to eligible seats
         if kind == "pass":
             if phase == PLAY:
-                return "a player cannot pass in play: play a card", "play"
+                return _("a player cannot pass in play: play a card"), "play"
             return None
         if kind in ("dry", "wet"):
             if not self._rules.dry_wet:
-                return f"dry and wet are off in {self._rules.name}", "dry and wet"
+                return _("dry and wet are off in {rules}").format(rules=rules), "dry and wet"
             if phase != DECLARE:
-                return ("a dry or wet is declared before the first lead, in play order "
-                        f"(now: {_PHASE_WORDS[phase]})", "dry and wet")
+                return (_("a dry or wet is declared before the first lead, in play order "
+                          "(now: {phase})").format(phase=_(_PHASE_WORDS[phase])), "dry and wet")
             if kind == "dry" and self._dry[seat] is not None:
-                return f"seat {seat} has already declared a dry ({self._dry[seat]})", "dry"
+                return (_("seat {seat} has already declared a dry ({card})").format(
+                    seat=seat, card=self._dry[seat]), "dry")
             why = _declare_problem(kind, move.card, self._hands[seat], self._dry[seat], seat)
             return (why, kind) if why else None
-        return f"unknown action {kind!r}", "moves"
+        return _("unknown action {action}").format(action=repr(kind)), "moves"
 
     def _whereabouts(self, card: Card) -> str:
         if not self._rules.deck_mask & card.bit:
-            return f" ({card} is not in the {self._rules.name} pack)"
+            return " " + _("({card} is not in the {rules} pack)").format(card=card,
+                                                                         rules=self._rules.name)
         if any(card in t.cards for t in self._tricks) or card in self._trick:
-            return f" ({card} has been played)"
+            return " " + _("({card} has been played)").format(card=card)
         for other, hand in enumerate(self._hands):
             if hand & card.bit:
-                return f" ({card} is in seat {other}'s hand)"
+                return " " + _("({card} is in seat {seat}'s hand)").format(card=card, seat=other)
         return ""
 
     def apply(self, move: Move, seat: Optional[int] = None) -> "HandState":
@@ -625,19 +633,22 @@ class HandState:
 
     def _out_of_turn(self, move: Move, seat: int) -> None:
         card = move if isinstance(move, Card) else getattr(move, "card", None)
-        whose = "the hand is over" if self._phase == OVER else f"it is seat {self._to_move}'s turn"
+        whose = (_("the hand is over") if self._phase == OVER
+                 else _("it is seat {seat}'s turn").format(seat=self._to_move))
         raise IllegalMoveError(
-            f"seat {seat} cannot {_verb(move)}: {whose}",
+            _("seat {seat} cannot {action}: {why}").format(seat=seat, action=_verb(move),
+                                                          why=whose),
             card=card, seat=seat, play=self._nplays + 1 if isinstance(move, Card) else None,
             rule="turn order",
         )
 
     def _raise(self, move: Move, problem: Optional[Tuple[str, str]] = None) -> None:
-        words, rule = problem or self._problem(move) or ("not allowed", "moves")
+        words, rule = problem or self._problem(move) or (_("not allowed"), "moves")
         card = move if isinstance(move, Card) else getattr(move, "card", None)
         play = self._nplays + 1 if isinstance(move, Card) else None
         raise IllegalMoveError(
-            f"seat {self._to_move} cannot {_verb(move)}: {words}",
+            _("seat {seat} cannot {action}: {why}").format(seat=self._to_move, action=_verb(move),
+                                                          why=words),
             card=card, seat=self._to_move, play=play, rule=rule,
         )
 
@@ -690,16 +701,19 @@ class HandState:
         points, why = hand_score(self._rules, wins, declared)  # type: ignore[arg-type]
         pts = [0] * n
         pts[winner] = points
-        return HandResult(tuple(pts), winner, "last_trick", f"seat {winner} {why}")
+        # Translators: who won, then the scoring's words: "seat 2 won the last trick with 6S: 3"
+        return HandResult(tuple(pts), winner, "last_trick",
+                          _("seat {seat} {result}").format(seat=winner, result=why))
 
     def _offside(self, new: "HandState", d: Dict[str, Any], renege: Renege,
                  proof: Card) -> "HandState":
         pts = [0] * self._n
         pts[renege.seat] = OFFSIDE_PENALTY
-        led_suit = SUIT_NAMES["SHDC"[renege.suit_index]]
-        reason = (f"seat {renege.seat} is offside: at play {renege.play} they played "
-                  f"{renege.card} on {led_suit} while holding {proof}, proven when {proof} "
-                  f"was played: {OFFSIDE_PENALTY}")
+        led_suit = _(SUIT_NAMES["SHDC"[renege.suit_index]])
+        reason = _("seat {seat} is offside: at play {play} they played {card} on {suits} while "
+                   "holding {proof}, proven when {proof} was played: {points}").format(
+                       seat=renege.seat, play=renege.play, card=renege.card, suits=led_suit,
+                       proof=proof, points=OFFSIDE_PENALTY)
         d["_abandoned"] = Trick(self._leader, d["_trick"], None)
         d["_trick"] = ()
         d["_phase"] = OVER
@@ -796,39 +810,44 @@ class HandState:
 _DECLARATIONS: Tuple[Declaration, ...] = ("dry", "wet")
 
 _PHASE_WORDS: Dict[Phase, str] = {
-    UNDER_TEN: "under-ten round",
-    DECLARE: "dry and wet round",
-    PLAY: "play",
-    OVER: "end of the hand",
+    UNDER_TEN: N_("under-ten round"),
+    DECLARE: N_("dry and wet round"),
+    PLAY: N_("play"),
+    OVER: N_("end of the hand"),
 }
 
 
 def _verb(move: Move) -> str:
+    """What a move does, after "seat 2 cannot ..."."""
     if isinstance(move, Card):
-        return f"play {move}"
-    if move.kind in ("dry", "wet"):
-        return f"{move.kind} {move.card}"
-    return {"under_ten": "exchange an under-ten hand", "pass": "pass",
-            "under_card": "ask for the under card"}.get(move.kind, str(move))
+        return _("play {card}").format(card=move)
+    if move.kind == "dry":
+        return _("dry {card}").format(card=move.card)
+    if move.kind == "wet":
+        return _("wet {card}").format(card=move.card)
+    words = {"under_ten": N_("exchange an under-ten hand"), "pass": N_("pass"),
+             "under_card": N_("ask for the under card")}
+    return _(words[move.kind]) if move.kind in words else str(move)
 
 
 def _declare_problem(kind: Declaration, card: Optional[Card], hand: int, dry: Optional[Card],
                      seat: int) -> Optional[str]:
     """Why ``seat`` may not declare ``card`` as dry or wet (RULES.md 'Dry and wet')."""
     if card is None:
-        return f"a {kind} needs a card"
+        return _("a wet needs a card") if kind == "wet" else _("a dry needs a card")
     if not hand & card.bit:
-        return f"seat {seat} does not hold {card}"
+        return _("seat {seat} does not hold {card}").format(seat=seat, card=card)
     if card.rank not in (6, 7):
-        return f"only a 6 or a 7 can be {kind}, and {card} is not"
+        return (_("only a 6 or a 7 can be wet, and {card} is not") if kind == "wet"
+                else _("only a 6 or a 7 can be dry, and {card} is not")).format(card=card)
     if kind == "wet":
         if dry is None:
-            return "a wet needs a dry in place first"
+            return _("a wet needs a dry in place first")
         if card is dry:
-            return f"{card} is already the dry"
+            return _("{card} is already the dry").format(card=card)
         if card.suit == dry.suit:
-            return (f"the wet cannot be the same suit as the dry ({dry}): "
-                    f"{SUIT_NAMES[card.suit]} twice is not allowed")
+            return _("the wet cannot be the same suit as the dry ({dry}): {suits} twice is not "
+                     "allowed").format(dry=dry, suits=_(SUIT_NAMES[card.suit]))
     return None
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 from pathlib import Path
-from typing import Dict, List
+from typing import Dict, List, Sequence
 
 DOMAIN = "spar_tutor"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -74,5 +74,30 @@ def N_(message: str) -> str:
     return message
 
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "N_", "SOURCE_LANGUAGE", "_", "available_languages", "language",
-           "ngettext", "pgettext", "set_language"]
+def points(n: int) -> str:
+    """A number of points in words: "1 point", "3 points" (in the current language).
+
+    >>> points(1), points(-3)
+    ('1 point', '-3 points')
+    """
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def join_names(names: Sequence[str]) -> str:
+    """Names in a list the way a sentence says them: "Kofi", "Kofi and Ama",
+    "Kofi, Ama and Yaw" (in the current language).
+
+    >>> join_names(["Kofi", "Ama", "Yaw"])
+    'Kofi, Ama and Yaw'
+    """
+    items = list(names)
+    if len(items) <= 1:
+        return "".join(items)
+    # Translators: the comma between names in a list ("Kofi, Ama and Yaw")
+    comma = _(", ")
+    # Translators: the last two names of a list; {names} may hold several, with commas
+    return _("{names} and {last}").format(names=comma.join(items[:-1]), last=items[-1])
+
+
+__all__ = ["DOMAIN", "LOCALE_DIR", "N_", "SOURCE_LANGUAGE", "_", "available_languages",
+           "join_names", "language", "ngettext", "pgettext", "points", "set_language"]

@@ -10,6 +10,7 @@ from typing import Any, Dict, List, Literal, Optional, Tuple, get_args
 from ..engine.dealfile import DealFile
 from ..engine.errors import SparError
 from ..engine.state import HandState
+from ..i18n import _
 from ..learning.problem import Problem
 
 #: Every step kind: a closed set, so a misspelt kind is a type error. Each has its
@@ -117,4 +118,5 @@ class BrokenLesson:
 
     @property
     def summary(self) -> str:
-        return "This lesson could not be loaded: " + str(self.problems[0].what)
+        return _("This lesson could not be loaded: {problem}").format(
+            problem=self.problems[0].what)

@@ -15,6 +15,7 @@ from .kinds import make_run
 from .model import Lesson, Step
 from .progress import ProgressStore
 from .steps import Feedback, StepRun
+from ..i18n import _
 
 
 class LessonRun:
@@ -37,7 +38,7 @@ class LessonRun:
 
     @property
     def label(self) -> str:
-        return f"Step {self.index + 1} of {self.total}"
+        return _("Step {number} of {steps}").format(number=self.index + 1, steps=self.total)
 
     @property
     def current(self) -> StepRun:

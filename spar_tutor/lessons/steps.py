@@ -15,6 +15,7 @@ from typing import Any, Callable, FrozenSet, Iterable, Optional, Tuple
 
 from ..engine.cards import SUIT_NAMES, SUIT_SINGULAR, Card, parse_card, sort_hand
 from ..engine.state import HandState
+from ..i18n import _, points
 from ..render.lesson import card_row
 from ..render.table import table_html
 from ..solver import solve
@@ -58,9 +59,13 @@ def follow_words(state: HandState, card: Card, you: bool = True) -> Optional[str
     held = [c for c in state.hand(mover(state)) if c.suit == led]
     if not held:
         return None
-    who = "you hold" if you else "this player holds"
-    return (f"{SUIT_NAMES[led].capitalize()} were led and {who} a {SUIT_SINGULAR[led]} "
-            f"({symbols(sort_hand(held))}), so a {SUIT_SINGULAR[led]} must be played.")
+    text = (_("{suits} were led and you hold a {suit} ({cards}), so a {suit} must be played.")
+            if you else
+            _("{suits} were led and this player holds a {suit} ({cards}), so a {suit} must be "
+              "played."))
+    text = text.format(suits=_(SUIT_NAMES[led]), suit=_(SUIT_SINGULAR[led]),
+                       cards=symbols(sort_hand(held)))
+    return text[:1].upper() + text[1:]
 
 
 def symbols(cards: Iterable[Card]) -> str:
@@ -90,7 +95,7 @@ class StepRun:
 
     def answer(self, value: Any) -> Feedback:
         if self.finished and self.step.is_question:
-            return Feedback(True, "You have done this step: press Next to go on.", True)
+            return Feedback(True, _("You have done this step: press Next to go on."), True)
         self.tries += 1
         fb = self._answer(value)
         if fb.correct and fb.finished:
@@ -101,7 +106,7 @@ class StepRun:
         raise ValueError("nothing to answer in this step: press Next")
 
     def hint(self) -> str:
-        return self.step.hint or "Nothing to answer here: read it, then press Next."
+        return self.step.hint or _("Nothing to answer here: read it, then press Next.")
 
     def answers(self) -> Answers:
         """What the learner can click (nothing, in a step that is only read)."""
@@ -134,7 +139,7 @@ class StepRun:
         """A choice among the step's options: right if it is the answer."""
         if str(value) == str(self.step.answer):
             return self._right()
-        return self._wrong(value, "Not that one. Try again, or ask for a hint.")
+        return self._wrong(value, _("Not that one. Try again, or ask for a hint."))
 
 
 class PositionRun(StepRun):
@@ -174,8 +179,9 @@ def solver_says(state: HandState, step: Step) -> str:
     best = solution.best.card
     why = solution.explain(best)
     for seat in range(state.players - 1, -1, -1):
-        why = why.replace(f"seat {seat}", "you" if seat == step.seat else step.name(seat))
-    return f"(The solver plays {best.symbol_text}: {why}.)"
+        why = why.replace(_("seat {seat}").format(seat=seat),
+                          _("you") if seat == step.seat else step.name(seat))
+    return _("(The solver plays {card}: {why}.)").format(card=best.symbol_text, why=why)
 
 
 def mover(state: HandState) -> int:
@@ -188,4 +194,4 @@ def mover(state: HandState) -> int:
 
 def points_words(n: int) -> str:
     """``1 point``, ``3 points``."""
-    return f"{n} point" + ("" if n == 1 else "s")
+    return points(n)

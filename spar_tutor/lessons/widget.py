@@ -13,14 +13,16 @@ from __future__ import annotations
 import functools
 import logging
 from html import escape
-from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, List, Optional, Sequence, Set, Tuple, Union
 
 import ipywidgets as widgets
 
 from ..engine.cards import Card
-from ..i18n import _
+from ..i18n import N_, _, ngettext
+from ..learning.content import in_language
+from ..render.glossary import glossary_html
 from ..render.lesson import CSS
-from ..render.text import md
+from ..render.text import card_symbols, md
 from ..widgets.common import CSS as TABLE_CSS, guarded
 from ..widgets.hand import card_button
 from .model import BrokenLesson, Lesson
@@ -29,7 +31,7 @@ from .run import LessonRun
 from .steps import Answers, Feedback, Tool
 
 log = logging.getLogger("spar_tutor.lessons")
-SORRY = "Sorry, something went wrong with this step. Press Next to go on."
+SORRY = N_("Sorry, something went wrong with this step. Press Next to go on.")
 
 
 def _button(text: str, tooltip: str = "", **kw: Any) -> widgets.Button:
@@ -46,7 +48,10 @@ class LessonPlayer(widgets.VBox):
         """``title=False`` leaves out the lesson's title (a lesson notebook shows its own)."""
         self.run = LessonRun(lesson, progress, start)
         self.on_close = on_close
-        heading = f"<h3>Lesson {lesson.number}: {escape(lesson.title)}</h3>" if title else ""
+        #: The glossary terms the step on show has marked (each term once a page).
+        self.seen: Set[str] = set()
+        heading = ("<h3>" + _("Lesson {number}: {title}").format(
+            number=lesson.number, title=escape(lesson.title)) + "</h3>") if title else ""
         self.heading = widgets.HTML(f"{TABLE_CSS}{CSS}{heading}")
         self.bar = widgets.IntProgress(min=0, max=self.run.total, description="",
                                        layout=widgets.Layout(width="260px"))
@@ -58,10 +63,10 @@ class LessonPlayer(widgets.VBox):
         self.answers = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
         self.answers.add_class("spar-hand-box")
         self.feedback = widgets.HTML()
-        self.back_btn = _button("Back", "previous step")
-        self.hint_btn = _button("Hint", "a hint for this step")
-        self.retry_btn = _button("Start again", "start this step again")
-        self.next_btn = _button("Next", "next step", button_style="primary")
+        self.back_btn = _button(_("Back"), _("previous step"))
+        self.hint_btn = _button(_("Hint"), _("a hint for this step"))
+        self.retry_btn = _button(_("Start again"), _("start this step again"))
+        self.next_btn = _button(_("Next"), _("next step"), button_style="primary")
         self._on_click(self.back_btn, self._back)
         self._on_click(self.hint_btn, self._hint)
         self._on_click(self.retry_btn, self._retry)
@@ -89,27 +94,32 @@ class LessonPlayer(widgets.VBox):
         focus goes to its heading)."""
         run, step, live = self.run, self.run.step, self.run.current
         focus = ' tabindex="-1" data-spar-focus="1"' if moved else ' tabindex="-1"'
-        title = step.title or run.label
-        self.text.value = f"<h4 class='sp-step-title'{focus}>{escape(title)}</h4>{md(step.text)}"
+        title = card_symbols(escape(step.title or run.label))
+        self.seen = set()
+        self.text.value = (f"<h4 class='sp-step-title'{focus}>{title}</h4>"
+                           + glossary_html(md(step.text), self.seen))
         picture = live.picture()
         self.picture.value = picture
         if "spar-felt" in picture:
             self.step_box.add_class("sp-has-table")
         else:
             self.step_box.remove_class("sp-has-table")
-        self.prompt.value = f"<div class='sp-prompt'><b>{md(step.prompt)}</b></div>" \
-            if step.prompt else ""
+        self.prompt.value = ("<div class='sp-prompt'><b>"
+                             + glossary_html(md(step.prompt), self.seen) + "</b></div>"
+                             if step.prompt else "")
         self.answers.children = self._answer_widgets(live.answers())
         done = run.index in run.done
         self.bar.value = len(run.done)
         self.label.value = (f"&nbsp; <b>{run.label}</b>" + (" &#10003;" if done else "")
-                            + f" &middot; {len(run.done)} of {run.total} done")
+                            + " &middot; " + _("{done} of {steps} done").format(
+                                done=len(run.done), steps=run.total))
         self.back_btn.disabled = run.index == 0
         self.retry_btn.layout.display = "" if live.can_retry else "none"
-        self.next_btn.description = "Finish" if run.index + 1 == run.total else "Next"
+        self.next_btn.description = _("Finish") if run.index + 1 == run.total else _("Next")
         if feedback is not None:
             css = "sp-feedback-right" if feedback.correct else "sp-feedback-wrong"
-            self.feedback.value = f"<div class='{css}' role='status'>{md(feedback.text)}</div>"
+            self.feedback.value = (f"<div class='{css}' role='status'>"
+                                   + self._words(feedback.text) + "</div>")
         if moved and self.on_move is not None:
             self.on_move(run.index)
 
@@ -117,8 +127,9 @@ class LessonPlayer(widgets.VBox):
         """The step's answers as buttons: its cards, or its choices under its tools."""
         if answers.cards:
             drawn = [self._card_button(c, c in answers.found) for c in answers.cards]
-            self.card_style.value = "<style>" + "\n".join(rule for rule, _ in drawn) + "</style>"
-            return [button for _, button in drawn]
+            rules = "\n".join(rule for rule, _button in drawn)
+            self.card_style.value = f"<style>{rules}</style>"
+            return [button for _rule, button in drawn]
         self.card_style.value = ""
         choices = self._choice_buttons(answers.choices)
         if not answers.tools:
@@ -140,7 +151,7 @@ class LessonPlayer(widgets.VBox):
     def _choice_buttons(self, choices: Sequence[Tuple[str, Any]]) -> List[widgets.Widget]:
         out = []
         for text, value in choices:
-            b = _button(text)
+            b = _button(card_symbols(in_language(text)))
             self._on_click(b, functools.partial(self._answer, value))
             out.append(b)
         return out
@@ -160,13 +171,18 @@ class LessonPlayer(widgets.VBox):
     def _sorry(self, message: str) -> None:
         self.feedback.value = f"<div class='sp-feedback-wrong'>{message}</div>"
 
+    def _words(self, text: str) -> str:
+        """Feedback as HTML: the glossary marks the terms the step's text did not."""
+        return glossary_html(md(text), set(self.seen))
+
     # -- actions -------------------------------------------------------------------
 
     def _answer(self, value: Any) -> None:
         self._show(self.run.answer(value))
 
     def _hint(self) -> None:
-        self.feedback.value = f"<div class='sp-feedback-hint'>{md('**Hint:** ' + self.run.hint())}</div>"
+        hint = _("**Hint:** {hint}").format(hint=self.run.hint())
+        self.feedback.value = f"<div class='sp-feedback-hint'>{self._words(hint)}</div>"
 
     def _retry(self) -> None:
         self.run.retry()
@@ -194,10 +210,12 @@ class LessonPlayer(widgets.VBox):
 
     def _finish(self) -> None:
         left = self.run.total - len(self.run.done)
-        more = "" if not left else f" {left} step(s) still have a question waiting for you."
+        more = "" if not left else " " + ngettext(
+            "{left} step still has a question waiting for you.",
+            "{left} steps still have a question waiting for you.", left).format(left=left)
         self._show()
-        self.feedback.value = (f"<div class='sp-feedback-right'><b>End of lesson "
-                               f"{self.run.lesson.number}.</b>{more}</div>")
+        end = _("End of lesson {number}.").format(number=self.run.lesson.number)
+        self.feedback.value = f"<div class='sp-feedback-right'><b>{end}</b>{more}</div>"
         if self.on_close is not None:
             self.on_close()
 
@@ -220,15 +238,15 @@ class LessonMenu(widgets.VBox):
             self._ask_name()
 
     def _ask_name(self) -> None:
-        name = widgets.Text(placeholder="your name", description="Learner:")
-        go = _button("Start", button_style="primary")
-        note = widgets.HTML(f"{CSS}Type your name so that your progress is kept for you.")
+        name = widgets.Text(placeholder=_("your name"), description=_("Learner:"))
+        go = _button(_("Start"), button_style="primary")
+        note = widgets.HTML(CSS + _("Type your name so that your progress is kept for you."))
 
-        def start(button: Any) -> None:
+        def start(_click: Any) -> None:
             if name.value.strip():
                 self.sign_in(name.value)
             else:
-                note.value = f"{CSS}<b>{escape(_('Please type your name first.'))}</b>"
+                note.value = CSS + "<b>" + escape(_("Please type your name first.")) + "</b>"
 
         go.on_click(start)
         self.children = [note, widgets.HBox([name, go])]
@@ -244,8 +262,8 @@ class LessonMenu(widgets.VBox):
     def show_menu(self) -> None:
         p = self.progress
         assert p is not None
-        rows: List[widgets.Widget] = [widgets.HTML(f"{CSS}<h3>Spar lessons for "
-                                                   f"{escape(p.learner)}</h3>")]
+        title = _("Spar lessons for {learner}").format(learner=escape(p.learner))
+        rows: List[widgets.Widget] = [widgets.HTML(f"{CSS}<h3>{title}</h3>")]
         b = self._continue_button()
         if b is not None:
             rows.append(b)
@@ -262,7 +280,8 @@ class LessonMenu(widgets.VBox):
         if last is None:
             return None
         if not p.finished(last.id):
-            text = f"Continue where you left off: lesson {last.number}, step {p.at(last.id) + 1}"
+            text = _("Continue where you left off: lesson {number}, step {step}").format(
+                number=last.number, step=p.at(last.id) + 1)
             target = last
         else:
             todo = [l for l in lessons if not p.finished(l.id)]
@@ -270,7 +289,8 @@ class LessonMenu(widgets.VBox):
             if not after:
                 return None
             target = after[0]
-            text = f"Next lesson: {target.number}. {target.title}"
+            text = _("Next lesson: {number}. {title}").format(number=target.number,
+                                                              title=target.title)
         b = _button(text, button_style="success")
         b.layout.align_self = "flex-start"
         b.on_click(lambda _: self.open_lesson(target))
@@ -279,21 +299,24 @@ class LessonMenu(widgets.VBox):
     def _row(self, lesson: Union[Lesson, BrokenLesson]) -> widgets.Widget:
         if isinstance(lesson, BrokenLesson):
             problems = "".join(f"<li>{escape(str(pr))}</li>" for pr in lesson.problems[:5])
-            return widgets.HTML(f"<div class='sp-broken'><b>{escape(lesson.title)}</b>: this "
-                                f"lesson could not be loaded.<ul>{problems}</ul></div>")
+            broken = _("{title}: this lesson could not be loaded.").format(
+                title=f"<b>{escape(lesson.title)}</b>")
+            return widgets.HTML(f"<div class='sp-broken'>{broken}<ul>{problems}</ul></div>")
         p = self.progress
         assert p is not None
         done = len(p.done(lesson.id))
         mark = "&#10003; " if p.finished(lesson.id) else ""
-        b = _button(f"Lesson {lesson.number}: {lesson.title}", lesson.summary)
+        b = _button(_("Lesson {number}: {title}").format(number=lesson.number, title=lesson.title),
+                    lesson.summary)
         b.layout.width = "340px"
         b.on_click(lambda _: self.open_lesson(lesson))
-        info = widgets.HTML(f"&nbsp;{mark}{done} of {len(lesson.steps)} steps &middot; "
-                            f"about {lesson.minutes} minutes")
+        steps = _("{done} of {steps} steps &middot; about {minutes} minutes").format(
+            done=done, steps=len(lesson.steps), minutes=lesson.minutes)
+        info = widgets.HTML(f"&nbsp;{mark}{steps}")
         return widgets.HBox([b, info])
 
     def open_lesson(self, lesson: Lesson, title: bool = True) -> None:
-        menu = _button("All lessons")
+        menu = _button(_("All lessons"))
         menu.layout.align_self = "flex-start"
         player = LessonPlayer(lesson, self.progress, title=title)
         menu.on_click(lambda _: self.show_menu())
@@ -312,5 +335,6 @@ def lesson_widget(lesson_id: Optional[str] = None, user: Optional[str] = None,
     if lesson_id is None:
         return LessonMenu(lessons, user, root)
     if not any(l.id == lesson_id for l in lessons):
-        return widgets.HTML(f"<div class='sp-broken'>No lesson called {escape(lesson_id)}.</div>")
+        missing = _("No lesson called {lesson}.").format(lesson=escape(lesson_id))
+        return widgets.HTML(f"<div class='sp-broken'>{missing}</div>")
     return LessonMenu(lessons, user, root, open_id=lesson_id)

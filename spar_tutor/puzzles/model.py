@@ -10,6 +10,7 @@ from ..engine.cards import Card
 from ..engine.dealfile import DealFile
 from ..engine.errors import SparError
 from ..engine.state import HandState
+from ..i18n import N_, _
 from ..learning.problem import Problem
 
 #: Difficulty bands and the ratings they cover (lowest rating, highest rating).
@@ -19,6 +20,20 @@ BANDS = {
     "advanced": (1400, 1799),
     "expert": (1800, 2800),
 }
+#: Each band's name as the learner reads it (English, marked for the catalogue).
+BAND_LABELS = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"),
+               "advanced": N_("Advanced"), "expert": N_("Expert")}
+
+
+#: What the puzzles call the players, by seat (the learner's seat is "You"). Puzzle
+#: goals, hints and explanations use these names (tests/test_puzzle_words.py checks).
+PLAYER_NAMES = ("Ama", "Kofi", "Afi", "Yao", "Esi", "Kwame", "Kossi")
+
+
+def level_words(band: str) -> str:
+    """A band as the learner sees it, a level and never the raw rating: "Level 1 · Beginner"."""
+    return _("Level {number} · {name}").format(number=list(BANDS).index(band) + 1,
+                                                name=_(BAND_LABELS[band]))
 
 
 def band_of(rating: int) -> str:
@@ -61,6 +76,15 @@ class Puzzle:
         """The position to solve (a fresh state each time; states are immutable)."""
         return self.position.state()
 
+    def name(self, seat: int) -> str:
+        """What the puzzle calls a seat: "You" for the learner, else its name."""
+        return _("You") if seat == self.seat else PLAYER_NAMES[seat]
+
+    @property
+    def names(self) -> List[str]:
+        """What the puzzle calls each seat, in seat order."""
+        return [self.name(seat) for seat in range(self.players)]
+
     @property
     def players(self) -> int:
         return len(self.position.hands)
@@ -78,13 +102,13 @@ class Puzzle:
     def rules_words(self) -> str:
         """The rules in a few words: "standard rules", "seven cards, two-trick bonus"."""
         rules = self.position.rules
-        words = [{"standard": "standard rules", "seven_card": "seven cards"}.get(rules.name,
-                                                                                rules.name)]
+        named = {"standard": _("standard rules"), "seven_card": _("seven cards")}
+        words = [named.get(rules.name, rules.name)]
         if rules.dry_wet:
-            words.append("dry and wet")
+            words.append(_("dry and wet"))
         elif rules.two_trick_bonus:
-            words.append("two-trick bonus")
-        return ", ".join(words)
+            words.append(_("two-trick bonus"))
+        return _(", ").join(words)
 
 
 class PuzzleError(SparError):

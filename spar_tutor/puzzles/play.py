@@ -22,6 +22,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from ..engine.cards import Card, format_cards
 from ..solver import solve
 from ..engine.state import HandState
+from ..i18n import _, ngettext, points
 from .judge import ClosedJudge, Judge, layouts
 from .model import Puzzle
 from .words import hint_words, plain
@@ -112,11 +113,11 @@ class PuzzleGame:
     def play(self, card: Card) -> Feedback:
         """The learner plays ``card`` (see the module docstring)."""
         if self.state.is_over():
-            return Feedback("over", "This puzzle is finished: start again or go on to the next.",
-                            card)
+            return Feedback("over", _("This puzzle is finished: start again or go on to the "
+                                      "next."), card)
         problem = self.state.explain_illegal(card)
         if problem or not self.learner_to_move():
-            return Feedback("illegal", problem or "It is not your turn.", card)
+            return Feedback("illegal", problem or _("It is not your turn."), card)
         if not self.keeps(card):
             self.mistakes += 1
             return self._wrong(card)
@@ -124,7 +125,8 @@ class PuzzleGame:
         replies = self._answer()
         if self.state.is_over():
             assert self.state.result is not None
-            return Feedback("solved", f"Solved! {self._result_words()}", card, replies)
+            return Feedback("solved", _("Solved! {result}").format(result=self._result_words()),
+                            card, replies)
         return Feedback("good", self._good_words(card, replies), card, replies)
 
     def keeps(self, card: Card) -> bool:
@@ -164,31 +166,39 @@ class PuzzleGame:
 
     def _wrong(self, card: Card) -> Feedback:
         values = self.judge.card_values(self.state)
-        unit = "point" if self.goal == 1 else "points"
         if values[card] >= self.goal:  # closed puzzle: fine here, but only by luck
-            return Feedback("wrong", f"{card} is a gamble: it works with the cards where they "
-                            "are, but with the hidden cards laid out another way the others "
-                            "could stop you. Find a card that works whoever holds what.", card)
+            return Feedback("wrong", _(
+                "{card} is a gamble: it works with the cards where they "
+                "are, but with the hidden cards laid out another way the others "
+                "could stop you. Find a card that works whoever holds what.").format(card=card),
+                card)
         after = self.state.apply(card)
         refutation = tuple(self.judge.line(after))
         why = plain(solve(self.state).explain(card))
         sure = values[card]
         if sure > 0:
-            why = "The best that is left: " + why[0].lower() + why[1:]
-            lost = (f"after it you can be sure of only {sure} {'point' if sure == 1 else 'points'}"
-                    f", not {self.goal} {unit}")
+            why = _("The best that is left: {line}").format(line=why[0].lower() + why[1:])
+            # Translators: {goal} is a number of points too ("not 3 points")
+            text = ngettext("{card} throws the goal away: after it you can be sure of only "
+                            "{sure} point, not {goal}. {why}",
+                            "{card} throws the goal away: after it you can be sure of only "
+                            "{sure} points, not {goal}. {why}", sure)
         else:
-            lost = "after it you cannot be sure of any points"
-        text = f"{card} throws the goal away: {lost}. {why}"
+            text = _("{card} throws the goal away: after it you cannot be sure of any points. "
+                     "{why}")
+        text = text.format(card=card, sure=sure, goal=points(self.goal), why=why)
         return Feedback("wrong", text, card, refutation=refutation)
 
     def _good_words(self, card: Card, replies: Sequence[Tuple[int, Card]]) -> str:
         if len(replies) <= 3:
-            answered = ", ".join(f"seat {s} {c}" for s, c in replies)
-            said = f" The others answer: {answered}." if answered else ""
+            answered = _(", ").join(_("seat {seat} {card}").format(seat=s, card=c)
+                                    for s, c in replies)
+            said = (" " + _("The others answer: {cards}.").format(cards=answered)
+                    if answered else "")
         else:
-            said = " The others have answered: see the table."
-        return f"Good: {card} keeps the goal.{said} Your turn again."
+            said = " " + _("The others have answered: see the table.")
+        return _("Good: {card} keeps the goal.{others} Your turn again.").format(card=card,
+                                                                               others=said)
 
     def _result_words(self) -> str:
         return result_words(self.state, self.seat)
@@ -208,12 +218,14 @@ class PuzzleGame:
         if not good:
             return self.puzzle.hint
         card = good[0]
-        others = f" ({format_cards(good[1:])} would do too)" if len(good) > 1 else ""
+        others = (" " + _("({cards} would do too)").format(cards=format_cards(good[1:]))
+                  if len(good) > 1 else "")
         if self.closed is not None:  # the solver's sentence would show the hidden cards
-            return (f"The solver plays {card}{others}: it keeps the goal wherever the hidden "
-                    "cards are.")
+            return _("The solver plays {card}{others}: it keeps the goal wherever the hidden "
+                     "cards are.").format(card=card, others=others)
         why = plain(solve(self.state).explain(card))
-        return f"The solver plays {card}{others}. {why}"
+        return _("The solver plays {card}{others}. {why}").format(card=card, others=others,
+                                                                  why=why)
 
     # -- the solution --------------------------------------------------------------
 
@@ -241,15 +253,18 @@ def winning_line(puzzle: Puzzle, judge: Judge,
                 card = closed.good_cards(group)[0]
             else:
                 card = judge.line(state)[0][1]
-            caption = "You play " + card.name + ". " + plain(solve(state).explain(card))
+            caption = _("You play {card}. {why}").format(card=card.name,
+                                                         why=plain(solve(state).explain(card)))
         else:
             card = judge.defence(state)
-            caption = f"Seat {mover} plays {card.name}."
+            caption = _("Seat {seat} plays {card}.").format(seat=mover, card=card.name)
         after = state.apply(card)
         if len(after.tricks) > len(state.tricks) and not after.is_over():
             t = after.tricks[-1]
-            who = "You win" if t.winner == seat else f"Seat {t.winner} wins"
-            caption += f" {who} trick {state.trick_number} with {t.winning_card(state.players)}."
+            won = (_("You win trick {number} with {card}.") if t.winner == seat
+                   else _("Seat {seat} wins trick {number} with {card}."))
+            caption += " " + won.format(seat=t.winner, number=state.trick_number,
+                                        card=t.winning_card(state.players))
         if after.is_over():
             caption += " " + result_words(after, seat)
         if closed is not None:
@@ -264,9 +279,11 @@ def result_words(state: HandState, seat: int) -> str:
     result = state.result
     assert result is not None
     reason = result.reason
-    if reason.startswith(f"seat {seat} "):
-        reason = "you " + reason.split(" ", 2)[2]
-    head, _, points = reason.rpartition(": ")
-    if points.isdigit():
-        reason = f"{head}: {points} point{'' if points == '1' else 's'}"
+    seat_words = _("seat {seat}").format(seat=seat) + " "
+    if reason.startswith(seat_words):
+        reason = _("you") + " " + reason[len(seat_words):]
+    head, _sep, points_text = reason.rpartition(": ")
+    if points_text.isdigit():
+        reason = _("{what}: {points}").format(
+            what=head, points=points(int(points_text)))
     return reason[0].upper() + reason[1:] + "."

@@ -15,15 +15,17 @@ from __future__ import annotations
 
 import logging
 from html import escape
-from typing import Any, Callable, List, Optional
+from typing import Any, Callable, List, Optional, Set
 
 import ipywidgets as widgets
 
 from ..engine.cards import Card, sort_hand
+from ..i18n import N_, _
+from ..render.glossary import CSS as GLOSSARY_CSS, glossary_html
 from ..render.table import table_html
 from ..render.text import cardify
 from .loader import load_collection
-from .model import BANDS, Collection, Puzzle
+from .model import BANDS, Collection, Puzzle, level_words
 from ..widgets.common import CSS as WIDGET_CSS, guarded_method
 from ..widgets.hand import card_button
 from .play import PuzzleGame, SolutionStep
@@ -61,7 +63,7 @@ CSS = """<style>
 }
 </style>"""
 
-SORRY = "Sorry, something went wrong there (the details are in the log). Try another card."
+SORRY = N_("Sorry, something went wrong there (the details are in the log). Try another card.")
 ALL = "all"
 
 _COLLECTION: Optional[Collection] = None
@@ -77,14 +79,10 @@ def default_collection() -> Collection:
     return _COLLECTION
 
 
-def words_html(text: str) -> str:
-    """Plain text as HTML, card codes (``6S``, ``TD``) drawn as coloured suit symbols."""
-    return cardify(escape(text))
-
-
-def seat_names(players: int, learner: int) -> List[str]:
-    """The seats' names in a puzzle: "You" for the learner, "Seat 2" for the others."""
-    return ["You" if seat == learner else f"Seat {seat}" for seat in range(players)]
+def words_html(text: str, seen: Optional[Set[str]] = None) -> str:
+    """Plain text as HTML, card codes (``6S``, ``TD``) drawn as coloured suit symbols,
+    the glossary's terms not in ``seen`` marked (:func:`~spar_tutor.render.glossary.glossary_html`)."""
+    return glossary_html(cardify(escape(text)), seen)
 
 
 #: Wraps the player's callbacks: an exception is logged, the learner reads SORRY.
@@ -121,7 +119,7 @@ class PuzzlePlayer(widgets.VBox):
         super().__init__([self.style, self.top, self.main], **kwargs)
         self.add_class("spar-pz")
         if not self.collection.puzzles:
-            self.say("The puzzles could not be loaded. Please tell your teacher.", "wrong")
+            self.say(_("The puzzles could not be loaded. Please tell your teacher."), "wrong")
             return
         self._first(start)
 
@@ -132,13 +130,14 @@ class PuzzlePlayer(widgets.VBox):
     # -- building ------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.style = widgets.HTML(WIDGET_CSS + CSS)  # the play table's card buttons, and ours
+        # the play table's card buttons, ours, and the glossary's terms
+        self.style = widgets.HTML(WIDGET_CSS + CSS + GLOSSARY_CSS)
         self.card_style = widgets.HTML()
-        self.band = widgets.Dropdown(options=[("All bands", ALL)] + [
-            (b.capitalize(), b) for b in BANDS], value=ALL, description="Band",
-            layout=widgets.Layout(width="220px"))
-        self.picker = widgets.Dropdown(description="Puzzle", layout=widgets.Layout(width="460px",
-                                                                                  max_width="100%"))
+        self.band = widgets.Dropdown(options=[(_("All levels"), ALL)] + [
+            (level_words(b), b) for b in BANDS], value=ALL, description=_("Level"),
+            layout=widgets.Layout(width="260px"))
+        self.picker = widgets.Dropdown(description=_("Puzzle"),
+                                       layout=widgets.Layout(width="460px", max_width="100%"))
         self.score = widgets.HTML()
         self.band.observe(self._on_band, names="value")
         self.picker.observe(self._on_pick, names="value")
@@ -152,19 +151,21 @@ class PuzzlePlayer(widgets.VBox):
         self.hand_title = widgets.HTML()
         self.hand_box = widgets.VBox([self.card_style, self.hand_title, self.hand_row])
         self.status = widgets.HTML()
-        self.hint_btn = self._button("Hint", "A nudge; ask again for the solver's card",
+        self.hint_btn = self._button(_("Hint"), _("A nudge; ask again for the solver's card"),
                                      self.on_hint)
-        self.solution_btn = self._button("Show solution", "Replay the winning line step by step",
+        self.solution_btn = self._button(_("Show solution"),
+                                         _("Replay the winning line step by step"),
                                          self.on_solution)
-        self.restart_btn = self._button("Start again", "Back to the puzzle's first position",
+        self.restart_btn = self._button(_("Start again"), _("Back to the puzzle's first position"),
                                         self.on_restart)
-        self.next_btn = self._button("Next puzzle", "Go on to the next puzzle", self.on_next,
+        self.next_btn = self._button(_("Next puzzle"), _("Go on to the next puzzle"), self.on_next,
                                      style="success")
         self.buttons = widgets.HBox([self.hint_btn, self.solution_btn, self.restart_btn,
                                      self.next_btn])
-        self.back_btn = self._button("◀ Back", "The step before", lambda _: self.on_step(-1))
-        self.fwd_btn = self._button("Next step ▶", "The next card of the solution",
-                                    lambda _: self.on_step(1))
+        self.back_btn = self._button(_("◀ Back"), _("The step before"),
+                                     lambda _click: self.on_step(-1))
+        self.fwd_btn = self._button(_("Next step ▶"), _("The next card of the solution"),
+                                    lambda _click: self.on_step(1))
         self.caption = widgets.HTML()
         self.solution_box = widgets.VBox([])
 
@@ -193,7 +194,9 @@ class PuzzlePlayer(widgets.VBox):
         for p in self._listed():
             number = self.collection.index(p) + 1
             mark = " ✓" if self.progress.solved(p.id) else ""
-            options.append((f"{number}. {p.title} ({p.band} {p.rating}){mark}", p.id))
+            # Translators: a puzzle in the menu: "3. Two players: a 6 to score (Level 1 · Beginner) ✓"
+            options.append((_("{number}. {title} ({level}){mark}").format(
+                number=number, title=p.title, level=level_words(p.band), mark=mark), p.id))
         self._picking = True
         try:
             self.picker.options = options
@@ -202,8 +205,9 @@ class PuzzlePlayer(widgets.VBox):
         finally:
             self._picking = False
         ids = [p.id for p in self.collection.puzzles]
-        self.score.value = (f'<span class="spar-pz-meta">&nbsp;Solved '
-                            f"{self.progress.solved_count(ids)} of {len(ids)}</span>")
+        solved = _("Solved {solved} of {puzzles}").format(
+            solved=self.progress.solved_count(ids), puzzles=len(ids))
+        self.score.value = f'<span class="spar-pz-meta">&nbsp;{solved}</span>'
 
     @guarded
     def _on_band(self, change: Any) -> None:
@@ -225,7 +229,8 @@ class PuzzlePlayer(widgets.VBox):
         """Open a puzzle by id or 1-based number; False (and a message) if there is none."""
         puzzle = self.collection.find(str(puzzle_id))
         if puzzle is None:
-            self.say(f"There is no puzzle {puzzle_id}: here is where you were.", "wrong")
+            self.say(_("There is no puzzle {puzzle}: here is where you were.").format(
+                puzzle=puzzle_id), "wrong")
             return False
         self.show_puzzle(puzzle)
         return True
@@ -241,7 +246,7 @@ class PuzzlePlayer(widgets.VBox):
         self.attempt_counted = False
         self._close_solution()
         self._refresh_picker()
-        self.say("Your turn: click one of your cards.")
+        self.say(_("Your turn: click one of your cards."))
         self.redraw()
         if self.on_open is not None:
             self.on_open(puzzle)
@@ -255,18 +260,21 @@ class PuzzlePlayer(widgets.VBox):
             return
         p = game.puzzle
         number = self.collection.index(p) + 1
-        kind = "all hands open" if p.open else "closed: you see only your own hand"
+        kind = _("all hands open") if p.open else _("closed: you see only your own hand")
         tried = self.progress.attempts(p.id)
-        done = " · solved ✓" if self.progress.solved(p.id) else ""
-        self.header.value = (
-            f'<h3 style="margin:4px 0">Puzzle {number}: {escape(p.title)}</h3>'
-            f'<div class="spar-pz-meta">{p.band.capitalize()} · rating {p.rating} · '
-            f"{p.players} players · {p.tricks} tricks to go · {escape(p.rules_words)} · "
-            f"{kind} · attempts {tried}{done}</div>")
-        self.goal.value = f'<div class="spar-pz-goal"><b>Goal:</b> {words_html(p.goal)}</div>'
+        done = " · " + _("solved ✓") if self.progress.solved(p.id) else ""
+        title = _("Puzzle {number}: {title}").format(number=number, title=escape(p.title))
+        meta = _("{level} · {players} players · {tricks} tricks to go · "
+                 "{rules} · {kind} · attempts {tried}").format(
+                     level=level_words(p.band), players=p.players,
+                     tricks=p.tricks, rules=escape(p.rules_words), kind=kind, tried=tried)
+        self.header.value = (f'<h3 style="margin:4px 0">{title}</h3>'
+                             f'<div class="spar-pz-meta">{meta}{done}</div>')
+        goal = _("<b>Goal:</b> {goal}").format(goal=words_html(p.goal, set()))
+        self.goal.value = f'<div class="spar-pz-goal">{goal}</div>'
         state = self.steps[self.step_at].state if self.step_at >= 0 else game.state
         shown = p.open or self.step_at >= 0  # the solution shows every hand
-        self.table.value = table_html(state, seat_names(state.players, game.seat), game.seat,
+        self.table.value = table_html(state, p.names, game.seat,
                                       open_hands=shown, out_of_play=not shown)
         self._draw_hand(state)
 
@@ -280,27 +288,30 @@ class PuzzlePlayer(widgets.VBox):
             off = card not in playable
             rule, b = card_button(card, self._card_tip(card, off), dimmed=off)
             rules.append(rule)
-            b.on_click(lambda _, c=card: self.click_card(c))
+            b.on_click(lambda _click, c=card: self.click_card(c))
             buttons.append(b)
         old = self.hand_row.children
         self.card_style.value = "<style>" + "\n".join(rules) + "</style>"
         self.hand_row.children = buttons
         for b in old:
             b.close()
-        turn = " (click a card to play it)" if playable else ""
         if state.is_over():
-            turn = ": the hand is over"
-        self.hand_title.value = f'<b>Your cards</b> (seat {game.seat}){turn}'
+            title = _("{cards}: the hand is over")
+        elif playable:
+            title = _("{cards} (click a card to play it)")
+        else:
+            title = "{cards}"
+        self.hand_title.value = title.format(cards="<b>" + _("Your cards") + "</b>")
         self.buttons_state()
 
     def _card_tip(self, card: Card, off: bool) -> str:
         game = self.game
         assert game is not None
         if not off:
-            return f"Play {card.name}"
+            return _("Play {card}").format(card=card.name)
         if game.state.is_over():
-            return "The puzzle is over"
-        return game.state.explain_illegal(card) or "Not now"
+            return _("The puzzle is over")
+        return game.state.explain_illegal(card) or _("Not now")
 
     def buttons_state(self) -> None:
         game = self.game
@@ -311,7 +322,15 @@ class PuzzlePlayer(widgets.VBox):
     def say(self, text: str, kind: str = "") -> None:
         """Show one message under the table (``kind``: "", "wrong" or "solved")."""
         cls = f"spar-pz-status spar-pz-{kind}" if kind else "spar-pz-status"
-        self.status.value = f'<div class="{cls}" role="status">{words_html(text)}</div>'
+        self.status.value = (f'<div class="{cls}" role="status">'
+                             f"{words_html(text, self._goal_terms())}</div>")
+
+    def _goal_terms(self) -> Set[str]:
+        """The glossary terms the goal marks: other messages mark only the rest."""
+        seen: Set[str] = set()
+        if self.game is not None:
+            words_html(self.game.puzzle.goal, seen)
+        return seen
 
     # -- playing -------------------------------------------------------------------
 
@@ -327,13 +346,17 @@ class PuzzlePlayer(widgets.VBox):
         feedback = game.play(card)
         if feedback.kind == "solved":
             self.progress.solve(game.puzzle.id, game.clean)
-            extra = " Cleanly solved: well done!" if game.clean else ""
+            said = [feedback.text]
+            if game.clean:
+                said.append(_("Cleanly solved: well done!"))
             if self.progress.unsaved:
-                extra += " (Your progress could not be saved on this computer.)"
-            self.say(feedback.text + extra + " Click Next puzzle to go on.", "solved")
+                said.append(_("(Your progress could not be saved on this computer.)"))
+            said.append(_("Click Next puzzle to go on."))
+            self.say(" ".join(said), "solved")
+            self.solution_box.children = [self._why()]
             self._refresh_picker()
         elif feedback.kind == "wrong":
-            self.say(feedback.text + " Try another card, or Show solution.", "wrong")
+            self.say(feedback.text + " " + _("Try another card, or Show solution."), "wrong")
         elif feedback.kind == "illegal":
             self.say(feedback.text, "wrong")
         else:
@@ -341,21 +364,21 @@ class PuzzlePlayer(widgets.VBox):
         self.redraw()
 
     @guarded
-    def on_hint(self, _: Any = None) -> None:
+    def on_hint(self, _click: Any = None) -> None:
         if self.game is not None and not self.game.solved:
-            self.say("Hint: " + self.game.hint())
+            self.say(_("Hint: {hint}").format(hint=self.game.hint()))
 
     @guarded
-    def on_restart(self, _: Any = None) -> None:
+    def on_restart(self, _click: Any = None) -> None:
         if self.game is not None:
             self.game.restart()
             self.attempt_counted = False
             self._close_solution()
-            self.say("Back to the start: your turn.")
+            self.say(_("Back to the start: your turn."))
             self.redraw()
 
     @guarded
-    def on_next(self, _: Any = None) -> None:
+    def on_next(self, _click: Any = None) -> None:
         """The next puzzle of the list not solved yet (the next one, once all are solved)."""
         listed = self._listed() or self.collection.puzzles
         i = listed.index(self.game.puzzle) if self.game and self.game.puzzle in listed else -1
@@ -366,15 +389,15 @@ class PuzzlePlayer(widgets.VBox):
     # -- the solution --------------------------------------------------------------
 
     @guarded
-    def on_solution(self, _: Any = None) -> None:
+    def on_solution(self, _click: Any = None) -> None:
         game = self.game
         if game is None:
             return
         self.steps = game.solution()
         self.step_at = 0
-        self.solution_box.children = [widgets.HTML("<b>The solution</b>, card by card "
-                                                   "(all hands shown):"), self.caption,
-                                      widgets.HBox([self.back_btn, self.fwd_btn])]
+        self.solution_box.children = [widgets.HTML(_("<b>The solution</b>, card by card "
+                                                     "(all hands shown):")), self.caption,
+                                      widgets.HBox([self.back_btn, self.fwd_btn]), self._why()]
         self._show_step()
 
     @guarded
@@ -386,12 +409,21 @@ class PuzzlePlayer(widgets.VBox):
 
     def _show_step(self) -> None:
         step = self.steps[self.step_at]
-        self.caption.value = (f'<div class="spar-pz-status">Step {self.step_at + 1} of '
-                              f"{len(self.steps)}: {words_html(step.caption)}</div>")
+        said = _("Step {number} of {steps}: {caption}").format(
+            number=self.step_at + 1, steps=len(self.steps),
+            caption=words_html(step.caption, self._goal_terms()))
+        self.caption.value = f'<div class="spar-pz-status">{said}</div>'
         self.back_btn.disabled = self.step_at == 0
         self.fwd_btn.disabled = self.step_at == len(self.steps) - 1
-        self.say("The solution is shown below. Click Start again to play it yourself.")
+        self.say(_("The solution is shown below. Click Start again to play it yourself."))
         self.redraw()
+
+    def _why(self) -> widgets.HTML:
+        """The puzzle's explanation, once the learner has solved it or asked for the solution."""
+        assert self.game is not None
+        text = words_html(self.game.puzzle.explanation, self._goal_terms())
+        why = _("<b>Why:</b> {explanation}").format(explanation=text)
+        return widgets.HTML(f'<div class="spar-pz-status">{why}</div>')
 
     def _close_solution(self) -> None:
         self.steps = []

@@ -7,14 +7,17 @@ from typing import List, Sequence, Tuple
 from ..engine.cards import Card, format_cards
 from ..solver import Solution
 from ..engine.state import HandState
+from ..i18n import N_, _
 from .judge import Judge
 
-MODEL_TAIL = ": against the model"
+#: The solver's last words on the graded model's figures (the same message as in
+#: solver/_explain.py), which :func:`plain` leaves out.
+MODEL_WORDS = N_("against the model you win {percent} of the time, {points} points on average")
 
 
 def end_of_line(state: HandState, line: Sequence[Tuple[int, Card]]) -> HandState:
     """The state at the end of a line of (seat, card) plays."""
-    for _, card in line:
+    for _seat, card in line:
         state = state.apply(card)
     return state
 
@@ -38,23 +41,23 @@ def hint_words(state: HandState, seat: int, judge: Judge) -> str:
     first = line[0][1]
     led = state.current_trick[0].suit if state.current_trick else None
     if led is not None and first.suit != led:
-        return "You cannot follow suit: which card can you spare, and which must you keep?"
+        return _("You cannot follow suit: which card can you spare, and which must you keep?")
     tricks = _tricks_of(state, line)
     last_leader = tricks[-1][0] if tricks else None
     if len(tricks) >= 2 and tricks[0][2] != seat:
-        return "Winning this trick is not always best: who do you want on lead afterwards?"
+        return _("Winning this trick is not always best: who do you want on lead afterwards?")
     if last_leader == seat:
-        return ("Work back from the last trick: which card will you lead to it, and how do you "
-                "make sure you are the one leading?")
-    return ("Count the cards still out in each suit: which of your cards can nobody beat, and "
-            "which suit will someone have to lead to you?")
+        return _("Work back from the last trick: which card will you lead to it, and how do "
+                 "you make sure you are the one leading?")
+    return _("Count the cards still out in each suit: which of your cards can nobody beat, and "
+             "which suit will someone have to lead to you?")
 
 
 def _tricks_of(state: HandState, line: Sequence[Tuple[int, Card]]) -> List[Tuple[int, Card, int]]:
     """(leader, card led, winner) of each trick finished along ``line``."""
     out = []
     done = len(state.tricks)
-    for _, card in line:
+    for _seat, card in line:
         state = state.apply(card)
         if len(state.tricks) > done:
             t = state.tricks[-1]
@@ -65,7 +68,10 @@ def _tricks_of(state: HandState, line: Sequence[Tuple[int, Card]]) -> List[Tuple
 
 def plain(sentence: str) -> str:
     """A solver sentence without the graded model's figures."""
-    return sentence.split(MODEL_TAIL)[0].rstrip(".") + "."
+    model = _(MODEL_WORDS).split("{")[0]
+    if model.strip() and model in sentence:
+        sentence = sentence.split(model)[0].rstrip(" :,")
+    return sentence.rstrip(".") + "."
 
 
 def explanation_words(solution: Solution, winning: Sequence[Card], goal: int) -> str:

@@ -18,6 +18,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
 
 from ..engine.match import HandRecord
+from ..i18n import _
 from .suits import suit_colour
 
 if TYPE_CHECKING:
@@ -93,20 +94,23 @@ def values_chart(values: Sequence[Any], best: Any = None) -> str:
     bars = ax.bar(labels, chances, color=colours, edgecolor="#333")
     for bar, v in zip(bars, values):
         if not math.isnan(v.expected):
-            ax.annotate(f"{v.expected:+.1f} pts", (bar.get_x() + bar.get_width() / 2,
+            ax.annotate(_("{points} pts").format(points=f"{v.expected:+.1f}"),
+                        (bar.get_x() + bar.get_width() / 2,
                         bar.get_height()), ha="center", va="bottom", fontsize=8)
     for tick, v in zip(ax.get_xticklabels(), values):
         if v.card is not None:
             tick.set_color(suit_colour(v.card.suit))
     top = max(chances, default=0.0)
     ax.set_ylim(0, 115 if top > 60 else max(12.0, top * 1.6))  # small chances stay visible
-    ax.set_ylabel("wins the hand (%)")
-    ax.set_title("Each card you may play" if values and values[0].card else "Each choice",
+    ax.set_ylabel(_("wins the hand (%)"))
+    ax.set_title(_("Each card you may play") if values and values[0].card else _("Each choice"),
                  fontsize=10)
     ax.spines[["top", "right"]].set_visible(False)
-    alt = "; ".join(f"{c.card.name if c.card else c.label}: {ch:.0f} percent"
-                    for c, ch in zip(values, chances))
-    return figure_html(fig, "chart of each legal card's chance to win the hand: " + alt)
+    alt = _("; ").join(_("{choice}: {percent} percent").format(
+        choice=c.card.name if c.card else c.label, percent=f"{ch:.0f}")
+        for c, ch in zip(values, chances))
+    return figure_html(fig, _("chart of each legal card's chance to win the hand: {cards}").format(
+        cards=alt))
 
 
 def score_chart(history: Sequence[HandRecord], names: Sequence[str], target: Optional[int]) -> str:
@@ -123,10 +127,11 @@ def score_chart(history: Sequence[HandRecord], names: Sequence[str], target: Opt
                 color=LINE_COLOURS[seat % len(LINE_COLOURS)])
     if target:
         ax.axhline(target, color=GREY, linestyle="--", linewidth=1)
-        ax.annotate(f"target {target}", (0, target), fontsize=8, va="bottom", color="#555")
-    ax.set_xlabel("hands played")
-    ax.set_ylabel("points")
+        ax.annotate(_("target {target}").format(target=target), (0, target), fontsize=8,
+                    va="bottom", color="#555")
+    ax.set_xlabel(_("hands played"))
+    ax.set_ylabel(_("points"))
     ax.set_xticks(hands)
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(0, -0.3), ncols=2, frameon=False)
     ax.spines[["top", "right"]].set_visible(False)
-    return figure_html(fig, "chart of the score over the hands")
+    return figure_html(fig, _("chart of the score over the hands"))

@@ -11,6 +11,7 @@ from typing import List, Optional, Sequence, Tuple
 
 from ..engine.cards import Card
 from ..engine.deal import Deal
+from ..i18n import _, ngettext
 from .svg import back_svg, hand_svg
 from .table import FELT_H, FELT_W, seat_style
 
@@ -22,7 +23,7 @@ def deal_html(deal: Deal, shown: int, names: Sequence[str], viewer: int, four: b
     middle replace the deal's own (who deals, which round)."""
     ps = deal.packets()
     held: List[List[Card]] = [[] for _ in range(deal.players)]
-    for seat, _, packet in ps[:shown]:
+    for seat, _round, packet in ps[:shown]:
         held[seat].extend(packet)
     clockwise = deal.rules.direction == "clockwise"
     boxes = []
@@ -30,7 +31,7 @@ def deal_html(deal: Deal, shown: int, names: Sequence[str], viewer: int, four: b
         seat = (viewer + k) % deal.players
         cards = held[seat]
         if not cards:
-            pic = "no cards yet"
+            pic = _("no cards yet")
         elif seat == viewer or open_hands:
             pic = hand_svg(cards, width_per_card=30, overlap=0.3, four_colour=four)
         else:
@@ -44,7 +45,8 @@ def deal_html(deal: Deal, shown: int, names: Sequence[str], viewer: int, four: b
     left = len(deal.pack) - sum(len(c) for _, _, c in ps[:shown])
     if words is None:
         words = _progress(ps, shown, names, deal.dealer, left)
-    pack = back_svg(width=40, label=f"the pack, {left} cards") if left else ""
+    pack = back_svg(width=40, label=ngettext("the pack, {n} card", "the pack, {n} cards",
+                                             left).format(n=left)) if left else ""
     centre = (f'<div class="spar-centre" style="left:{FELT_W / 2}px;top:{FELT_H / 2}px">'
               f'{pack}<br>{escape(words)}</div>')
     return (f'<div class="spar-felt" style="width:{FELT_W}px;height:{FELT_H}px">'
@@ -55,8 +57,13 @@ def _progress(ps: List[Tuple[int, int, Tuple[Card, ...]]], shown: int, names: Se
               dealer: int, left: int) -> str:
     """Where the deal is, in words."""
     if shown == 0:
-        return f"{names[dealer]} is about to deal"
+        return _("{dealer} is about to deal").format(dealer=names[dealer])
     if shown < len(ps):
         seat, packet, cards = ps[shown - 1]
-        return f"Round {packet}: {len(cards)} cards to {names[seat]}"
-    return "The deal is done" + (f": {left} cards stay in the stock" if left else "")
+        return ngettext("Round {round}: {n} card to {player}",
+                        "Round {round}: {n} cards to {player}", len(cards)).format(
+                            round=packet, n=len(cards), player=names[seat])
+    if left:
+        return ngettext("The deal is done: {n} card stays in the stock",
+                        "The deal is done: {n} cards stay in the stock", left).format(n=left)
+    return _("The deal is done")

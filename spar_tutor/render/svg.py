@@ -14,6 +14,7 @@ from html import escape
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..engine.cards import Card
+from ..i18n import _, ngettext
 from .suits import (
     CARD_WHITE,
     DIM_CARD,
@@ -252,7 +253,7 @@ def card_svg(
     the card. ``label`` replaces the accessible name (default ``card.name``).
     """
     if face_down:
-        return back_svg(width=width, label="face-down card" if label is None else label)
+        return back_svg(width=width, label=_("face-down card") if label is None else label)
     w = DEFAULT_WIDTH if width is None else width
     inner = _face(card, four_colour=four_colour, dimmed=dimmed, selected=selected,
                   small=w < SMALL_BELOW)
@@ -260,10 +261,11 @@ def card_svg(
                  (CARD_W, CARD_H))
 
 
-def back_svg(*, width: Optional[float] = None, label: str = "face-down card") -> str:
-    """An SVG picture of a card back: a kente-inspired pattern of coloured bands."""
-    return _root(_back(f"spar-back-{next(_back_ids)}"), label, _size_attrs(width),
-                 (CARD_W, CARD_H))
+def back_svg(*, width: Optional[float] = None, label: Optional[str] = None) -> str:
+    """An SVG picture of a card back: a kente-inspired pattern of coloured bands
+    (``label``, the accessible name, says "face-down card" unless given)."""
+    return _root(_back(f"spar-back-{next(_back_ids)}"), _("face-down card") if label is None
+                 else label, _size_attrs(width), (CARD_W, CARD_H))
 
 
 def hand_svg(
@@ -305,11 +307,11 @@ def hand_svg(
             f'viewBox="0 0 {CARD_W} {CARD_H}" aria-hidden="true">{inner}</svg>'
         )
     if not cs:
-        named = "no cards"
+        named = _("no cards")
     elif face_down:
-        named = f"{len(cs)} face-down card" + ("" if len(cs) == 1 else "s")
+        named = ngettext("{n} face-down card", "{n} face-down cards", len(cs)).format(n=len(cs))
     else:
-        named = ", ".join(c.name for c in cs)
+        named = _(", ").join(c.name for c in cs)
     size = f'width="{_fmt(total)}" height="{_fmt(h)}"'
     return _root("".join(body), named if label is None else label, size, (total, h))
 

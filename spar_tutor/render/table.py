@@ -17,7 +17,7 @@ from typing import List, Optional, Sequence, Tuple
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of_mask, sort_hand
 from ..engine.state import HandState, Trick, trick_winner
 from ..engine.view import sees_wet, wet_face_up
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext, points
 from .svg import back_svg, card_svg, hand_svg
 
 FELT_W, FELT_H = 680, 490
@@ -80,7 +80,7 @@ def trick_position(seat: int, order: int, viewer: int, players: int,
 def _backs(count: int) -> str:
     """A fan of ``count`` hidden cards (which cards does not matter: only backs show)."""
     return hand_svg([Card(6, "S")] * count, face_down=True, width_per_card=22, overlap=0.55,
-                    label=f"{count} hidden card{'' if count == 1 else 's'}")
+                    label=ngettext("{n} hidden card", "{n} hidden cards", count).format(n=count))
 
 
 def _at(x: float, y: float) -> str:
@@ -101,15 +101,16 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
         classes.append("spar-you")
     chips = ""
     if seat == state.dealer:
-        chips += '<span class="spar-chip spar-chip-dealer" title="dealer">D</span>'
+        # Translators: the dealer's badge, one letter (D for dealer)
+        badge, title = pgettext("dealer badge", "D"), _("dealer")
+        chips += f'<span class="spar-chip spar-chip-dealer" title="{title}">{badge}</span>'
     if state.leader == seat and not state.is_over() and not quiet:
-        chips += f'<span class="spar-chip spar-chip-lead">{escape(_("leader"))}</span>'
+        chips += '<span class="spar-chip spar-chip-lead">' + _("leader") + "</span>"
     if turn:
-        chips += f'<span class="spar-chip spar-chip-turn">{escape(_("to play"))}</span>'
+        chips += '<span class="spar-chip spar-chip-turn">' + _("to play") + "</span>"
     lines = [f'<div class="spar-seat-name">{escape(names[seat])}</div>']
     if scores is not None:
-        points = ngettext("{n} point", "{n} points", scores[seat]).format(n=scores[seat])
-        chips = f'<span class="spar-points">{escape(points)}</span>{chips}'
+        chips = f'<span class="spar-points">{escape(points(scores[seat]))}</span>{chips}'
     if chips:
         lines.append(f"<div>{chips}</div>")
     # declared cards show with their owner until they are played
@@ -125,14 +126,18 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
             cards.append(f'<div class="spar-decl">{_backs(held)}</div>')
         if dry is not None:
             cards.append(f'<div class="spar-decl">'
-                         f'{card_svg(dry, width=DECL_CARD_W, four_colour=four)}<br>dry</div>')
+                         f'{card_svg(dry, width=DECL_CARD_W, four_colour=four)}<br>'
+                         + _("dry") + "</div>")
         if wet is not None:
             cards.append(_wet_card(state, seat, wet, viewer, four))
-    spent = [f"{kind} {c.symbol_text} played" for kind, c in (("dry", state.dry[seat]),
-             ("wet", state.wet[seat])) if c is not None and c not in in_hand
+    spent = [(_("dry {card} played") if kind == "dry" else _("wet {card} played")).format(
+                 card=c.symbol_text)
+             for kind, c in (("dry", state.dry[seat]), ("wet", state.wet[seat]))
+             if c is not None and c not in in_hand
              and (kind == "dry" or sees_wet(state, seat, viewer))]
     if spent:
-        lines.append(f'<div class="spar-decl">{escape(", ".join(spent))}</div>')
+        comma = _(", ")
+        lines.append(f'<div class="spar-decl">{escape(comma.join(spent))}</div>')
     if cards:
         lines.append('<div class="spar-seat-cards">' + "".join(cards) + "</div>")
     style = seat_style(seat, viewer, state.players, clockwise)
@@ -150,7 +155,8 @@ def _open_hand(state: HandState, seat: int, dry: Optional[Card], wet: Optional[C
     if wet is not None:
         named.append((_("wet {card}") if wet_face_up(state, seat)
                       else _("wet {card} (face down)")).format(card=wet.symbol_text))
-    words = f'<div class="spar-decl">{escape(", ".join(named))}</div>' if named else ""
+    comma = _(", ")
+    words = f'<div class="spar-decl">{escape(comma.join(named))}</div>' if named else ""
     return f"<div>{pic}{words}</div>"
 
 
@@ -159,13 +165,13 @@ def _wet_card(state: HandState, seat: int, wet: Card, viewer: int, four: bool) -
     viewer's own shows its face to them)."""
     if wet_face_up(state, seat):
         pic = card_svg(wet, width=DECL_CARD_W, four_colour=four)
-        words = "wet (turned face up)"
+        words = _("wet (turned face up)")
     elif sees_wet(state, seat, viewer):  # the viewer's own, face down to the others
         pic = card_svg(wet, width=DECL_CARD_W, four_colour=four,
-                       label=f"your wet {wet.name}, face down to the others")
-        words = "wet (hidden)"
+                       label=_("your wet {card}, face down to the others").format(card=wet.name))
+        words = _("wet (hidden)")
     else:
-        pic, words = back_svg(width=DECL_CARD_W, label="a wet card, face down"), "wet"
+        pic, words = back_svg(width=DECL_CARD_W, label=_("a wet card, face down")), _("wet")
     return f'<div class="spar-decl">{pic}<br>{words}</div>'
 
 
@@ -183,13 +189,14 @@ def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: i
         seat = trick.seat_of(i, n)
         x, y = trick_position(seat, i, viewer, n, clockwise)
         who = "You" if names[seat] == "You" else names[seat].split(" (")[0]
-        tag = " led" if i == 0 else ""
+        # Translators: under the card that was led to a trick: "Kofi led"
+        caption = _("{player} led").format(player=escape(who)) if i == 0 else escape(who)
         cls = "spar-trick-card" + (" spar-winning" if seat == winning else "") \
             + (" spar-led" if i == 0 else "")
         style = _at(x, y) + (f";width:{width + ROW_GAP}px" if n > RING_PLAYERS else "")
         out.append(f'<div class="{cls}" style="{style}" data-seat="{seat}">'
                    f'{card_svg(card, width=width, four_colour=four)}'
-                   f'<span>{escape(who)}{tag}</span></div>')
+                   f'<span>{caption}</span></div>')
     return "".join(out)
 
 
@@ -198,9 +205,9 @@ def _centre(state: HandState, names: Sequence[str], result_text: str,
     """The words in the middle (with the last trick, small, between tricks)."""
     total = state.rules.tricks
     if asking == "winner" and state.tricks:
-        return f"Trick {state.trick_number - 1}: who wins it?"
+        return _("Trick {number}: who wins it?").format(number=state.trick_number - 1)
     if asking == "points" and state.is_over():
-        result_text = "The hand is over. How many points?"
+        result_text = _("The hand is over. How many points?")
     if state.is_over():
         last = state.abandoned_trick or (state.tricks[-1] if state.tricks else None)
         cards = ""
@@ -209,16 +216,19 @@ def _centre(state: HandState, names: Sequence[str], result_text: str,
             cards = "<br>" + hand_svg(last.cards, width_per_card=40, overlap=0.0, four_colour=four,
                                       selected=[win] if win else [])
         return f'<div class="spar-banner">{escape(result_text)}{cards}</div>'
+    trick_words = _("Trick {number} of {tricks}").format(number=state.trick_number, tricks=total)
     if state.current_trick:
-        return f"Trick {state.trick_number} of {total}"
-    phase_words = {"under_ten": "Under-ten round", "declare": "Dry and wet round"}
-    head = phase_words.get(state.phase, f"Trick {state.trick_number} of {total}")
-    lead = f"{names[state.leader]} lead{'' if names[state.leader] == 'You' else 's'}"
+        return trick_words
+    phase_words = {"under_ten": _("Under-ten round"), "declare": _("Dry and wet round")}
+    head = phase_words.get(state.phase, trick_words)
+    lead = (_("You lead") if names[state.leader] == "You"
+            else _("{player} leads").format(player=names[state.leader]))
     if state.tricks:
         t = state.tricks[-1]
         win = t.winning_card(state.players)
         assert t.winner is not None and win is not None, "a finished trick has a winner"
-        won = f"{names[t.winner]} won trick {state.trick_number - 1} with {win.symbol_text}:"
+        won = _("{player} won trick {number} with {card}:").format(
+            player=names[t.winner], number=state.trick_number - 1, card=win.symbol_text)
         cards = hand_svg(t.cards, width_per_card=30, overlap=0.0, four_colour=four,
                          selected=[win])
         return (f'{head}<br><span style="font-size:12px">{escape(won)}</span><br>{cards}'
@@ -243,6 +253,7 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
     ``out_of_play``: list by suit every card in no hand and not played in this state
     (a closed puzzle: played before, or never dealt)."""
     clockwise = state.rules.direction == "clockwise"
+    label = _("the card table")
     n = state.players  # the seats in play order from the viewer's left, the viewer last
     seats = "".join(_seat_box(state, (viewer + k) % n, names, viewer, scores, four_colour,
                               clockwise, show_own, open_hands, quiet=asking == "winner")
@@ -260,7 +271,7 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
     row = bool(cards) and state.players > RING_PLAYERS  # the words go above the trick's row
     centre_y = FELT_H / 2 - (trick_card_width(state.players) * 1.4 / 2 + 28 if row else 0)
     felt = (f'<div class="spar-felt" style="width:{FELT_W}px;height:{FELT_H}px" '
-            f'aria-label="the card table">'
+            f'aria-label="{label}">'
             f'<div class="spar-oval"></div><div class="spar-trick">{cards}</div>'
             f'<div class="spar-centre" style="{_at(FELT_W / 2, centre_y)}">{centre}</div>'
             f'{seats}</div>')
@@ -277,39 +288,51 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
     ``out_of_play``) the cards out of play."""
     parts: List[str] = []
     if state.stock:
-        pics = back_svg(width=34, label=f"the stock, {len(state.stock)} cards")
+        stock = len(state.stock)
+        pics = back_svg(width=34, label=ngettext("the stock, {n} card", "the stock, {n} cards",
+                                                 stock).format(n=stock))
         if state.under_card is not None:
             who = names[state.under_card_seat] if state.under_card_seat is not None else ""
             pics += (f' {card_svg(state.under_card, width=34, four_colour=four)} '
-                     f'under card<br>(asked by {escape(who)})')
-        parts.append(f'<div><h4>Stock: {len(state.stock)} cards</h4>'
+                     + _("under card<br>(asked by {player})").format(player=escape(who)))
+        head = ngettext("Stock: {n} card", "Stock: {n} cards", stock).format(n=stock)
+        parts.append(f'<div><h4>{head}</h4>'
                      f'<div class="spar-pile-row">{pics}</div></div>')
     if played_before:
         suits = [[c for c in sort_hand(played_before) if c.suit == suit] for suit in "SHDC"]
         pics = '<div class="spar-pile-row" style="flex-wrap:wrap">' + " ".join(
             hand_svg(cards, width_per_card=26, overlap=0.3, four_colour=four)
             for cards in suits if cards) + "</div>"
-        parts.append(f"<div><h4>Played before, by suit</h4>{pics}</div>")
+        parts.append("<div><h4>" + _("Played before, by suit") + f"</h4>{pics}</div>")
     if out_of_play:
         parts.append(out_of_play_html(state))
     rows = []
     first = state.trick_number - len(state.tricks)
     for i, t in enumerate(state.tricks, start=first):
-        winner = names[t.winner] if t.winner is not None else "nobody"
+        winner = names[t.winner] if t.winner is not None else _("nobody")
         if hide_last_winner and t is state.tricks[-1]:
             winner = "?"
-        rows.append(f'<div class="spar-pile-row">Trick {i}: '
-                    f'{hand_svg(t.cards, width_per_card=32, overlap=0.3, four_colour=four)} '
-                    f'won by {escape(winner)}</div>')
+        # Translators: a row of the pile: "Trick 2: (its cards) won by Kofi"
+        row = _("Trick {number}: {cards} won by {player}").format(
+            number=i, cards=hand_svg(t.cards, width_per_card=32, overlap=0.3, four_colour=four),
+            player=escape(winner))
+        rows.append(f'<div class="spar-pile-row">{row}</div>')
     if first > 1 and not rows:  # an end position: the tricks before it are not recorded
-        before = "trick 1" if first == 2 else f"tricks 1 to {first - 1}"
-        rows.append(f"{before}: played before this position"
-                    + (" (their cards are above, by suit)" if played_before else ""))
+        if first == 2:
+            before = (_("trick 1: played before this position (their cards are above, by suit)")
+                      if played_before else _("trick 1: played before this position"))
+        else:
+            before = (_("tricks 1 to {last}: played before this position (their cards are "
+                        "above, by suit)") if played_before
+                      else _("tricks 1 to {last}: played before this position"))
+        rows.append(before.format(last=first - 1))
     elif not rows:
-        rows.append("none yet")
-    parts.append("<div><h4>Played cards (they stay face up)</h4>" + "".join(rows) + "</div>")
+        rows.append(_("none yet"))
+    parts.append("<div><h4>" + _("Played cards (they stay face up)") + "</h4>" + "".join(rows)
+                 + "</div>")
     for seat, shown in state.exchanged:
-        parts.append(f"<div><h4>Out of play: {escape(names[seat])}'s under-ten hand</h4>"
+        head = _("Out of play: {player}'s under-ten hand").format(player=escape(names[seat]))
+        parts.append(f"<div><h4>{head}</h4>"
                      f'{hand_svg(shown, width_per_card=26, overlap=0.2, four_colour=four)}</div>')
     return '<div class="spar-side">' + "".join(parts) + "</div>"
 
@@ -324,10 +347,10 @@ def out_of_play_html(state: HandState) -> str:
     rows = []
     for suit in "SHDC":
         ranks = " ".join(_rank(c) for c in sort_hand(out) if c.suit == suit)
-        rows.append(f"<div>{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}: "
-                    f"{escape(ranks or 'none')}</div>")
-    return ("<div><h4>Out of play (played before, or never dealt)</h4>" + "".join(rows)
-            + "</div>")
+        suits, listed = _(SUIT_NAMES[suit]), ranks or _("none")
+        rows.append(f"<div>{SUIT_SYMBOLS[suit]} {suits}: {escape(listed)}</div>")
+    return ("<div><h4>" + _("Out of play (played before, or never dealt)") + "</h4>"
+            + "".join(rows) + "</div>")
 
 
 def _rank(card: Card) -> str:

@@ -14,13 +14,14 @@
 
 from .bets import BetRound
 from .file import SessionFileError
-from .game import BOT_BUDGET_MS, BOT_STRENGTHS, CLICK_THINK_MS, MIN_THINK_MS, GameSession
+from .game import (BOT_BUDGET_MS, BOT_LABELS, BOT_STRENGTHS, CLICK_THINK_MS, MIN_THINK_MS,
+                   GameSession)
 from .hints import CardValue, HintAnswer, ReviewLine
 from .money import PENDING_WORDS, HandMoney
 from .values import Event, EventKind, Outcome, PendingKind, PlayedHand, Seat
 
 __all__ = [
-    "BOT_BUDGET_MS", "BOT_STRENGTHS", "BetRound", "CLICK_THINK_MS", "CardValue", "Event",
-    "EventKind", "GameSession", "HandMoney", "HintAnswer", "MIN_THINK_MS", "Outcome",
+    "BOT_BUDGET_MS", "BOT_LABELS", "BOT_STRENGTHS", "BetRound", "CLICK_THINK_MS", "CardValue",
+    "Event", "EventKind", "GameSession", "HandMoney", "HintAnswer", "MIN_THINK_MS", "Outcome",
     "PENDING_WORDS", "PendingKind", "PlayedHand", "ReviewLine", "Seat", "SessionFileError",
 ]

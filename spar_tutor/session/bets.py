@@ -24,6 +24,7 @@ from typing import Any, Callable, Dict, List, Sequence, Set, Tuple
 from ..engine.errors import IllegalMoveError
 from ..engine.match import Bet, Match
 from ..engine.state import HandState
+from ..i18n import _, join_names
 
 OFFER_SHARE = 1.6
 ACCEPT_SHARE = 1.2
@@ -86,8 +87,8 @@ class BetRound:
     def offer(self, seat: int, amount: int, bots: Sequence[int]) -> Tuple[int, ...]:
         """``seat`` offers ``amount`` (0: no bet); the bots answer at once. Returns who matched."""
         if seat in self.offered:
-            raise IllegalMoveError(f"seat {seat} has already made its offer this hand", seat=seat,
-                                   rule="betting")
+            raise IllegalMoveError(_("seat {seat} has already made its offer this hand").format(
+                seat=seat), seat=seat, rule="betting")
         if amount == 0:
             self.offered.add(seat)
             self._close_if_done()
@@ -102,8 +103,8 @@ class BetRound:
         """``seat`` matches (``accept``) or declines offer number ``index``."""
         if not 0 <= index < len(self.bets) or self.bets[index].seat == seat \
                 or (index, seat) in self.answered:
-            raise IllegalMoveError(f"seat {seat} has no offer number {index} to answer",
-                                   seat=seat, rule="betting")
+            raise IllegalMoveError(_("seat {seat} has no offer number {index} to answer").format(
+                seat=seat, index=index), seat=seat, rule="betting")
         if accept:
             bet = self.bets[index]
             self._check(index, bet._replace(accepted_by=bet.accepted_by + (seat,)))
@@ -138,11 +139,18 @@ class BetRound:
         """Each offer and who matched it, in words."""
         out = []
         for b in self.bets:
-            who = " and ".join(name(s) for s in b.accepted_by)
-            verb = "offer" if name(b.seat) == "You" else "offers"
-            tail = f"matched by {who}" if who else (
-                "nobody matched it" if self.closed else "waiting for answers")
-            out.append(f"{name(b.seat)} {verb} a bet of {b.amount}: {tail}.")
+            you = name(b.seat) == "You"
+            if b.accepted_by:
+                text = (_("You offer a bet of {amount}: matched by {names}.") if you
+                        else _("{player} offers a bet of {amount}: matched by {names}."))
+            elif self.closed:
+                text = (_("You offer a bet of {amount}: nobody matched it.") if you
+                        else _("{player} offers a bet of {amount}: nobody matched it."))
+            else:
+                text = (_("You offer a bet of {amount}: waiting for answers.") if you
+                        else _("{player} offers a bet of {amount}: waiting for answers."))
+            out.append(text.format(player=name(b.seat), amount=b.amount,
+                                   names=join_names([name(s) for s in b.accepted_by])))
         return out
 
 

@@ -15,10 +15,19 @@ from __future__ import annotations
 
 from typing import List
 
-from ..engine.cards import SUIT_NAMES, Card
+from ..engine.cards import SUIT_NAMES, SUIT_SINGULAR, Card
 from ..engine.scoring import scoring_table
 from ..engine.state import DECLARE, PLAY, UNDER_TEN
 from ..engine.view import SeatView
+from ..i18n import _
+
+
+def _suits(suit: str) -> str:
+    return _(SUIT_NAMES[suit])
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _led_suit(view: SeatView) -> str:
@@ -33,71 +42,75 @@ def _can_follow(view: SeatView) -> bool:
 def nudge(view: SeatView) -> str:
     """Level 1: what to think about now, without giving the answer away."""
     if view.phase == UNDER_TEN:
-        return ("Your hand has no card above a 9. Would five new cards from the stock "
-                "give you a better chance?")
+        return _("Your hand has no card above a 9. Would five new cards from the stock "
+                 "give you a better chance?")
     if view.phase == DECLARE:
         if view.dry[view.seat] is None:
-            return ("A dry is shown face up to everyone. Could it win one of the last two "
-                    "tricks, or will someone lead its suit and force it out early?")
-        return ("A wet is a second 6 or 7, face down. Can both your declared cards still "
-                "win the last two tricks?")
+            return _("A dry is shown face up to everyone. Could it win one of the last two "
+                     "tricks, or will someone lead its suit and force it out early?")
+        return _("A wet is a second 6 or 7, face down. Can both your declared cards still "
+                 "win the last two tricks?")
     if view.phase != PLAY:
-        return "The hand is over: look at the review to see what each card cost."
+        return _("The hand is over: look at the review to see what each card cost.")
     led = _led_suit(view)
     if view.tricks_left == 1:
         if led:
-            return f"{SUIT_NAMES[led].capitalize()} were led to the last trick. Can you beat it?"
-        return "Only the last trick scores. Which of your cards can still win it?"
+            return _capital(_("{suits} were led to the last trick. Can you beat it?").format(
+                suits=_suits(led)))
+        return _("Only the last trick scores. Which of your cards can still win it?")
     if led:
         if _can_follow(view):
-            return (f"{SUIT_NAMES[led].capitalize()} were led. Do you want to win this trick, "
-                    "or keep your strong cards for later?")
-        return (f"You have no {SUIT_NAMES[led]}, so this trick is not yours. "
-                "Which card do you need least?")
+            return _capital(_("{suits} were led. Do you want to win this trick, "
+                              "or keep your strong cards for later?").format(suits=_suits(led)))
+        return _("You have no {suits}, so this trick is not yours. "
+                 "Which card do you need least?").format(suits=_suits(led))
     if view.tricks_left == 2:
-        return "Whoever wins this trick leads the last one. Do you want that lead?"
-    return ("You lead. Which card do you want to still be holding when the last trick "
-            "comes?")
+        return _("Whoever wins this trick leads the last one. Do you want that lead?")
+    return _("You lead. Which card do you want to still be holding when the last trick "
+             "comes?")
 
 
 def principle(view: SeatView) -> str:
     """Level 2: the rule or the principle of play that applies now."""
     if view.phase == UNDER_TEN:
-        return ("Under ten: a hand with every card 9 or lower may be shown and swapped for "
-                "five cards from the top of the stock. You keep the new hand, even if it is "
-                "weak again.")
+        return _("Under ten: a hand with every card 9 or lower may be shown and swapped for "
+                 "five cards from the top of the stock. You keep the new hand, even if it is "
+                 "weak again.")
     if view.phase == DECLARE:
-        return ("Dry and wet: a declared 6 or 7 that wins one of the last two tricks scores "
-                "double (a 6 scores 6, a 7 scores 4). A dry must still follow suit, and if it "
-                "is played before the second-to-last trick your wet is turned face up.")
+        return _("Dry and wet: a declared 6 or 7 that wins one of the last two tricks scores "
+                 "double (a 6 scores 6, a 7 scores 4). A dry must still follow suit, and if it "
+                 "is played before the second-to-last trick your wet is turned face up.")
     if view.phase != PLAY:
         return _scoring_words(view)
     led = _led_suit(view)
     if led and _can_follow(view):
         held = [c for c in view.hand if c.suit == led]
-        return (f"Rule: you must follow suit when you can ({_list(held)}). Any "
-                f"{SUIT_NAMES[led][:-1]} is allowed, higher or lower: following does not oblige "
-                "you to beat the card on the table.")
+        return _("Rule: you must follow suit when you can ({cards}). Any "
+                 "{suit} is allowed, higher or lower: following does not oblige "
+                 "you to beat the card on the table.").format(
+                     cards=_list(held), suit=_(SUIT_SINGULAR[led]))
     if led:
-        return ("Rule: a card of another suit never wins the trick. Give away the card you "
-                "need least, and keep your winners and your 6s and 7s for the end.")
+        return _("Rule: a card of another suit never wins the trick. Give away the card you "
+                 "need least, and keep your winners and your 6s and 7s for the end.")
     if view.tricks_left == 1:
-        return "The leader of the last trick wins it unless someone follows suit higher. " + \
-            _scoring_words(view)
+        return _("The leader of the last trick wins it unless someone follows suit higher. "
+                 "{scoring}").format(scoring=_scoring_words(view))
     if view.tricks_left == 2:
-        return ("Principle: win the second-to-last trick if you hold a card that can win the "
-                "last one; the leader of the last trick wins it unless someone follows "
-                "suit higher.")
-    return ("Principle: only the last trick scores. Use early tricks to get rid of cards "
-            "that cannot win at the end, and keep your best card (ideally a 6 or 7 that "
-            "others cannot beat) for the last trick.")
+        return _("Principle: win the second-to-last trick if you hold a card that can win the "
+                 "last one; the leader of the last trick wins it unless someone follows "
+                 "suit higher.")
+    return _("Principle: only the last trick scores. Use early tricks to get rid of cards "
+             "that cannot win at the end, and keep your best card (ideally a 6 or 7 that "
+             "others cannot beat) for the last trick.")
 
 
 def _scoring_words(view: SeatView) -> str:
     rows = [r for r in scoring_table(view.rules) if r[1] > 0][-3:]
-    parts = [f"{words}: {points}" for words, points in rows]
-    return "Scoring: " + "; ".join(parts) + "."
+    # Translators: one row of the scoring table: what happened, and its points
+    parts = [_("{what}: {points}").format(what=_(words), points=points) for words, points in rows]
+    # Translators: {rows} are rows of the scoring table, separated by "; "
+    return _("Scoring: {rows}.").format(rows=_("; ").join(parts))
 
 
 def _list(cards: List[Card]) -> str:
-    return ", ".join(str(c) for c in cards)
+    return _(", ").join(str(c) for c in cards)

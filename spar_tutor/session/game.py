@@ -42,6 +42,7 @@ from ..engine.errors import SparError
 from ..engine.match import Bet, Match
 from ..engine.rules import Rules
 from ..engine.state import PLAY, Action, HandState, Move
+from ..i18n import N_, _, join_names, ngettext, points
 from .bets import BetRound
 from .file import SavedHands, SavedTable, match_json, parse_text, read_table, replay_hands
 from .hints import HintAnswer, ReviewLine, SessionHints
@@ -51,6 +52,8 @@ from .values import Event, EventKind, Outcome, PendingKind, PlayedHand, Seat
 log = logging.getLogger(__name__)
 
 BOT_STRENGTHS = ("random", "beginner", "expert")
+#: Each strength in words (English, marked for the catalogue).
+BOT_LABELS = {"random": N_("random"), "beginner": N_("beginner"), "expert": N_("expert")}
 #: The bots' thinking time for all their moves after one human action (issue 4: a card
 #: click answered within 300 ms; benchmarks/widget_bench.py). Each bot with a ``budget_ms``
 #: (an expert) gets a share of what is left: that over the bots to play before a human
@@ -100,11 +103,13 @@ class GameSession:
                             seat=index, rule="seats")
         if spec == "human":
             humans = [i for i, s in enumerate(all_specs) if s == "human"]
-            name = "You" if len(humans) == 1 else f"Player {humans.index(index) + 1}"
+            name = "You" if len(humans) == 1 else _("Player {number}").format(
+                number=humans.index(index) + 1)
             return Seat(name, "human")
         bot = self._new_bot(spec, index, seed)
-        label = spec if spec in BOT_STRENGTHS else "custom"
-        return Seat(f"Bot {index} ({label})", spec, bot)
+        label = BOT_LABELS.get(spec, N_("custom"))
+        return Seat(_("Bot {number} ({strength})").format(number=index, strength=_(label)),
+                    spec, bot)
 
     def _new_bot(self, spec: str, index: int, seed: Union[int, str]) -> Any:
         bot_seed = zlib.crc32(f"{seed}:{index}".encode()) & 0xFFFF
@@ -235,23 +240,33 @@ class GameSession:
     def next_hand(self) -> Outcome:
         """Deal the next hand once this one is over."""
         if not self.state.is_over():
-            return Outcome(False, "Finish this hand first.")
+            return Outcome(False, _("Finish this hand first."))
         if self.match.is_over():
-            return Outcome(False, "The match is over: start a new one.")
+            return Outcome(False, _("The match is over: start a new one."))
         self.finished_hands.append(self.played_hand())
         self._match_before = self.match
         self._deal_hand()
         self._changed("new hand")
-        return Outcome(True, f"Hand {self.hand_number}: {self.name(self.deal.dealer)} deals.")
+        return Outcome(True, _("Hand {number}: {dealer} deals.").format(
+            number=self.hand_number, dealer=self.name(self.deal.dealer)))
 
     def match_result(self) -> str:
         """A sentence about the end of the match ("" while it goes on)."""
         winners = self.match.winners()
         if not winners:
             return ""
-        names = " and ".join(self.name(s) for s in winners)
-        verb = "win" if len(winners) > 1 or self.seats[winners[0]].name == "You" else "wins"
-        return f"{names} {verb} the match with {self.match.scores[winners[0]]} points."
+        points = self.match.scores[winners[0]]
+        if len(winners) == 1 and self.seats[winners[0]].name == "You":
+            text = ngettext("You win the match with {points} point.",
+                            "You win the match with {points} points.", points)
+        elif len(winners) == 1:
+            text = ngettext("{name} wins the match with {points} point.",
+                            "{name} wins the match with {points} points.", points)
+        else:
+            text = ngettext("{names} win the match with {points} point.",
+                            "{names} win the match with {points} points.", points)
+        names = [self.name(s) for s in winners]
+        return text.format(points=points, name=names[0], names=join_names(names))
 
     def result_text(self) -> str:
         """How the hand ended, in plain words ("" while it goes on)."""
@@ -294,16 +309,17 @@ class GameSession:
         """Why the human to move may not play ``card`` now, in plain words (None if they may)."""
         state = self.state
         if state.is_over():
-            return "The hand is over."
+            return _("The hand is over.")
         if self.pending:
-            return PENDING_WORDS[self.pending]
+            return _(PENDING_WORDS[self.pending])
         seat = _mover(state)
         if not self.seats[seat].is_human:
-            return f"Wait: it is {self.name(seat)}'s turn."
+            return _("Wait: it is {name}'s turn.").format(name=self.name(seat))
         if state.can_renege(card):
             led = state.current_trick[0].suit
-            return (f"Playing {card} would be a renege: you hold a card of the suit led "
-                    f"({led}). If it is proven you score -3. Follow suit instead.")
+            return _("Playing {card} would be a renege: you hold a card of the suit led "
+                     "({suit}). If it is proven you score -3. Follow suit instead.").format(
+                         card=card, suit=led)
         why = state.explain_illegal(card)
         return self.friendly(why) if why else None
 
@@ -311,15 +327,15 @@ class GameSession:
         """Engine words made personal: 'seat 0 holds' becomes 'you hold'."""
         for seat in self.human_seats:
             if self.seats[seat].name == "You":
-                for a, b in ((f"seat {seat} holds", "you hold"),
-                             (f"seat {seat} does not hold", "you do not hold"),
-                             (f"seat {seat} has", "you have")):
-                    text = text.replace(a, b)
+                for a, b in ((_("seat {seat} holds"), _("you hold")),
+                             (_("seat {seat} does not hold"), _("you do not hold")),
+                             (_("seat {seat} has"), _("you have"))):
+                    text = text.replace(a.format(seat=seat), b)
         for seat in range(self.players - 1, -1, -1):
-            text = text.replace(f"seat {seat}", self.name(seat))
-        text = re.sub(r": (-?\d+)$", lambda m: f": {m.group(1)} point"
-                      + ("" if m.group(1) == "1" else "s"), text)
-        return text[:1].upper() + text[1:] + "."
+            text = text.replace(_("seat {seat}").format(seat=seat), self.name(seat))
+        text = re.sub(r": (-?\d+)$", lambda m: ": " + points(int(m.group(1))), text)
+        # Translators: the end of a sentence made from the engine's words
+        return _("{sentence}.").format(sentence=text[:1].upper() + text[1:])
 
     # -- acting -------------------------------------------------------------------------
 
@@ -335,13 +351,13 @@ class GameSession:
         if version is not None and version != self.version:
             return Outcome(False, "")  # a stale click: the screen has moved on
         if self.pending:
-            return Outcome(False, PENDING_WORDS[self.pending])
+            return Outcome(False, _(PENDING_WORDS[self.pending]))
         state = self.state
         seat = state.to_move
         if seat is None:
-            return Outcome(False, "The hand is over.")
+            return Outcome(False, _("The hand is over."))
         if not self.seats[seat].is_human:
-            return Outcome(False, f"Wait: it is {self.name(seat)}'s turn.")
+            return Outcome(False, _("Wait: it is {name}'s turn.").format(name=self.name(seat)))
         if isinstance(move, Card):
             problem = self.card_problem(move)
             if problem:
@@ -353,17 +369,17 @@ class GameSession:
         self._push(new)
         self._moved(seat, move)
         self._run_bots()
-        self._changed(f"{self.name(seat)}: {move}")
+        self._changed(_("{player}: {move}").format(player=self.name(seat), move=move))
         return Outcome(True, "")
 
     def renege(self, card: Card) -> Outcome:
         """Play ``card`` as a renege (only with ``offside``): the learner insisted."""
         if not self.is_human_turn or not self.state.can_renege(card):
-            return Outcome(False, "That is not a renege you can make now.")
+            return Outcome(False, _("That is not a renege you can make now."))
         seat = _mover(self.state)
         self._push(self.state.apply(card, seat=seat))
         self._run_bots()
-        self._changed(f"{self.name(seat)} reneged with {card}")
+        self._changed(_("{player} reneged with {card}").format(player=self.name(seat), card=card))
         return Outcome(True, "")
 
     def _push(self, state: HandState) -> None:
@@ -405,13 +421,13 @@ class GameSession:
     def _moved(self, seat: int, move: Move) -> None:
         """Tell observers about one move while the bots are still to play."""
         if not self.state.is_over() and not self.is_human_turn:
-            self.emit("moved", f"{self.name(seat)}: {move}")
+            self.emit("moved", _("{player}: {move}").format(player=self.name(seat), move=move))
 
     def _bot_move(self, seat: int, state: HandState) -> HandState:
         try:
             move = self.seats[seat].bot.choose(state.view(seat))
             if isinstance(move, Card) and move not in state.legal_cards():
-                raise SparError(f"{move} is not a legal card for the bot")
+                raise ValueError(f"{move} is not a legal card for the bot")
             return state.apply(move, seat=seat)
         except Exception:
             log.exception("bot at seat %d failed; it plays its first legal move", seat)
@@ -439,12 +455,12 @@ class GameSession:
                 self._match_after = None
                 self._changed("undo")
                 return Outcome(True, "")
-        return Outcome(False, "Nothing to undo in this hand.")
+        return Outcome(False, _("Nothing to undo in this hand."))
 
     def redo(self) -> Outcome:
         """Go forward again to the next human decision (or the end of the hand)."""
         if not self.can_redo:
-            return Outcome(False, "Nothing to redo.")
+            return Outcome(False, _("Nothing to redo."))
         i = self._cursor + 1
         while i < len(self._states) - 1 and not self._is_decision(i):
             i += 1
@@ -490,14 +506,19 @@ class GameSession:
         if version is not None and version != self.version:
             return Outcome(False, "")
         if not self.money.cut_pending:
-            return Outcome(False, "There is no cut to make now.")
+            return Outcome(False, _("There is no cut to make now."))
         try:
             self._start_hand(self.money.with_cut(lift))
         except SparError as e:
             return Outcome(False, self.friendly(e.reason))
         self._run_bots()
-        what = f"cut {lift} cards" if lift else "did not cut"
-        news = f"{self.name(self.cut_by or 0)} {what}; {self.name(self.deal.dealer)} deals."
+        if lift:
+            news = ngettext("{cutter} cut {lift} card; {dealer} deals.",
+                            "{cutter} cut {lift} cards; {dealer} deals.", lift)
+        else:
+            news = _("{cutter} did not cut; {dealer} deals.")
+        news = news.format(cutter=self.name(self.cut_by or 0), lift=lift,
+                           dealer=self.name(self.deal.dealer))
         self._changed(news)
         self.emit("news", news)
         return Outcome(True, news)

@@ -18,6 +18,7 @@ from typing import (
 
 from ..engine.cards import Card
 from ..engine.state import PLAY, HandState, Move
+from ..i18n import N_, _, points
 from .coach import nudge, principle
 from .values import PendingKind
 
@@ -25,15 +26,16 @@ log = logging.getLogger(__name__)
 
 HINT_BUDGET_MS = 300
 BET_HINT_WORLDS = 200
-CUT_WORDS = ("The cut is luck: nobody knows the order of the pack, so any number of cards "
-             "is as good as another. Cutting (or not) is your right, not a skill.")
+# English, marked for the catalogue: shown through _()
+CUT_WORDS = N_("The cut is luck: nobody knows the order of the pack, so any number of cards "
+               "is as good as another. Cutting (or not) is your right, not a skill.")
 BET_WORDS = {
-    1: "A bet pays only if you win the hand: how likely is that with these cards?",
-    2: "A bet stands if someone matches it. If a bettor wins the hand they take that bet's "
-       "money; if anyone else wins, every bettor takes their own back. So bet on a hand "
-       "that can win the last trick, such as a 6 or 7 you can keep for it.",
+    1: N_("A bet pays only if you win the hand: how likely is that with these cards?"),
+    2: N_("A bet stands if someone matches it. If a bettor wins the hand they take that bet's "
+          "money; if anyone else wins, every bettor takes their own back. So bet on a hand "
+          "that can win the last trick, such as a 6 or 7 you can keep for it."),
 }
-LEVEL_TITLES = {1: "A nudge", 2: "The rule", 3: "The solver's answer"}
+LEVEL_TITLES = {1: N_("A nudge"), 2: N_("The rule"), 3: N_("The solver's answer")}
 
 
 class CardValue(NamedTuple):
@@ -101,12 +103,12 @@ class SessionHints:
     def hint(self, level: int, game: HintTable) -> HintAnswer:
         """The hint of ``level`` (1-3) for the human to move in ``game``."""
         if level not in LEVEL_TITLES:
-            return HintAnswer(level, "Hint", "Hints come in levels 1, 2 and 3.")
+            return HintAnswer(level, _("Hint"), _("Hints come in levels 1, 2 and 3."))
         if game.pending:
             return self._before_play(level, game)
         if not game.is_human_turn:
-            text = "The hand is over." if game.state.is_over() else "Hints are for your turn."
-            return HintAnswer(level, LEVEL_TITLES[level], text)
+            text = _("The hand is over.") if game.state.is_over() else _("Hints are for your turn.")
+            return HintAnswer(level, _(LEVEL_TITLES[level]), text)
         key = (game.version, level)
         if key not in self._cache:
             self._cache = {k: v for k, v in self._cache.items() if k[0] == game.version}
@@ -115,7 +117,7 @@ class SessionHints:
 
     def _make(self, level: int, game: HintTable) -> HintAnswer:
         view = game.state.view(game.viewer)
-        title = LEVEL_TITLES[level]
+        title = _(LEVEL_TITLES[level])
         if level == 1:
             return HintAnswer(1, title, nudge(view))
         if level == 2:
@@ -124,7 +126,7 @@ class SessionHints:
             return self._prelead(view, game.version)
         cards = [m for m in view.legal_moves if isinstance(m, Card)]
         if len(cards) == 1:
-            return HintAnswer(3, title, f"{cards[0]} is your only legal card.",
+            return HintAnswer(3, title, _("{card} is your only legal card.").format(card=cards[0]),
                               (CardValue(cards[0], float("nan"), float("nan"), str(cards[0])),),
                               cards[0])
         answer = self.solver.hint(view, seed=game.version, budget_ms=HINT_BUDGET_MS)
@@ -132,23 +134,24 @@ class SessionHints:
                        for m in answer.moves)
         best = values[0].card if values else None
         why = answer.explain(best) if best is not None else ""
-        text = f"Play {best}. {_sentence(why)}".strip()
+        text = _("Play {card}. {why}").format(card=best, why=_sentence(why)).strip()
         return HintAnswer(3, title, text, values, best, int(getattr(answer, "worlds", 0) or 0))
 
     def _before_play(self, level: int, game: HintTable) -> HintAnswer:
         """Hints for the cut (it is luck) and the bets (the solver's chance of winning)."""
-        title = LEVEL_TITLES[level]
+        title = _(LEVEL_TITLES[level])
         if game.pending == "cut":
-            return HintAnswer(level, title, CUT_WORDS)
+            return HintAnswer(level, title, _(CUT_WORDS))
         if level < 3:
-            return HintAnswer(level, title, BET_WORDS[level])
+            return HintAnswer(level, title, _(BET_WORDS[level]))
         n = game.state.players
         chance = self.solver.hand_chance(game.state.view(game.viewer), worlds=BET_HINT_WORLDS,
                                          seed=game.version).win_chance
-        return HintAnswer(3, title, f"The solver gives you a {chance:.0%} chance of winning "
-                          f"this hand, over {BET_HINT_WORLDS} deals of the cards you cannot see; "
-                          f"a fair share at {n} players is {1 / n:.0%}. Bet when you are well "
-                          "above it.", worlds=BET_HINT_WORLDS)
+        text = _("The solver gives you a {chance} chance of winning this hand, over {deals} "
+                 "deals of the cards you cannot see; a fair share at {players} players is "
+                 "{share}. Bet when you are well above it.").format(
+                     chance=f"{chance:.0%}", deals=BET_HINT_WORLDS, players=n, share=f"{1 / n:.0%}")
+        return HintAnswer(3, title, text, worlds=BET_HINT_WORLDS)
 
     def _prelead(self, view: Any, version: int) -> HintAnswer:
         """Level 3 before the first lead: the solver's value of each offered action."""
@@ -156,12 +159,13 @@ class SessionHints:
                                  str(v.action))
                        for v in self.solver.prelead_values(view, seed=version))
         if not values:
-            return HintAnswer(3, LEVEL_TITLES[3], principle(view))
+            return HintAnswer(3, _(LEVEL_TITLES[3]), principle(view))
         top = values[0]
-        text = (f"The solver would {top.label}: you win the hand {top.win_chance:.0%} of the "
-                f"time that way, for {top.expected:.2f} points on average.")
+        text = _("The solver would {choice}: you win the hand {chance} of the time that way, "
+                 "for {points} points on average.").format(
+                     choice=top.label, chance=f"{top.win_chance:.0%}", points=f"{top.expected:.2f}")
         moves = [m for m in view.legal_moves if str(m) == top.label]
-        return HintAnswer(3, LEVEL_TITLES[3], text, values, moves[0] if moves else None)
+        return HintAnswer(3, _(LEVEL_TITLES[3]), text, values, moves[0] if moves else None)
 
     def review(self, states: Sequence[HandState], humans: Collection[int],
                friendly: Callable[[str], str]) -> List[ReviewLine]:
@@ -204,17 +208,20 @@ def _review_text(r: Any) -> str:
 
     graded_cost = getattr(r, "expected_cost", 0.0)
     if r.cost <= 1e-9 and graded_cost >= GRADED_MARGIN:
-        head = f"played {r.card}: about {graded_cost:.1f} points given up on average"
+        head = _("played {card}: about {points} points given up on average").format(
+            card=r.card, points=f"{graded_cost:.1f}")
     elif r.cost <= 1e-9:
-        head = f"played {r.card}: nothing lost"
+        head = _("played {card}: nothing lost").format(card=r.card)
     else:
-        head = f"played {r.card}: lost {_points(r.cost)}"
-        explanation = explanation or f"{r.best} was better"
-    return f"{head}; {explanation}" if explanation else head
+        head = _("played {card}: lost {points}").format(card=r.card, points=_points(r.cost))
+        explanation = explanation or _("{card} was better").format(card=r.best)
+    # Translators: what a played card cost, then the solver's explanation
+    if not explanation:
+        return head
+    return _("{head}; {explanation}").format(head=head, explanation=explanation)
 
 
 def _points(cost: float) -> str:
     if abs(cost - round(cost)) < 1e-9:
-        n = int(round(cost))
-        return f"{n} point" + ("" if n == 1 else "s")
-    return f"{cost:.1f} points"
+        return points(int(round(cost)))
+    return _("{points} points").format(points=f"{cost:.1f}")

@@ -17,11 +17,13 @@ from ..engine.deal import cutter
 from ..engine.match import Bet, Match
 from ..engine.state import PLAY, HandState
 from .bets import BetRound, bet_chance
+from ..i18n import N_, _, join_names
 from .values import Outcome, PendingKind
 
+#: What the learner must do first (English: translate with ``_()`` where shown).
 PENDING_WORDS: Dict[PendingKind, str] = {
-    "cut": "First the cut: cut the pack, or choose not to.",
-    "bets": "First the bets: offer one or say no, and answer the others' offers.",
+    "cut": N_("First the cut: cut the pack, or choose not to."),
+    "bets": N_("First the bets: offer one or say no, and answer the others' offers."),
 }
 
 
@@ -100,10 +102,10 @@ class HandMoney:
         r = self.bet_round
         if r is None or r.closed:
             rules = self.match.rules
-            return ("Bets are made before the first trick." if rules.betting
-                    else f"Betting is off in {rules.name}.")
+            return (_("Bets are made before the first trick.") if rules.betting
+                    else _("Betting is off in {rules}.").format(rules=rules.name))
         if seat not in r.humans:
-            return "Only a human player can bet here."
+            return _("Only a human player can bet here.")
         return None
 
     def offer(self, seat: int, amount: int, state: HandState,
@@ -113,11 +115,12 @@ class HandMoney:
         matched = self._open_round().offer(seat, amount, self._bots_in_order(state))
         self._settle_if_closed()
         if not amount:
-            return Outcome(True, "No bet from you this hand." if name(seat) == "You" else "")
+            return Outcome(True, _("No bet from you this hand.") if name(seat) == "You" else "")
         if not matched:
-            return Outcome(True, f"Nobody matched the bet of {amount}: it does not stand.")
-        names = " and ".join(name(s) for s in matched)
-        return Outcome(True, f"{names} matched the bet of {amount}.")
+            return Outcome(True, _("Nobody matched the bet of {amount}: it does not stand.").format(
+                amount=amount))
+        return Outcome(True, _("{names} matched the bet of {amount}.").format(
+            names=join_names([name(s) for s in matched]), amount=amount))
 
     def answer(self, seat: int, index: int, accept: bool, name: Callable[[int], str]) -> Outcome:
         """``seat`` matches (``accept``) or declines offer number ``index`` of this round."""
@@ -125,8 +128,10 @@ class HandMoney:
         r.answer(seat, index, accept)
         self._settle_if_closed()
         bet = r.bets[index]
-        verb = "matched" if accept else "declined"
-        return Outcome(True, f"{name(seat)} {verb} {name(bet.seat)}'s bet of {bet.amount}.")
+        text = (_("{player} matched {bettor}'s bet of {amount}.") if accept
+                else _("{player} declined {bettor}'s bet of {amount}."))
+        return Outcome(True, text.format(player=name(seat), bettor=name(bet.seat),
+                                         amount=bet.amount))
 
     def _open_round(self) -> BetRound:
         if self.bet_round is None:

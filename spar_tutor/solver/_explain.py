@@ -13,9 +13,13 @@ from __future__ import annotations
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from ..engine.cards import CARD_BY_BIT, SUIT_MASKS, SUIT_NAMES, SUIT_SINGULAR, Card, cards_of_mask
+from ..i18n import N_, _, ngettext
 from ._position import Position
 
 Line = Sequence[Tuple[int, int]]
+
+#: The graded model's figures, the last words of a sentence (puzzles/words.py strips them).
+MODEL_WORDS = N_("against the model you win {percent} of the time, {points} points on average")
 
 
 class TrickStory(NamedTuple):
@@ -35,7 +39,7 @@ def replay(pos: Position, line: Line, first_number: int) -> List[TrickStory]:
     out = []
     cur = start = pos
     number = first_number
-    for _, bit in line:
+    for _seat, bit in line:
         if not cur.trick:
             start = cur
         nxt, points = cur.play(bit)
@@ -52,7 +56,7 @@ def replay(pos: Position, line: Line, first_number: int) -> List[TrickStory]:
 
 
 def _who(seat: int, learner: int) -> str:
-    return "you" if seat == learner else f"seat {seat}"
+    return _("you") if seat == learner else _("seat {seat}").format(seat=seat)
 
 
 def _others_in_suit(pos: Position, seat: int, card: Card) -> List[Card]:
@@ -67,13 +71,14 @@ def _others_in_suit(pos: Position, seat: int, card: Card) -> List[Card]:
 def why_it_wins(pos: Position, seat: int, card: Card) -> str:
     """Why ``card`` beats the others' cards of its suit at ``pos``."""
     others = _others_in_suit(pos, seat, card)
-    singular = SUIT_SINGULAR[card.suit]
+    singular = _(SUIT_SINGULAR[card.suit])
     if not others:
-        return f"nobody else holds a {singular}"
+        return _("nobody else holds a {suit}").format(suit=singular)
     below = [c for c in others if c.rank < card.rank]
     if len(below) == len(others):
-        return f"{card} is the last {singular} above {max(below, key=lambda c: c.rank)}"
-    return f"{card} is the highest {singular} played"
+        return _("{card} is the last {suit} above {other}").format(
+            card=card, suit=singular, other=max(below, key=lambda c: c.rank))
+    return _("{card} is the highest {suit} played").format(card=card, suit=singular)
 
 
 def explain_line(pos: Position, line: Line, learner: int, first_number: int, guaranteed: int,
@@ -82,48 +87,60 @@ def explain_line(pos: Position, line: Line, learner: int, first_number: int, gua
     first = CARD_BY_BIT[line[0][1]]
     tricks = replay(pos, line, first_number)
     if not tricks:
-        return f"{first}: no trick is finished in this line"
+        return _("{card}: no trick is finished in this line").format(card=first)
     own, last = tricks[0], tricks[-1]
     second_last = tricks[-2] if len(tricks) >= 2 else None
+    # Translators: the clauses below are joined into one sentence by "{clauses}: {tail}"
     parts = []
     if own is not last:
         if own.winner == learner and own.winning == first.bit:
-            parts.append(f"{why_it_wins(own.before, learner, first)}; it takes trick {own.number}")
+            parts.append(_("{why}; it takes trick {number}").format(
+                why=why_it_wins(own.before, learner, first), number=own.number))
         elif own.winner == learner:
-            parts.append(f"{first} goes to trick {own.number}, which you take anyway")
+            parts.append(_("{card} goes to trick {number}, which you take anyway").format(
+                card=first, number=own.number))
         else:
-            parts.append(f"{first} gives trick {own.number} to {_who(own.winner, learner)}")
+            parts.append(_("{card} gives trick {number} to {player}").format(
+                card=first, number=own.number, player=_who(own.winner, learner)))
     lead = CARD_BY_BIT[last.cards[0]]
     win = CARD_BY_BIT[last.winning]
     if guaranteed > 0:
         if last.leader == learner:
             if second_last is not None and second_last is not own:
-                parts.append(f"you take trick {second_last.number} with "
-                             f"{CARD_BY_BIT[second_last.winning]}")
+                parts.append(_("you take trick {number} with {card}").format(
+                    number=second_last.number, card=CARD_BY_BIT[second_last.winning]))
             follow = _others_in_suit(last.before, learner, win)
-            how = "which nobody can follow" if not follow else "which nobody can beat"
-            parts.append(f"{'so ' if parts else ''}you lead {win}, {how}")
+            if parts:
+                lead_words = (_("so you lead {card}, which nobody can follow") if not follow
+                              else _("so you lead {card}, which nobody can beat"))
+            else:
+                lead_words = (_("you lead {card}, which nobody can follow") if not follow
+                              else _("you lead {card}, which nobody can beat"))
+            parts.append(lead_words.format(card=win))
         else:
-            parts.append(f"{_who(last.leader, learner)} has to lead {SUIT_NAMES[lead.suit]} "
-                         f"to your {win}")
-        sure = f"{guaranteed} point{'s' if guaranteed != 1 else ''} for sure"
+            parts.append(_("{player} has to lead {suits} to your {card}").format(
+                player=_who(last.leader, learner), suits=_(SUIT_NAMES[lead.suit]), card=win))
+        sure = ngettext("{n} point for sure", "{n} points for sure", guaranteed).format(
+            n=guaranteed)
         if points_words and "last two" in points_words:
             sure += f" ({points_words.split(':')[0]})"
         return _sentence(parts, sure)
     if last.winner != learner:
         if last.leader == last.winner and second_last is not None:
-            how = "which you cannot follow" if not _holds(last.before, learner, lead) \
-                else "which you cannot beat"
-            parts.append(f"the others can stop you: {_who(last.winner, learner)} takes trick "
-                         f"{second_last.number} with {CARD_BY_BIT[second_last.winning]} and "
-                         f"leads {lead}, {how}")
+            stop = (_("the others can stop you: {player} takes trick {number} with {card} and "
+                      "leads {lead}, which you cannot follow")
+                    if not _holds(last.before, learner, lead) else
+                    _("the others can stop you: {player} takes trick {number} with {card} and "
+                      "leads {lead}, which you cannot beat"))
+            parts.append(stop.format(player=_who(last.winner, learner), number=second_last.number,
+                                     card=CARD_BY_BIT[second_last.winning], lead=lead))
         else:
-            parts.append(f"the others can stop you: {_who(last.winner, learner)} wins the last "
-                         f"trick with {win}")
+            parts.append(_("the others can stop you: {player} wins the last trick with "
+                           "{card}").format(player=_who(last.winner, learner), card=win))
     else:
-        parts.append("the others can still stop you")
-    model = (f"against the model you win {round(win_chance * 100)}% of the time, "
-             f"{expected:.2f} points on average")
+        parts.append(_("the others can still stop you"))
+    model = _(MODEL_WORDS).format(percent=f"{round(win_chance * 100)}%",
+                                  points=f"{expected:.2f}")
     return _sentence(parts, model)
 
 
@@ -132,5 +149,7 @@ def _holds(pos: Position, seat: int, card: Card) -> bool:
 
 
 def _sentence(parts: List[str], tail: str) -> str:
-    text = ", ".join(parts) + ": " + tail if parts else tail
+    # Translators: the clauses about a card (joined by ", "), then what it is worth
+    text = _("{clauses}: {tail}").format(clauses=_(", ").join(parts), tail=tail) if parts \
+        else tail
     return text[0].upper() + text[1:]

@@ -25,6 +25,7 @@ from ..engine.cards import CARD_BY_BIT, SUIT_MASKS, Card, parse_card
 from ..engine.errors import IllegalMoveError, ViewError
 from ..engine.state import PLAY
 from ..engine.view import SeatView
+from ..i18n import _
 from ._model import Model
 from ._position import Position, Table, trick_wins
 from ._search import Searcher
@@ -76,10 +77,12 @@ class Hint:
         """A sentence on ``card``'s figures and how often it was the best card."""
         mv = self.value(card)
         share = self.best_share.get(mv.card, 0.0)
-        return (f"{mv.card} wins the last trick in {round(mv.win_chance * 100)}% of "
-                f"{self.worlds} deals that fit what you have seen (give or take "
-                f"{round(mv.stderr * 100)}%), for {mv.expected:.2f} points on average; "
-                f"it is the best card in {round(share * 100)}% of them")
+        return _("{card} wins the last trick in {chance} of {deals} deals that fit what you "
+                 "have seen (give or take {error}), for {points} points on average; "
+                 "it is the best card in {best} of them").format(
+                     card=mv.card, chance=f"{round(mv.win_chance * 100)}%", deals=self.worlds,
+                     error=f"{round(mv.stderr * 100)}%", points=f"{mv.expected:.2f}",
+                     best=f"{round(share * 100)}%")
 
     def to_json(self) -> Dict[str, object]:
         return {"seat": self.seat, "worlds": self.worlds,

@@ -25,6 +25,7 @@ from typing import Dict, List, Optional, Tuple
 from ..engine.cards import CARD_BY_BIT, Card
 from ..engine.errors import SparError
 from ..engine.state import PLAY, HandState
+from ..i18n import _, ngettext
 from ._position import Position
 from ._search import Searcher
 from .solution import graded_outcomes, principal_line
@@ -118,17 +119,25 @@ def _review(state: HandState, card: Card, searchers: Dict[Tuple[int, int], Searc
     graded_bit = max(graded, key=lambda b: (values[b], graded[b][1], b == card.bit, -b))
     win_best, expected_best = graded[graded_bit]
     if cost > 0:
-        _, why = principal_line(state, pos, searcher, best_bit, top, 1.0, float(top))
-        words = f"{card} cost {cost} point{'s' if cost != 1 else ''}; with {best}: {_decap(why)}"
+        _line, why = principal_line(state, pos, searcher, best_bit, top, 1.0, float(top))
+        words = ngettext("{card} cost {cost} point; with {best}: {why}",
+                         "{card} cost {cost} points; with {best}: {why}", cost).format(
+                             card=card, cost=cost, best=best, why=_decap(why))
     elif top > 0:
-        words = f"{card} kept the {top} point{'s' if top != 1 else ''} you could be sure of"
+        words = ngettext("{card} kept the {top} point you could be sure of",
+                         "{card} kept the {top} points you could be sure of", top).format(
+                             card=card, top=top)
     elif expected_best - expected_played >= GRADED_MARGIN:
-        words = (f"nothing was sure, but {CARD_BY_BIT[graded_bit]} gave better chances: it wins "
-                 f"the hand {win_best:.0%} of the time ({expected_best:.1f} points on average), "
-                 f"{card} {win_played:.0%} ({expected_played:.1f})")
+        words = _("nothing was sure, but {better} gave better chances: it wins "
+                  "the hand {chance} of the time ({points} points on average), "
+                  "{card} {card_chance} ({card_points})").format(
+                      better=CARD_BY_BIT[graded_bit], chance=f"{win_best:.0%}",
+                      points=f"{expected_best:.1f}", card=card, card_chance=f"{win_played:.0%}",
+                      card_points=f"{expected_played:.1f}")
     else:
-        words = (f"no card could make you sure of any points here, and {card} was as good as "
-                 f"any ({win_played:.0%} to win under the model of play)")
+        words = _("no card could make you sure of any points here, and {card} was as good as "
+                  "any ({chance} to win under the model of play)").format(
+                      card=card, chance=f"{win_played:.0%}")
     return PlayReview(state.plays_made + 1, who, card, best, played, top, cost, words,
                       expected_played, expected_best, win_played, win_best,
                       CARD_BY_BIT[graded_bit])

@@ -10,11 +10,12 @@ import tempfile
 from typing import Any, Callable, Optional, TypeVar
 
 import ipywidgets as widgets
+from ..i18n import N_, _
 
 log = logging.getLogger("spar_tutor.widgets")
 
-SORRY = ("Sorry, something went wrong there (the details are in the log). "
-         "Your game is safe: carry on.")
+SORRY = N_("Sorry, something went wrong there (the details are in the log). "
+           "Your game is safe: carry on.")
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -40,7 +41,8 @@ def log_to_file(path: Optional[str] = None) -> str:
 def guarded(report: Callable[[str], None], *, sorry: str = SORRY,
             logger: logging.Logger = log) -> Callable[[F], F]:
     """Wrap a widget callback so no exception escapes: ``logger`` gets it with its
-    traceback, and ``report(sorry)`` tells the learner."""
+    traceback, and ``report(sorry)`` tells the learner (``sorry`` is English marked
+    with ``N_()``; it is translated when shown)."""
 
     def wrap(fn: F) -> F:
         @functools.wraps(fn)
@@ -50,7 +52,7 @@ def guarded(report: Callable[[str], None], *, sorry: str = SORRY,
             except Exception:
                 logger.exception("callback %s failed", getattr(fn, "__qualname__", fn))
                 try:
-                    report(sorry)
+                    report(_(sorry))
                 except Exception:
                     logger.exception("could not report the failure")
                 return None

@@ -11,31 +11,33 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..engine.state import Action
+from ..i18n import N_, _
 from .common import guarded, session_reporter
 
+#: The question above the buttons (HTML, English: shown through ``_()``).
 QUESTIONS = {
-    "under_ten": "Your hand is <b>under ten</b> (every card is 9 or lower). Exchange it?",
-    "declare_dry": "Do you want to declare a <b>dry</b>? (a 6 or 7, shown face up)",
-    "declare_wet": "Do you want to declare a <b>wet</b>? (another 6 or 7 of another suit, "
-                   "face down)",
-    "under_card": "This is the second-to-last trick: you may ask to see the <b>under card</b> "
-                  "(the bottom card of the stock), once per hand.",
+    "under_ten": N_("Your hand is <b>under ten</b> (every card is 9 or lower). Exchange it?"),
+    "declare_dry": N_("Do you want to declare a <b>dry</b>? (a 6 or 7, shown face up)"),
+    "declare_wet": N_("Do you want to declare a <b>wet</b>? (another 6 or 7 of another suit, "
+                      "face down)"),
+    "under_card": N_("This is the second-to-last trick: you may ask to see the <b>under card</b> "
+                     "(the bottom card of the stock), once per hand."),
 }
 
 
 def offer_label(action: Action, phase: str, has_dry: bool) -> str:
     """The button text for an offered action."""
     if action.kind == "under_ten":
-        return "Exchange my hand"
+        return _("Exchange my hand")
     if action.kind == "dry":
-        return f"Dry {action.card} (face up)"
+        return _("Dry {card} (face up)").format(card=action.card)
     if action.kind == "wet":
-        return f"Wet {action.card} (face down)"
+        return _("Wet {card} (face down)").format(card=action.card)
     if action.kind == "under_card":
-        return "Show the under card"
+        return _("Show the under card")
     if phase == "under_ten":
-        return "Keep my hand"
-    return "No wet" if has_dry else "No dry"
+        return _("Keep my hand")
+    return _("No wet") if has_dry else _("No dry")
 
 
 class DeclarationsPanel(widgets.VBox):
@@ -67,7 +69,7 @@ class DeclarationsPanel(widgets.VBox):
                 key = "declare_wet" if has_dry else "declare_dry"
             else:
                 key = "under_card"
-            self._question.value = QUESTIONS[key]
+            self._question.value = _(QUESTIONS[key])
             self._buttons.children = [self._button(a, offer_label(a, state.phase, has_dry),
                                                    s.version) for a in offers]
             self.layout.display = None

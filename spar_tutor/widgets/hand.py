@@ -17,6 +17,7 @@ import ipywidgets as widgets
 from ..engine.cards import Card, sort_hand
 from ..render import card_svg
 from ..engine.state import PLAY
+from ..i18n import _
 from .common import guarded, session_reporter
 
 CARD_PX = 74
@@ -94,29 +95,32 @@ class HandWidget(widgets.VBox):
         self._renege_box.children = ()
         for b in old:
             b.close()
-        whose = "Your cards" if s.name(seat) == "You" else f"{s.name(seat)}'s cards"
-        hint = " (click a card to play it)" if playable else ""
+        whose = _("Your cards") if s.name(seat) == "You" else _("{name}'s cards").format(
+            name=s.name(seat))
+        caption = "{cards}"
         if state.is_over():
-            hint = ": the hand is over. Click Next hand for new cards."
+            caption = _("{cards}: the hand is over. Click Next hand for new cards.")
         elif s.pending == "cut":
-            hint = ": dealt after the cut."
-        self._caption.value = f'<span class="spar-panel-title">{whose}</span>{hint}'
+            caption = _("{cards}: dealt after the cut.")
+        elif playable:
+            caption = _("{cards} (click a card to play it)")
+        self._caption.value = caption.format(cards=f'<span class="spar-panel-title">{whose}</span>')
 
     def _why_not(self, card: Card) -> Optional[str]:
         s = self.session
         if s.state.is_over():
-            return "The hand is over."
+            return _("The hand is over.")
         if s.state.phase != PLAY and not s.pending:
-            return "No card is played yet: first answer the question above the table."
+            return _("No card is played yet: first answer the question above the table.")
         return s.card_problem(card) or None
 
     def _card_button(self, card: Card, reason: Optional[str],
                      version: int) -> Tuple[str, widgets.Button]:
-        rule, b = card_button(card, reason or f"Play {card.name}", dimmed=bool(reason),
-                              four_colour=self.four_colour)
+        tip = reason or _("Play {card}").format(card=card.name)
+        rule, b = card_button(card, tip, dimmed=bool(reason), four_colour=self.four_colour)
 
         @guarded(self._report)
-        def clicked(_: Any) -> None:
+        def clicked(_click: Any) -> None:
             self.click_card(card, version)
 
         b.on_click(clicked)
@@ -134,8 +138,9 @@ class HandWidget(widgets.VBox):
             s.emit("message", outcome.message)
 
     def _offer_renege(self, card: Card) -> None:
-        b = widgets.Button(description=f"Renege with {card} anyway", button_style="danger",
-                           tooltip="Offside is on: a renege is allowed, and costs 3 if proven")
+        b = widgets.Button(description=_("Renege with {card} anyway").format(card=card),
+                           button_style="danger",
+                           tooltip=_("Offside is on: a renege is allowed, and costs 3 if proven"))
 
         @guarded(self._report)
         def renege(_: Any) -> None:

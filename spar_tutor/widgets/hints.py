@@ -7,11 +7,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..i18n import N_, _
 from ..render.charts import values_chart
 from .common import guarded, session_reporter
 
-IDLE = "Stuck? Ask for a hint, starting with a nudge."
-LABELS = {1: "1 · Nudge", 2: "2 · The rule", 3: "3 · Solver's answer"}
+IDLE = N_("Stuck? Ask for a hint, starting with a nudge.")
+LABELS = {1: N_("1 · Nudge"), 2: N_("2 · The rule"), 3: N_("3 · Solver's answer")}
 
 
 class HintPanel(widgets.VBox):
@@ -19,11 +20,12 @@ class HintPanel(widgets.VBox):
 
     def __init__(self, session: Any, **kwargs: Any) -> None:
         self.session = session
-        self.buttons = {level: widgets.Button(description=label, tooltip=f"Hint level {level}",
+        self.buttons = {level: widgets.Button(description=_(label),
+                                              tooltip=_("Hint level {level}").format(level=level),
                                               layout=widgets.Layout(width="auto"))
                         for level, label in LABELS.items()}
-        self.answer = widgets.HTML(f'<div class="spar-hint-text">{IDLE}</div>')
-        title = widgets.HTML('<span class="spar-panel-title">Hints</span>')
+        self.answer = widgets.HTML(f'<div class="spar-hint-text">{_(IDLE)}</div>')
+        title = widgets.HTML('<span class="spar-panel-title">' + _("Hints") + "</span>")
         super().__init__([title, widgets.HBox(list(self.buttons.values())), self.answer],
                          **kwargs)
         self.add_class("spar-panel")
@@ -37,7 +39,7 @@ class HintPanel(widgets.VBox):
     def _on_event(self, event: Any) -> None:
         if event.kind == "changed":
             self.last = None
-            self.answer.value = f'<div class="spar-hint-text">{IDLE}</div>'
+            self.answer.value = f'<div class="spar-hint-text">{_(IDLE)}</div>'
             self._enable()
 
     def _enable(self) -> None:
@@ -48,11 +50,14 @@ class HintPanel(widgets.VBox):
         """Ask the session for hint ``level`` and show it."""
         answer = self.session.hint(level)
         self.last = answer
-        body = (f'<div class="spar-hint-text"><b>{escape(answer.title)}:</b> '
-                f'{escape(answer.text)}</div>')
+        # Translators: a hint's title, then its words
+        said = _("{title}: {text}").format(title=f"<b>{escape(answer.title)}</b>",
+                                           text=escape(answer.text))
+        body = f'<div class="spar-hint-text">{said}</div>'
         if answer.values and len(answer.values) > 1:
             body += values_chart(answer.values, answer.best)
             if answer.worlds:
-                body += (f'<div style="font-size:11px;color:#555">Estimated from {answer.worlds} '
-                         "deals of the cards you cannot see.</div>")
+                body += ('<div style="font-size:11px;color:#555">'
+                         + _("Estimated from {deals} deals of the cards you cannot see.").format(
+                             deals=answer.worlds) + "</div>")
         self.answer.value = body

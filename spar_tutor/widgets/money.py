@@ -12,6 +12,7 @@ from typing import Any, Callable, List
 import ipywidgets as widgets
 
 from .common import guarded, session_reporter
+from ..i18n import _
 
 
 class _Panel(widgets.VBox):
@@ -53,11 +54,11 @@ class CutPanel(_Panel):
     def __init__(self, session: Any, **kwargs: Any) -> None:
         super().__init__(session, **kwargs)
         self.question = widgets.HTML()
-        self.lift = widgets.IntSlider(min=1, max=2, value=1, description="Lift",
+        self.lift = widgets.IntSlider(min=1, max=2, value=1, description=_("Lift"),
                                       continuous_update=False)
-        self.cut_button = self._button("Cut", lambda: self.session.cut(
+        self.cut_button = self._button(_("Cut"), lambda: self.session.cut(
             self.lift.value, version=self._version), "warning")
-        self.no_cut = self._button("No cut", lambda: self.session.cut(
+        self.no_cut = self._button(_("No cut"), lambda: self.session.cut(
             None, version=self._version))
         self._start([self.question, widgets.HBox([self.lift, self.cut_button, self.no_cut])])
 
@@ -72,10 +73,11 @@ class CutPanel(_Panel):
         self.lift.max = size - 1
         self.lift.value = size // 2
         self.note.value = ""
-        self.question.value = (
-            f"{escape(s.name(s.deal.dealer))} is about to deal. You sit just before the dealer, "
-            f"so you may <b>cut</b>: lift 1 to {size - 1} cards off the top of the pack and put "
-            "them underneath. Or leave the pack as it is.")
+        self.question.value = _(
+            "{dealer} is about to deal. You sit just before the dealer, "
+            "so you may <b>cut</b>: lift 1 to {most} cards off the top of the pack and put "
+            "them underneath. Or leave the pack as it is.").format(
+                dealer=escape(s.name(s.deal.dealer)), most=size - 1)
 
 
 class BetPanel(_Panel):
@@ -85,11 +87,11 @@ class BetPanel(_Panel):
         super().__init__(session, **kwargs)
         self.info = widgets.HTML()
         self.offers = widgets.VBox()
-        self.amount = widgets.BoundedIntText(value=1, min=1, max=1, description="Your bet",
+        self.amount = widgets.BoundedIntText(value=1, min=1, max=1, description=_("Your bet"),
                                              layout=widgets.Layout(width="190px"))
-        self.offer = self._button("Offer this bet", lambda: self.session.offer_bet(
+        self.offer = self._button(_("Offer this bet"), lambda: self.session.offer_bet(
             self.amount.value, version=self._version), "warning")
-        self.no_bet = self._button("No bet", lambda: self.session.offer_bet(
+        self.no_bet = self._button(_("No bet"), lambda: self.session.offer_bet(
             0, version=self._version))
         self.offer_box = widgets.HBox([self.amount, self.offer, self.no_bet])
         self._start([self.info, self.offers, self.offer_box])
@@ -113,11 +115,13 @@ class BetPanel(_Panel):
         seat = s.viewer
         money = r.available(seat)
         lines = "".join(f"<li>{escape(line)}</li>" for line in r.lines(s.name))
+        title = _("Bets before the first trick")
         self.info.value = (
-            f'<span class="spar-panel-title">Bets before the first trick</span><br>'
-            f"{escape(s.name(seat))}: {money} to bet with. A bet stands if someone matches it; "
-            "if a bettor wins the hand they take that bet's money, otherwise everyone takes "
-            f"their own back.<ul style='margin:4px 0'>{lines}</ul>")
+            f'<span class="spar-panel-title">{title}</span><br>'
+            + _("{name}: {money} to bet with. A bet stands if someone matches it; "
+                "if a bettor wins the hand they take that bet's money, otherwise everyone takes "
+                "their own back.").format(name=escape(s.name(seat)), money=money)
+            + f"<ul style='margin:4px 0'>{lines}</ul>")
         self.offers.children = [self._answer_row(i) for i in r.answers_due(seat)]
         self.offer_box.layout.display = None if r.offer_due(seat) else "none"
         if r.offer_due(seat):
@@ -128,8 +132,9 @@ class BetPanel(_Panel):
         s = self.session
         bet = s.bet_round.bets[index]
         version = s.version
-        words = widgets.HTML(f"{escape(s.name(bet.seat))} offers {bet.amount}:")
-        yes = self._button(f"Match {bet.amount}", lambda: s.answer_bet(
+        words = widgets.HTML(_("{player} offers {amount}:").format(
+            player=escape(s.name(bet.seat)), amount=bet.amount))
+        yes = self._button(_("Match {amount}").format(amount=bet.amount), lambda: s.answer_bet(
             index, True, version=version), "warning")
-        no = self._button("Decline", lambda: s.answer_bet(index, False, version=version))
+        no = self._button(_("Decline"), lambda: s.answer_bet(index, False, version=version))
         return widgets.HBox([words, yes, no])

@@ -13,6 +13,7 @@ import ipywidgets as widgets
 
 from ..engine.cards import SUIT_NAMES
 from ..engine.rules import Rules, find_preset
+from ..i18n import _
 from ..session import GameSession
 from .common import CSS, guarded, log_to_file, session_reporter
 from .deal_view import DealWidget
@@ -42,7 +43,7 @@ class PlayTable(widgets.VBox):
         self.session = session
         report = session_reporter(session)
         self.title = widgets.HTML()
-        self.four_colour = widgets.Checkbox(value=False, description="Four-colour deck",
+        self.four_colour = widgets.Checkbox(value=False, description=_("Four-colour deck"),
                                             indent=False, layout=widgets.Layout(width="auto"))
         self.status = widgets.HTML()
         self.table = TableWidget(session, split_side=True)
@@ -50,10 +51,10 @@ class PlayTable(widgets.VBox):
         self.cutting = CutPanel(session)
         self.betting = BetPanel(session)
         self.hand = HandWidget(session)
-        self.undo = widgets.Button(description="Undo", icon="undo",
-                                   tooltip="Take back your last decision")
-        self.redo = widgets.Button(description="Redo", icon="repeat")
-        self.next_hand = widgets.Button(description="Next hand", button_style="success",
+        self.undo = widgets.Button(description=_("Undo"), icon="undo",
+                                   tooltip=_("Take back your last decision"))
+        self.redo = widgets.Button(description=_("Redo"), icon="repeat")
+        self.next_hand = widgets.Button(description=_("Next hand"), button_style="success",
                                         icon="forward")
         self.hints = HintPanel(session, layout=widgets.Layout(width="100%"))
         self.scoreboard = Scoreboard(session, layout=widgets.Layout(width="100%"))
@@ -62,8 +63,8 @@ class PlayTable(widgets.VBox):
         self.setup = SetupPanel(session)
         self.saving = SavePanel(session)
         self.tabs = widgets.Tab([self.review, self.deal, self.setup, self.saving])
-        for i, name in enumerate(["Review and replay", "Watch the deal", "New game",
-                                  "Save or resume"]):
+        for i, name in enumerate([_("Review and replay"), _("Watch the deal"), _("New game"),
+                                  _("Save or resume")]):
             self.tabs.set_title(i, name)
         controls = widgets.HBox([self.undo, self.redo, self.next_hand])
         left = widgets.VBox([self.table, self.cutting, self.declarations, self.betting,
@@ -97,10 +98,11 @@ class PlayTable(widgets.VBox):
         if event.kind == "changed":
             self._refresh()
         elif event.kind == "moved" and self.session.state.to_move is not None:
-            self._show(f"{event.message}. Waiting for "
-                       f"{self.session.name(self.session.state.to_move)}...")
+            self._show(_("{news}. Waiting for {player}...").format(
+                news=event.message, player=self.session.name(self.session.state.to_move)))
         elif event.kind == "news" and event.message:
-            self._show(f"{event.message} {self.prompt()}")
+            # Translators: news of the game, then what the learner should do now
+            self._show(_("{news} {prompt}").format(news=event.message, prompt=self.prompt()))
         elif event.kind in ("message", "error") and event.message:
             self._show(event.message, "spar-warn" if event.kind == "message" else "spar-error")
 
@@ -129,14 +131,17 @@ class PlayTable(widgets.VBox):
     def _refresh(self) -> None:
         s = self.session
         label = find_preset(s.rules.name).title
-        dealt = "deals" if s.pending == "cut" else "dealt"
-        self.title.value = (f'<span class="spar-title">Spar</span> &nbsp; {escape(label)} · '
-                            f"hand {s.hand_number} · {escape(s.name(s.deal.dealer))} {dealt}")
+        line = (_("{rules} · hand {number} · {dealer} deals") if s.pending == "cut"
+                else _("{rules} · hand {number} · {dealer} dealt"))
+        said = line.format(rules=escape(label), number=s.hand_number,
+                           dealer=escape(s.name(s.deal.dealer)))
+        self.title.value = '<span class="spar-title">' + _("Spar") + f"</span> &nbsp; {said}"
         self.undo.disabled = not s.can_undo
         self.redo.disabled = not s.can_redo
         over = s.state.is_over()
         self.next_hand.disabled = not over
-        self.next_hand.description = "New match" if over and s.match.is_over() else "Next hand"
+        self.next_hand.description = (_("New match") if over and s.match.is_over()
+                                      else _("Next hand"))
         self._show(self.prompt())
 
     def prompt(self) -> str:
@@ -145,20 +150,22 @@ class PlayTable(widgets.VBox):
         state = s.state
         if state.is_over():
             end = s.match_result()
-            more = f" {end} Click New match to play again." if end else \
-                " Click Next hand to go on, or review this hand below."
-            return s.result_text() + more
+            if end:
+                return _("{result} {match} Click New match to play again.").format(
+                    result=s.result_text(), match=end)
+            return _("{result} Click Next hand to go on, or review this hand below.").format(
+                result=s.result_text())
         if s.pending == "cut":
-            return "You may cut the pack before the deal: choose how many cards to lift."
+            return _("You may cut the pack before the deal: choose how many cards to lift.")
         if s.pending == "bets":
-            return "Bets before the first trick: offer one or say no, and answer any offers."
+            return _("Bets before the first trick: offer one or say no, and answer any offers.")
         if not s.is_human_turn:
             assert state.to_move is not None, "the hand is not over"
-            return f"Waiting for {s.name(state.to_move)}."
+            return _("Waiting for {player}.").format(player=s.name(state.to_move))
         if state.phase != "play":
-            return "Your turn: answer the question under the table."
+            return _("Your turn: answer the question under the table.")
         if state.current_trick:
-            led = SUIT_NAMES[state.current_trick[0].suit]
-            return f"Your turn: {led} were led. Click a card to play it."
-        return f"Your turn to lead trick {state.trick_number} of {state.rules.tricks}. " \
-               "Click a card to play it."
+            led = _(SUIT_NAMES[state.current_trick[0].suit])
+            return _("Your turn: {suits} were led. Click a card to play it.").format(suits=led)
+        return _("Your turn to lead trick {number} of {tricks}. Click a card to play it.").format(
+            number=state.trick_number, tricks=state.rules.tricks)

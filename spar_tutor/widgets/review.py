@@ -7,10 +7,11 @@ from typing import Any, List
 
 import ipywidgets as widgets
 
+from ..i18n import N_, _
 from ..render.table import table_html
 from .common import guarded, session_reporter
 
-WAITING = "When the hand is over, ask for a review of every card you played."
+WAITING = N_("When the hand is over, ask for a review of every card you played.")
 
 
 class ReviewPanel(widgets.VBox):
@@ -19,10 +20,10 @@ class ReviewPanel(widgets.VBox):
     def __init__(self, session: Any, four_colour: bool = False, **kwargs: Any) -> None:
         self.session = session
         self.four_colour = four_colour
-        self.button = widgets.Button(description="Review this hand", button_style="info",
-                                     tooltip="What did each card you played cost?")
-        self.lines = widgets.HTML(WAITING)
-        self.slider = widgets.IntSlider(description="Replay", min=0, max=0, value=0,
+        self.button = widgets.Button(description=_("Review this hand"), button_style="info",
+                                     tooltip=_("What did each card you played cost?"))
+        self.lines = widgets.HTML(_(WAITING))
+        self.slider = widgets.IntSlider(description=_("Replay"), min=0, max=0, value=0,
                                         continuous_update=True,
                                         layout=widgets.Layout(width="95%"))
         self.step_text = widgets.HTML()
@@ -40,22 +41,24 @@ class ReviewPanel(widgets.VBox):
     def _reset(self) -> None:
         over = self.session.state.is_over()
         self.button.disabled = not over
-        self.lines.value = WAITING
+        self.lines.value = _(WAITING)
         self._replay_box.layout.display = "none"
 
     def show(self) -> None:
         """Compute and show the review and the replay of the finished hand."""
         s = self.session
         if not s.state.is_over():
-            self.lines.value = WAITING
+            self.lines.value = _(WAITING)
             return
         rows = []
         for line in s.review():
             colour = "#b3261e" if line.cost > 1e-9 else "#17803d"
-            rows.append(f"<tr><td>Trick {line.trick}</td><td style='color:{colour}'>"
+            trick = _("Trick {number}").format(number=line.trick)
+            rows.append(f"<tr><td>{trick}</td><td style='color:{colour}'>"
                         f"{escape(line.text)}</td></tr>")
-        body = "".join(rows) or "<tr><td>You played no card this hand.</td></tr>"
-        self.lines.value = (f'<div class="spar-panel-title">Your cards, hand {s.hand_number}'
+        body = "".join(rows) or "<tr><td>" + _("You played no card this hand.") + "</td></tr>"
+        title = _("Your cards, hand {number}").format(number=s.hand_number)
+        self.lines.value = (f'<div class="spar-panel-title">{title}'
                             f'</div><table class="spar-review">{body}</table>')
         self._states = list(s.states)
         self.slider.max = len(self._states) - 1
@@ -72,10 +75,11 @@ class ReviewPanel(widgets.VBox):
         names = [seat.name for seat in s.seats]
         if i:
             seat, move = state.history[-1]
-            self.step_text.value = (f"Move {i} of {len(self._states) - 1}: "
-                                    f"{escape(names[seat])}: {escape(str(move))}")
+            self.step_text.value = _("Move {number} of {moves}: {player}: {move}").format(
+                number=i, moves=len(self._states) - 1, player=escape(names[seat]),
+                move=escape(str(move)))
         else:
-            self.step_text.value = "The start of the hand"
+            self.step_text.value = _("The start of the hand")
         reason = s.friendly(state.result.reason) if state.result else ""
         self.replay.value = table_html(state, names, s.viewer, four_colour=self.four_colour,
                                        result_text=reason, show_own=True)

@@ -9,6 +9,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..engine.errors import SparError
+from ..i18n import _
 from .common import guarded, session_reporter
 
 FILE_NAME = "spar-match.json"
@@ -19,10 +20,10 @@ class SavePanel(widgets.VBox):
 
     def __init__(self, session: Any, **kwargs: Any) -> None:
         self.session = session
-        self.save = widgets.Button(description="Save this match", icon="download")
+        self.save = widgets.Button(description=_("Save this match"), icon="download")
         self.link = widgets.HTML()
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
-                                         description="Resume a match")
+                                         description=_("Resume a match"))
         self.note = widgets.HTML()
         super().__init__([widgets.HBox([self.save, self.link]), self.upload, self.note],
                          **kwargs)
@@ -34,7 +35,7 @@ class SavePanel(widgets.VBox):
     def make_link(self) -> None:
         data = base64.b64encode(self.session.dumps().encode("utf-8")).decode("ascii")
         self.link.value = (f'<a download="{FILE_NAME}" href="data:application/json;base64,{data}">'
-                           f"Download {FILE_NAME}</a>")
+                           + _("Download {file}").format(file=FILE_NAME) + "</a>")
 
     def _uploaded(self, files: Any) -> None:
         if not files:
@@ -47,7 +48,8 @@ class SavePanel(widgets.VBox):
         try:
             self.session.resume(text)
         except SparError as e:
-            self.note.value = f"Could not resume that file: {escape(e.reason)}"
+            self.note.value = _("Could not resume that file: {reason}").format(
+                reason=escape(e.reason))
             return False
-        self.note.value = f"Resumed: hand {self.session.hand_number}."
+        self.note.value = _("Resumed: hand {number}.").format(number=self.session.hand_number)
         return True

@@ -7,6 +7,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 import ipywidgets as widgets
 
+from ..i18n import _, join_names
 from ..render.charts import score_chart
 from .common import defer, guarded, session_reporter
 
@@ -18,8 +19,10 @@ def signed(amount: int) -> str:
 
 def money_words(changes: Sequence[int], names: Sequence[str]) -> str:
     """'Money: You +20, Bot 1 -10' (only the seats whose money changed)."""
-    moved = [f"{names[s]} {signed(c)}" for s, c in enumerate(changes) if c]
-    return "Money: " + ", ".join(moved) + "." if moved else ""
+    # Translators: a player's name and the money they won or lost: "Kofi +5"
+    moved = [_("{player} {change}").format(player=names[s], change=signed(c))
+             for s, c in enumerate(changes) if c]
+    return _("Money: {changes}.").format(changes=_(", ").join(moved)) if moved else ""
 
 
 class Scoreboard(widgets.VBox):
@@ -39,16 +42,17 @@ class Scoreboard(widgets.VBox):
         match = s.match
         names = tuple(seat.name for seat in s.seats)
         money = bool(s.rules.stake or s.rules.betting)
-        head = "<tr><th>Player</th><th>Points</th>" + ("<th>Money</th>" if money else "") + "</tr>"
+        heads = [_("Player"), _("Points")] + ([_("Money")] if money else [])
+        head = "<tr>" + "".join(f"<th>{h}</th>" for h in heads) + "</tr>"
         rows = [head]
         for seat, name in enumerate(names):
             cash = f"<td>{match.money[seat]}</td>" if money else ""
             rows.append(f"<tr><td>{escape(name)}</td><td><b>{match.scores[seat]}</b></td>{cash}</tr>")
         target = s.rules.target if s.rules.fixed_hands is None else None
-        goal = (f"first to {target} points wins" if target else
-                f"{s.rules.fixed_hands} hands, most points wins")
+        goal = (_("Score (first to {target} points wins)").format(target=target) if target else
+                _("Score ({hands} hands, most points wins)").format(hands=s.rules.fixed_hands))
         items = "".join(f"<li>{escape(line)}</li>" for line in self.lines(names))
-        self.table.value = (f'<div class="spar-panel-title">Score ({goal})</div>'
+        self.table.value = (f'<div class="spar-panel-title">{goal}</div>'
                             f'<table class="spar-score">{"".join(rows)}</table>'
                             f'<ul style="margin:4px 0;padding-left:18px;font-size:12px">{items}</ul>')
         key = (names, match.history, target)
@@ -65,16 +69,19 @@ class Scoreboard(widgets.VBox):
         s = self.session
         out = []
         for r in s.match.history:
-            out.append(f"Hand {r.number}: {s.friendly(r.reason)} {money_words(r.money, names)}"
-                       .strip())
+            out.append(_("Hand {number}: {result} {money}").format(
+                number=r.number, result=s.friendly(r.reason),
+                money=money_words(r.money, names)).strip())
         if s.rules.stake:
-            out.append(f"Stakes: {s.rules.stake} a point, paid by every other player.")
+            out.append(_("Stakes: {stake} a point, paid by every other player.").format(
+                stake=s.rules.stake))
         if s.rules.betting:
-            out.append(f"Bets: everyone bought in with {s.rules.buy_in}.")
+            out.append(_("Bets: everyone bought in with {amount}.").format(amount=s.rules.buy_in))
             for bet in s.bets:
-                matched = " and ".join(names[a] for a in bet.accepted_by)
-                out.append(f"This hand: {names[bet.seat]} bet {bet.amount}, "
-                           + (f"matched by {matched}." if matched else "not matched."))
+                text = (_("This hand: {player} bet {amount}, matched by {names}.")
+                        if bet.accepted_by else _("This hand: {player} bet {amount}, not matched."))
+                out.append(text.format(player=names[bet.seat], amount=bet.amount,
+                                       names=join_names([names[a] for a in bet.accepted_by])))
         return out
 
     def _draw_chart(self, history: Any, names: Tuple[str, ...], target: Optional[int]) -> None:

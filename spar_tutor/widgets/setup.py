@@ -9,7 +9,8 @@ import ipywidgets as widgets
 
 from ..engine.errors import SparError
 from ..engine.rules import PRESETS, Rules, find_preset
-from ..session import BOT_STRENGTHS
+from ..i18n import _
+from ..session import BOT_LABELS, BOT_STRENGTHS
 from .common import guarded, session_reporter
 
 
@@ -26,15 +27,16 @@ class SetupPanel(widgets.VBox):
         self.session = session
         self.preset = widgets.Dropdown(
             options=[(p.title, p.name) for p in PRESETS.values()], value=session.rules.name
-            if session.rules.name in PRESETS else "standard", description="Game")
+            if session.rules.name in PRESETS else "standard", description=_("Game"))
         self.players = widgets.IntSlider(min=2, max=7, value=session.players,
-                                         description="Players")
+                                         description=_("Players"))
         self.target = widgets.BoundedIntText(value=session.rules.target, min=1, max=100,
-                                             step=1, description="Target")
+                                             step=1, description=_("Target"))
         self.bots_box = widgets.VBox()
-        self.start = widgets.Button(description="Start a new match", button_style="success")
+        self.start = widgets.Button(description=_("Start a new match"), button_style="success")
         self.note = widgets.HTML()
-        super().__init__([widgets.HTML('<span class="spar-panel-title">Free play</span>'),
+        title = _("Free play")
+        super().__init__([widgets.HTML(f'<span class="spar-panel-title">{title}</span>'),
                           self.preset, self.players, self.target, self.bots_box, self.start,
                           self.note], **kwargs)
         report = session_reporter(session)
@@ -59,8 +61,9 @@ class SetupPanel(widgets.VBox):
             default = current[seat] if seat < len(current) and current[seat] in BOT_STRENGTHS \
                 else "beginner"
             self.bot_choices.append(widgets.Dropdown(
-                options=list(BOT_STRENGTHS), value=old.get(seat - 1, default),
-                description=f"Bot {seat}"))
+                options=[(_(BOT_LABELS[b]), b) for b in BOT_STRENGTHS],
+                value=old.get(seat - 1, default),
+                description=_("Bot {number}").format(number=seat)))
         self.bots_box.children = self.bot_choices
 
     def seats(self) -> List[str]:
@@ -72,7 +75,7 @@ class SetupPanel(widgets.VBox):
             rules = Rules.preset(self.preset.value, target=int(self.target.value))
             self.session.restart(rules, self.seats(), seed=next_seed(self.session.seed))
         except SparError as e:
-            self.note.value = f"Cannot start: {e.reason}"
+            self.note.value = _("Cannot start: {reason}").format(reason=e.reason)
             return
-        self.note.value = f"New match: {find_preset(rules.name).title}, " \
-                          f"{len(self.seats())} players, first to {rules.target}."
+        self.note.value = _("New match: {rules}, {players} players, first to {target}.").format(
+            rules=find_preset(rules.name).title, players=len(self.seats()), target=rules.target)

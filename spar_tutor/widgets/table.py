@@ -6,6 +6,7 @@ from typing import Any, List
 
 import ipywidgets as widgets
 
+from ..i18n import _
 from ..render.deal import deal_html
 from ..render.table import side_html, table_html
 
@@ -38,8 +39,9 @@ class TableWidget(widgets.HTML):
     def refresh(self) -> None:
         s = self.session
         if s.pending == "cut":  # nothing is dealt until the cut is made
-            cutter = "you" if s.name(s.viewer) == "You" else s.name(s.viewer)
-            words = f"{s.name(s.deal.dealer)} is about to deal: {cutter} may cut"
+            words = (_("{dealer} is about to deal: you may cut") if s.name(s.viewer) == "You"
+                     else _("{dealer} is about to deal: {cutter} may cut")).format(
+                         dealer=s.name(s.deal.dealer), cutter=s.name(s.viewer))
             self.value = ('<div class="spar-table">'
                           + deal_html(s.deal, 0, self.names(), s.viewer, self.four_colour, words)
                           + "</div>")

@@ -55,6 +55,11 @@ SERVER_STOP_TIMEOUT_S = 20
 UI_TIMEOUT_MS = 45_000
 """For a page to show its widgets: a cold kernel start is about 10 s here."""
 
+# Every ``expect`` waits as long as a page may take on a busy machine (Playwright's own
+# default is 5 s, too short for a kernel that computes while the other core is loaded).
+# A passing check returns as soon as it holds, so only a failing one waits this long.
+expect.set_options(timeout=UI_TIMEOUT_MS)
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: List[pytest.Item]) -> None:
     """Mark every test under this folder ``browser``."""

@@ -13,13 +13,14 @@ from ...render import hand_svg
 from ..guard import guarded
 from ..learner import Learner, check_name
 from ..route import Route
+from ...i18n import N_, _, ngettext
 
-WELCOME = """
+WELCOME = N_("""
 <h1>Akwaaba! Learn to play Spar</h1>
 <p>Spar is the card game of Ghana and its neighbours: each player puts down one card per
 trick, and whoever holds a card in the led suit has to play one. Only the last trick scores,
 and a low card scores best there: take it with a 6 for 3 points, with a 7 for 2.</p>
-"""
+""")
 
 
 def _hero() -> str:
@@ -39,12 +40,12 @@ class HomePage(widgets.VBox):
     def __init__(self, app: Any) -> None:
         self.app = app
         safe = guarded(app.say)
-        self.start = _button("Start lesson 1", "spar-primary", "Begin the first lesson")
-        self.resume = _button("Continue", "spar-primary", "Go back to where you stopped")
+        self.start = _button(_("Start lesson 1"), "spar-primary", _("Begin the first lesson"))
+        self.resume = _button(_("Continue"), "spar-primary", _("Go back to where you stopped"))
         self.resume.layout.display = "none"
-        self.play = _button("Play a game", "spar-gold", "Play Spar against computer players")
-        self.puzzles = _button("Try a puzzle", "spar-secondary", "Solve a Spar puzzle")
-        self.rules = _button("Read the rules", "spar-secondary", "The rules and the scoring")
+        self.play = _button(_("Play a game"), "spar-gold", _("Play Spar against computer players"))
+        self.puzzles = _button(_("Try a puzzle"), "spar-secondary", _("Solve a Spar puzzle"))
+        self.rules = _button(_("Read the rules"), "spar-secondary", _("The rules and the scoring"))
         self.start.on_click(safe(lambda _: app.go("lessons", Route(page="lessons", lesson="1"))))
         self.play.on_click(safe(lambda _: app.go("play")))
         self.puzzles.on_click(safe(lambda _: app.go("puzzles")))
@@ -53,11 +54,12 @@ class HomePage(widgets.VBox):
         self._resume_route: Optional[Route] = None
 
         self.greeting = widgets.HTML()
-        self.name = widgets.Text(placeholder="Your first name", description="Your name:",
+        self.name = widgets.Text(placeholder=_("Your first name"), description=_("Your name:"),
                                  continuous_update=False,
                                  layout=widgets.Layout(width="320px"))
         self.name.style.description_width = "initial"
-        self.save_name = _button("That's me", "spar-secondary", "Keep my progress under this name")
+        self.save_name = _button(_("That's me"), "spar-secondary",
+                                 _("Keep my progress under this name"))
         self.save_name.on_click(safe(lambda _: self._set_name()))
         self.name.observe(safe(lambda _: self._set_name()), names="value")  # Enter or leaving the box
         self.who = widgets.HBox([self.name, self.save_name])
@@ -67,7 +69,7 @@ class HomePage(widgets.VBox):
         actions.add_class("spar-row")
         learner_box = widgets.VBox([self.greeting, self.who, self.progress])
         learner_box.add_class("spar-panel-box")
-        top = f'<div class="spar-hero"><div>{WELCOME}</div>{_hero()}</div>'
+        top = f'<div class="spar-hero"><div>{_(WELCOME)}</div>{_hero()}</div>'
         super().__init__([widgets.HTML(top), actions, learner_box])
         app.on_learner(lambda learner: self.refresh())
         self.refresh()
@@ -105,13 +107,18 @@ class HomePage(widgets.VBox):
 
         lessons = course.playable()
         done = len(progress.finished_lessons(l.id for l in lessons))
-        text = f"<p>You have finished {done} of {len(lessons)} lessons.</p>" if done else ""
+        text = ("<p>" + ngettext("You have finished {done} of {lessons} lesson.",
+                                 "You have finished {done} of {lessons} lessons.",
+                                 len(lessons)).format(done=done, lessons=len(lessons)) + "</p>"
+                if done else "")
         point = course.resume_point(progress)
         if point is not None:
             lesson, step = point
             self._resume_route = Route(page="lessons", lesson=lesson.id)
-            self.resume.description = f"Continue lesson {lesson.number}: {lesson.title}"
-            self.resume.tooltip = f"Step {step + 1} of {len(lesson.steps)}"
+            self.resume.description = _("Continue lesson {number}: {title}").format(
+                number=lesson.number, title=lesson.title)
+            self.resume.tooltip = _("Step {number} of {steps}").format(number=step + 1,
+                                                                       steps=len(lesson.steps))
             self.resume.layout.display = "flex"
             self.start.remove_class("spar-primary")
             self.start.add_class("spar-secondary")
@@ -121,19 +128,21 @@ class HomePage(widgets.VBox):
         """Redraw for the current learner."""
         learner: Optional[Learner] = self.app.learner
         progress_text = self._progress_text()
-        welcome = "Welcome back" if self._resume_route or progress_text else "Welcome"
+        welcome = (_("Welcome back, {name}!") if self._resume_route or progress_text
+                   else _("Welcome, {name}!"))
         if learner is None:
-            self.greeting.value = ("<h3>Who is learning?</h3><p>Type your name so the tutor "
-                                   "can remember your lessons.</p>")
+            self.greeting.value = _("<h3>Who is learning?</h3><p>Type your name so the tutor "
+                                    "can remember your lessons.</p>")
             self.who.layout.display = "flex"
         elif learner.fixed:
-            self.greeting.value = f"<h3>{welcome}, {escape(learner.name)}!</h3>"
+            self.greeting.value = f"<h3>{welcome.format(name=escape(learner.name))}</h3>"
             self.who.layout.display = "none"
         else:
             link = "?learner=" + quote(learner.name)
-            self.greeting.value = (
-                f"<h3>Hello, {escape(learner.name)}!</h3><p>To come back to your progress "
-                f'another day, bookmark <a href="{escape(link, quote=True)}">this link</a>. '
-                "Not you? Type your name again.</p>")
+            self.greeting.value = _(
+                "<h3>Hello, {name}!</h3><p>To come back to your progress "
+                'another day, bookmark <a href="{link}">this link</a>. '
+                "Not you? Type your name again.</p>").format(name=escape(learner.name),
+                                                             link=escape(link, quote=True))
             self.who.layout.display = "flex"
         self.progress.value = progress_text

@@ -11,9 +11,10 @@ from .. import course
 from ..guard import guarded
 from ..route import Route
 from .pending import missing, notice
+from ...i18n import N_, _, ngettext
 
-INTRO = ("<h2>Lessons</h2><p>Ten short lessons, each 5 to 10 minutes: one idea at a time, "
-         "and you try each one yourself. Start with lesson 1, or jump to any lesson.</p>")
+INTRO = N_("<h2>Lessons</h2><p>Ten short lessons, each 5 to 10 minutes: one idea at a time, "
+           "and you try each one yourself. Start with lesson 1, or jump to any lesson.</p>")
 
 
 class LessonsPage(widgets.VBox):
@@ -25,14 +26,16 @@ class LessonsPage(widgets.VBox):
         self.opened: Optional[str] = None
         if missing("spar_tutor.lessons"):
             self.available = False
-            super().__init__([notice("Lessons", "The lessons are not installed on this server.",
-                                     "Meanwhile, the Rules page explains the game.")])
+            super().__init__([notice(_("Lessons"), _("The lessons are not installed on this "
+                                                     "server."),
+                                     _("Meanwhile, the Rules page explains the game."))])
             return
         self.available = True
         self.note = widgets.HTML()
         self.rows = widgets.VBox()
-        self.listing = widgets.VBox([widgets.HTML(INTRO), self.note, self.rows])
-        self.back = widgets.Button(description="All lessons", tooltip="Back to the list of lessons")
+        self.listing = widgets.VBox([widgets.HTML(_(INTRO)), self.note, self.rows])
+        self.back = widgets.Button(description=_("All lessons"),
+                                   tooltip=_("Back to the list of lessons"))
         self.back.add_class("spar-secondary")
         self.back.on_click(guarded(app.say)(lambda _: self.show_list()))
         self.stage = widgets.VBox()
@@ -48,13 +51,17 @@ class LessonsPage(widgets.VBox):
             return
         progress = self.app.progress()
         if self.app.learner is None:
-            self.note.value = ('<p class="spar-muted">Tip: type your name on Home and the '
-                               "tutor keeps your progress. You can also start right away.</p>")
+            self.note.value = ('<p class="spar-muted">' + _(
+                "Tip: type your name on Home and the tutor keeps your progress. You can also "
+                "start right away.") + "</p>")
         else:
             done = len(progress.finished_lessons(l.id for l in course.playable())) \
                 if progress else 0
-            self.note.value = (f"<p>{escape(self.app.learner.name)}: {done} of "
-                               f"{len(course.playable())} lessons finished.</p>")
+            lessons = len(course.playable())
+            self.note.value = "<p>" + ngettext(
+                "{name}: {done} of {lessons} lesson finished.",
+                "{name}: {done} of {lessons} lessons finished.", lessons).format(
+                    name=escape(self.app.learner.name), done=done, lessons=lessons) + "</p>"
         self.rows.children = [self._row(lesson, progress) for lesson in course.all_lessons()]
         self.stage.children = ()
         self.listing.layout.display = "flex"
@@ -66,18 +73,26 @@ class LessonsPage(widgets.VBox):
         from ...lessons import BrokenLesson
 
         if isinstance(lesson, BrokenLesson):
-            return widgets.HTML(f'<p class="spar-muted">Lesson {lesson.number or ""} is being '
-                                "repaired and will be back soon.</p>")
+            repaired = _("Lesson {number} is being repaired and will be back soon.").format(
+                number=lesson.number or "")
+            return widgets.HTML(f'<p class="spar-muted">{repaired}</p>')
         steps = len(lesson.steps)
         done = len(progress.done(lesson.id)) if progress else 0
-        status = "finished &#10003;" if progress and progress.finished(lesson.id) else \
-            f"{done} of {steps} steps done" if done else f"{steps} steps"
-        b = widgets.Button(description=f"Lesson {lesson.number}: {lesson.title}",
-                           tooltip=lesson.summary)
+        if progress and progress.finished(lesson.id):
+            status = _("finished") + " &#10003;"
+        elif done:
+            status = ngettext("{done} of {steps} step done", "{done} of {steps} steps done",
+                              steps).format(done=done, steps=steps)
+        else:
+            status = ngettext("{steps} step", "{steps} steps", steps).format(steps=steps)
+        b = widgets.Button(description=_("Lesson {number}: {title}").format(
+            number=lesson.number, title=lesson.title), tooltip=lesson.summary)
         b.add_class("spar-lesson-btn")
         b.on_click(guarded(self.app.say)(lambda _, l=lesson: self.open_lesson(l)))
+        about = ngettext("about {minutes} minute", "about {minutes} minutes",
+                         lesson.minutes).format(minutes=lesson.minutes)
         info = widgets.HTML(f'<span class="spar-muted">{escape(lesson.summary)} '
-                            f"&middot; about {lesson.minutes} minutes &middot; {status}</span>",
+                            f"&middot; {about} &middot; {status}</span>",
                             layout=widgets.Layout(flex="1 1 320px"))
         row = widgets.HBox([b, info])
         row.add_class("spar-row")
@@ -119,7 +134,8 @@ class LessonsPage(widgets.VBox):
         lesson = course.find_lesson(route.lesson)
         if lesson is None:
             self.show_list()
-            self.app.say(f"There is no lesson {route.lesson}: here are all the lessons.")
+            self.app.say(_("There is no lesson {lesson}: here are all the lessons.").format(
+                lesson=route.lesson))
             return
         start = route.step - 1 if route.step else None
         if self.player is not None and self.opened == lesson.id and start is not None:

@@ -10,10 +10,11 @@ import ipywidgets as widgets
 from ...engine.rules import PRESETS
 from ..route import Route
 from .pending import missing, notice
+from ...i18n import N_, _
 
-INTRO = ("<h2>Play Spar</h2><p>You sit at the bottom of the table with three computer "
-         "players. Click a card to play it; stuck? Ask the hint panel. Under the table you can "
-         "review a hand, watch the deal, or choose another game.</p>")
+INTRO = N_("<h2>Play Spar</h2><p>You sit at the bottom of the table with three computer "
+           "players. Click a card to play it; stuck? Ask the hint panel. Under the table you can "
+           "review a hand, watch the deal, or choose another game.</p>")
 
 
 class PlayPage(widgets.VBox):
@@ -26,13 +27,14 @@ class PlayPage(widgets.VBox):
         self.app = app
         self.table: Any = None
         if missing("spar_tutor.widgets"):
-            super().__init__([notice("Play", "The card table is not installed on this server.",
-                                     "Meanwhile, the Rules page explains how a game goes.")])
+            super().__init__([notice(_("Play"), _("The card table is not installed on this "
+                                                  "server."),
+                                     _("Meanwhile, the Rules page explains how a game goes."))])
             return
         from ...widgets import PlayTable as Table
 
         self.table = Table(players=4, bots="beginner", seed=secrets.randbelow(2**31),
-                           aside=widgets.HTML(INTRO))
+                           aside=widgets.HTML(_(INTRO)))
         self._game = self.table.session.rules.name
         self.table.session.subscribe(self._on_event)
         super().__init__([self.table])

@@ -9,11 +9,12 @@ import ipywidgets as widgets
 
 from ..route import Route
 from .pending import missing, notice
+from ...i18n import N_, _
 
-INTRO = ("<h2>Puzzles</h2><p>Each puzzle is the end of a hand and a goal, such as <i>make "
-         "sure of 3 points whatever the others do</i>. Click your cards to play them; the "
-         "others defend as well as the solver can. A card that gives the goal away is not "
-         "played: you are told why, and you try again.</p>")
+INTRO = N_("<h2>Puzzles</h2><p>Each puzzle is the end of a hand and a goal, such as <i>make "
+           "sure of 3 points whatever the others do</i>. Click your cards to play them; the "
+           "others defend as well as the solver can. A card that gives the goal away is not "
+           "played: you are told why, and you try again.</p>")
 
 
 class PuzzlesPage(widgets.VBox):
@@ -24,10 +25,11 @@ class PuzzlesPage(widgets.VBox):
         self.player: Any = None
         self.opened: Optional[str] = None
         if missing("spar_tutor.puzzles.widget"):
-            super().__init__([notice("Puzzles", "The puzzles are not installed on this server.",
-                                     "Meanwhile, try a game on the Play page.")])
+            super().__init__([notice(_("Puzzles"), _("The puzzles are not installed on this "
+                                                     "server."),
+                                     _("Meanwhile, try a game on the Play page."))])
             return
-        self.intro = widgets.HTML(INTRO)
+        self.intro = widgets.HTML(_(INTRO))
         super().__init__([self.intro])
         app.on_learner(lambda learner: self._new_player())
         self._new_player()
@@ -61,4 +63,5 @@ class PuzzlesPage(widgets.VBox):
         if self.player.open_puzzle(route.puzzle):
             self.opened = route.puzzle
         else:
-            self.app.say(f"There is no puzzle {route.puzzle}: here is the first one.")
+            self.app.say(_("There is no puzzle {puzzle}: here is the first one.").format(
+                puzzle=route.puzzle))

@@ -12,6 +12,7 @@ from ..check import Found, rules_of, wrong_keys
 from ..model import Step
 from ..steps import Answers, ChoiceRun, Tool, viewer_of
 from .base import StepKind, register
+from ...i18n import _
 
 ASKS = ("leader", "first_card", "last_card", "stock_size", "cards_each")
 #: The asks answered with a seat (the others with one of the options).
@@ -75,8 +76,8 @@ class DealRun(ChoiceRun):
         else:
             choices = tuple((str(o), o) for o in step.options)
         return Answers(choices=choices, tools=(
-            Tool("Deal a packet", self.deal_packet, disabled=self.dealt_all),
-            Tool("Deal them all", self.deal_all, disabled=self.dealt_all)))
+            Tool(_("Deal a packet"), self.deal_packet, disabled=self.dealt_all),
+            Tool(_("Deal them all"), self.deal_all, disabled=self.dealt_all)))
 
 
 register(StepKind("deal", question=True,

@@ -15,6 +15,7 @@ from ..check import Found, cards_in, learner_to_move, need_position, wrong_keys
 from ..model import Step
 from ..steps import Answers, Feedback, PositionRun, hand_answers
 from .base import StepKind, register
+from ...i18n import _, ngettext
 
 
 def check(step: Step, found: Found) -> None:
@@ -96,19 +97,26 @@ class DeclareRun(PositionRun):
             left = {m.card for m in self.state.legal_moves()
                     if isinstance(m, Action) and m.card} - self.found
             if left:
-                return Feedback(True, f"Yes, {card} could be your {move.kind}. "
-                                      f"{len(left)} more to find.")
+                text = (ngettext("Yes, {card} could be your wet. {left} more to find.",
+                                 "Yes, {card} could be your wet. {left} more to find.", len(left))
+                        if move.kind == "wet" else
+                        ngettext("Yes, {card} could be your dry. {left} more to find.",
+                                 "Yes, {card} could be your dry. {left} more to find.", len(left)))
+                return Feedback(True, text.format(card=card, left=len(left)))
             return self._right()
         if why:
             return self._wrong(card, "", _you(why))
         if move != self.todo[0]:
-            return Feedback(False, f"You may {move}, but it is not the one asked for here.")
+            return Feedback(False, _("You may {move}, but it is not the one asked for "
+                                     "here.").format(move=move))
         self.state = self.state.apply(move)
         self.todo.pop(0)
         while self.state.phase == "declare" and self.state.to_move != self.step.seat:
             self.state = self.state.apply(PASS)
         if self.todo:
-            return Feedback(True, f"Done: {card} is your {move.kind}. Now the next one.")
+            text = (_("Done: {card} is your wet. Now the next one.") if move.kind == "wet"
+                    else _("Done: {card} is your dry. Now the next one."))
+            return Feedback(True, text.format(card=card))
         return self._right()
 
     def answers(self) -> Answers:
@@ -119,7 +127,8 @@ class DeclareRun(PositionRun):
 
 def _you(why: str) -> str:
     """Engine words about a seat, turned to the learner."""
-    why = re.sub(r"seat \d+ does not hold", "you do not hold", why)
+    engine_words = re.escape(_("seat {seat} does not hold")).replace(re.escape("{seat}"), r"\d+")
+    why = re.sub(engine_words, _("you do not hold"), why)
     return why[0].upper() + why[1:] + ("" if why.endswith(".") else ".")
 
 

@@ -14,6 +14,7 @@ from ..model import Step
 from ..steps import (Answers, Feedback, PositionRun, follow_words, hand_answers, parse_answer_cards,
                      points_words, solver_says)
 from .base import StepKind, register
+from ...i18n import _, ngettext
 
 
 def check(step: Step, found: Found) -> None:
@@ -81,7 +82,9 @@ class PickCardRun(PositionRun):
             self.found.add(card)
             left = len(self.targets - self.found)
             if left:
-                return Feedback(True, f"Yes, you may play {card}. {left} more to find.")
+                return Feedback(True, ngettext("Yes, you may play {card}. {left} more to find.",
+                                               "Yes, you may play {card}. {left} more to find.",
+                                               left).format(card=card, left=left))
             return self._right()
         if card in self.targets:
             if self.goal != "all_legal":
@@ -90,20 +93,23 @@ class PickCardRun(PositionRun):
         why = follow_words(self.state, card)
         if why:
             return self._wrong(card if str(card) in self.step.wrong else "illegal",
-                               "That breaks the follow-suit rule.", why)
+                               _("That breaks the follow-suit rule."), why)
         if self.goal == "best":
             values = guarantees.move_values(self.position, self.step.learner)
             best = max(values.values())
-            extra = (f"With {card} you can be sure of {points_words(values[card])}; "
-                     f"the best card makes sure of {points_words(best)}.")
+            extra = _("With {card} you can be sure of {points}; "
+                      "the best card makes sure of {best}.").format(
+                          card=card, points=points_words(values[card]), best=points_words(best))
             return self._wrong(card if str(card) in self.step.wrong else "legal", "", extra)
         return self._wrong(card if str(card) in self.step.wrong else "legal",
-                           "That card is allowed, but it is not the one asked for.")
+                           _("That card is allowed, but it is not the one asked for."))
 
     def hint(self) -> str:
         if self.goal != "best":
             return self.step.hint
-        return f"{self.step.hint} {solver_says(self.position, self.step)}"
+        # Translators: the step's hint, then what the solver plays and why
+        return _("{hint} {solver}").format(hint=self.step.hint,
+                                          solver=solver_says(self.position, self.step))
 
     def answers(self) -> Answers:
         return hand_answers(self.state, self.step, self.found)

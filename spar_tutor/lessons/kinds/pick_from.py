@@ -10,6 +10,7 @@ from ..check import Found, cards_in, rules_of, wrong_keys
 from ..model import Step
 from ..steps import Answers, Feedback, StepRun, parse_answer_cards
 from .base import StepKind, register
+from ...i18n import _, ngettext
 
 PICK_RULES = ("highest", "lowest", "not_in_pack", "in_pack")
 
@@ -55,9 +56,11 @@ class PickFromRun(StepRun):
             self.found.add(card)
             left = len(self.targets - self.found)
             if left:
-                return Feedback(True, f"Yes, {card.name}. {left} more to find.")
+                return Feedback(True, ngettext("Yes, {card}. {left} more to find.",
+                                               "Yes, {card}. {left} more to find.", left).format(
+                                                   card=card.name, left=left))
             return self._right()
-        return self._wrong(card, f"Not {card.name}. Look again.")
+        return self._wrong(card, _("Not {card}. Look again.").format(card=card.name))
 
     def picture(self) -> str:
         """Nothing above the question: the cards are the buttons."""

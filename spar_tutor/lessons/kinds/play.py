@@ -15,6 +15,7 @@ from ..model import Step
 from ..steps import (Answers, Feedback, PositionRun, follow_words, hand_answers, mover, points_words,
                      solver_says)
 from .base import StepKind, register
+from ...i18n import _
 
 #: Worlds per move of the bots in play steps (lesson positions are small: this is quick).
 BOT_WORLDS = 40
@@ -65,10 +66,13 @@ class PlayRun(PositionRun):
         """Play a move and note it (and the trick's winner) in the log."""
         before = len(self.state.tricks)
         self.state = self.state.apply(move)
-        line = f"{self.step.name(seat)} played {move}"
         if len(self.state.tricks) > before:
-            line += f": {self.step.name(_winner(self.state.tricks[-1]))} won the trick"
-        self.log.append(line + ".")
+            line = _("{player} played {move}: {winner} won the trick.").format(
+                player=self.step.name(seat), move=move,
+                winner=self.step.name(_winner(self.state.tricks[-1])))
+        else:
+            line = _("{player} played {move}.").format(player=self.step.name(seat), move=move)
+        self.log.append(line)
 
     def restart(self) -> None:
         """The position again, with the bots as they were."""
@@ -84,43 +88,51 @@ class PlayRun(PositionRun):
         if why:
             return self._wrong("illegal", "", why)
         if card not in self.state.legal_cards():
-            return Feedback(False, f"You do not hold {card}.")
+            return Feedback(False, _("You do not hold {card}.").format(card=card))
         after = self.state.apply(card)
         sure = guarantees.guaranteed(after, self.step.learner)
         if sure < self.goal:
-            return self._wrong("lost", "Try another card.",
-                               f"If you play {card}, best play goes on: {self._story(after)} "
-                               f"You would score {points_words(sure)}, not {self.goal}.")
+            return self._wrong("lost", _("Try another card."),
+                               _("If you play {card}, best play goes on: {story} "
+                                 "You would score {points}, not {goal}.").format(
+                                     card=card, story=self._story(after),
+                                     points=points_words(sure), goal=self.goal))
         self._record(self.step.learner, card)
         self._bots()
         if self.state.is_over():
             result = self.state.result
             assert result is not None, "the hand is over"
             pts = result.points[self.step.learner]
-            return self._right(f"You scored {points_words(pts)}.")
-        return Feedback(True, "Good. Play on.")
+            return self._right(_("You scored {points}.").format(points=points_words(pts)))
+        return Feedback(True, _("Good. Play on."))
 
     def _story(self, state: HandState) -> str:
         """The solver's best line from ``state``, trick by trick, in words."""
         def who(seat: int) -> str:
-            return "you" if seat == self.step.seat else self.step.name(seat)
+            return _("you") if seat == self.step.seat else self.step.name(seat)
 
         parts: List[str] = []
         for seat, move in guarantees.best_line(state, self.step.learner):
             before = len(state.tricks)
             state = state.apply(move)
-            parts.append(f"{who(seat)} {move}")
-            if len(state.tricks) > before:
-                winner = _winner(state.tricks[-1])
-                parts[-1] += f" ({who(winner)} {'win' if winner == self.step.seat else 'wins'});"
+            winner = _winner(state.tricks[-1]) if len(state.tricks) > before else None
+            if winner is None:
+                # Translators: one card of the solver's line, more to come: "you 8H,"
+                part = _("{player} {card},")
+            elif winner == self.step.seat:
+                # Translators: one card of the solver's line that ends a trick: "Kofi 7S (you win);"
+                part = _("{player} {card} (you win);")
             else:
-                parts[-1] += ","
+                part = _("{player} {card} ({winner} wins);")
+            parts.append(part.format(player=who(seat), card=move,
+                                     winner="" if winner is None else who(winner)))
         return " ".join(parts)[:-1] + "."
 
     def hint(self) -> str:
         if self.state.is_over():
             return self.step.hint
-        return f"{self.step.hint} {solver_says(self.state, self.step)}"
+        return _("{hint} {solver}").format(hint=self.step.hint,
+                                          solver=solver_says(self.state, self.step))
 
     def picture(self) -> str:
         """The table, and under it what has been played so far, in words."""

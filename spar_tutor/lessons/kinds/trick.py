@@ -10,6 +10,7 @@ from ..check import Found, need_position, wrong_keys
 from ..model import Step
 from ..steps import Answers, Feedback, PositionRun
 from .base import StepKind, register
+from ...i18n import _
 
 
 def check(step: Step, found: Found) -> None:
@@ -45,10 +46,12 @@ class TrickRun(PositionRun):
         led = self.trick.cards[0].suit
         if card.suit != led:
             return self._wrong(seat if str(seat) in self.step.wrong else "off_suit",
-                               f"{card} is not a {SUIT_SINGULAR[led]}: a card of another suit "
-                               "never wins the trick, however high it is.")
+                               _("{card} is not a {suit}: a card of another suit "
+                                 "never wins the trick, however high it is.").format(
+                                     card=card, suit=_(SUIT_SINGULAR[led])))
         return self._wrong(seat if str(seat) in self.step.wrong else "lower",
-                           f"{card} followed suit, but a higher {SUIT_SINGULAR[led]} was played.")
+                           _("{card} followed suit, but a higher {suit} was played.").format(
+                               card=card, suit=_(SUIT_SINGULAR[led])))
 
     def answers(self) -> Answers:
         names = self.step.names_of(self.state.players)

@@ -1,0 +1,180 @@
+"""The message catalogue: the template follows the code, compiled catalogues follow
+their translations and ship in the wheel, and a catalogue switches the language of
+the tutor's words (plural forms included) with no change to the code."""
+
+import io
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+from spar_tutor import i18n
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+import catalogue  # noqa: E402  (scripts/catalogue.py)
+
+
+@pytest.fixture
+def language(tmp_path, monkeypatch):
+    """A throwaway language "xx" (plural forms like Polish: three of them), compiled
+    into a locale folder of its own; the tutor speaks it until the test ends."""
+    catalog = Catalog(locale="pl", domain=i18n.DOMAIN, fuzzy=False)
+    catalog.add("You won", "Wygrałeś")
+    catalog.add(("{n} point", "{n} points"), ("{n} punkt", "{n} punkty", "{n} punktów"))
+    catalog.add("Only the last trick scores. Which of your cards can still win it?",
+                "Liczy się tylko ostatnia lewa. Którą kartą możesz ją jeszcze wygrać?")
+    catalog.add("D", "R", context="dealer badge")
+    folder = tmp_path / "locale" / "xx" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / f"{i18n.DOMAIN}.mo").write_bytes(catalogue.mo_bytes(catalog))
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locale")
+    monkeypatch.setattr(i18n, "_translations", {})
+    i18n.set_language("xx")
+    yield "xx"
+    i18n.set_language(i18n.SOURCE_LANGUAGE)
+
+
+def test_a_compiled_catalogue_changes_the_language(language):
+    assert i18n.available_languages() == ["en", "xx"]
+    assert i18n._("You won") == "Wygrałeś"
+    assert i18n._("Not translated yet") == "Not translated yet"  # English until it is
+    assert i18n.pgettext("dealer badge", "D") == "R"
+    assert [i18n.points(n) for n in (1, 3, 5, 22)] == ["1 punkt", "3 punkty", "5 punktów",
+                                                       "22 punkty"]
+    i18n.set_language("en")
+    assert i18n._("You won") == "You won" and i18n.points(5) == "5 points"
+
+
+def test_the_tutors_own_words_follow_the_language(language):
+    from spar_tutor.engine.rules import Rules
+    from spar_tutor.engine.state import HandState
+    from spar_tutor.session.coach import nudge
+
+    state = HandState.new(Rules.preset("standard"), ["6S", "9S"], dealer=1)
+    assert nudge(state.view(0)).startswith("Liczy się tylko ostatnia lewa")
+
+
+def test_english_is_the_code_itself():
+    i18n.set_language("en")
+    assert i18n._("Any sentence at all") == "Any sentence at all"
+    assert i18n.ngettext("{n} card", "{n} cards", 1) == "{n} card"
+    assert i18n.join_names(["Kofi"]) == "Kofi"
+    assert i18n.join_names(["Kofi", "Ama"]) == "Kofi and Ama"
+
+
+# -- the files -------------------------------------------------------------------------
+
+def test_the_template_and_every_catalogue_are_up_to_date():
+    """scripts/catalogue.py check: the .pot matches the code, every .po has its
+    messages and every committed .mo matches its .po (run extract, update, compile)."""
+    assert catalogue.problems() == []
+
+
+def test_check_notices_a_stale_template(tmp_path, monkeypatch):
+    stale = read_po(io.BytesIO(catalogue.POT.read_bytes()))
+    stale.add("A sentence the code no longer has")
+    pot = tmp_path / "spar_tutor.pot"
+    out = io.BytesIO()
+    write_po(out, stale)
+    pot.write_bytes(out.getvalue())
+    monkeypatch.setattr(catalogue, "POT", pot)
+    found = catalogue.problems()
+    assert len(found) == 1 and "out of date" in found[0], found
+    assert "A sentence the code no longer has" in found[0]
+
+
+def test_a_new_language_is_a_catalogue_and_check_follows_it(tmp_path, monkeypatch):
+    """init, translate, compile: the .mo must match its .po, or check says so."""
+    monkeypatch.setattr(catalogue, "LOCALE", tmp_path / "locale")
+    po = catalogue.init("xx")
+    assert [p for p in catalogue.problems() if "xx" in p] == [
+        f"{po.with_suffix('.mo')} is missing: run compile"]
+    catalogue.compile_all()
+    assert catalogue.problems() == []
+    catalog = read_po(io.BytesIO(po.read_bytes()))
+    message = catalog["Next hand"]
+    message.string = "Następne rozdanie"
+    out = io.BytesIO()
+    write_po(out, catalog)
+    po.write_bytes(out.getvalue())
+    assert catalogue.problems() == [f"{po.with_suffix('.mo')} does not match its .po: run compile"]
+    catalogue.compile_all()
+    assert catalogue.problems() == []
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locale")
+    monkeypatch.setattr(i18n, "_translations", {})
+    try:
+        i18n.set_language("xx")
+        assert i18n._("Next hand") == "Następne rozdanie"
+    finally:
+        i18n.set_language("en")
+
+
+def test_every_placeholder_is_named():
+    """Translators reorder words: ``{name}``, never ``{}`` or ``{0}``; and a message is
+    never only a placeholder or empty."""
+    catalog = read_po(io.BytesIO(catalogue.POT.read_bytes()))
+    ids = [i for m in catalog if m.id for i in ((m.id,) if isinstance(m.id, str) else m.id)]
+    assert ids
+    bad = [i for i in ids if re.search(r"\{\d*(:[^}]*)?\}", i) or not re.sub(r"\{\w+\}", "", i).strip(" .:;,")]
+    allowed = {"{sentence}.", "{player}: {move}", "{what}: {points}", "{head}; {explanation}",
+               "{news} {prompt}", "{hint} {solver}", "{player} {change}", "{title}: {text}",
+               "{clauses}: {tail}", "{names} and {last}", "{player} {card},", ", ", "; "}
+    assert [i for i in bad if i not in allowed] == []
+
+
+def test_the_wheel_ships_the_template_and_compiled_catalogues(tmp_path):
+    """``pip install .`` gets spar_tutor/i18n/locale/<lang>/LC_MESSAGES/spar_tutor.mo."""
+    from hatchling.builders.wheel import WheelBuilder
+
+    project = tmp_path / "project"
+    project.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, project / name)
+    for name in ("spar_tutor", "lessons", "notebooks"):
+        shutil.copytree(ROOT / name, project / name,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    mo = project / "spar_tutor" / "i18n" / "locale" / "xx" / "LC_MESSAGES" / "spar_tutor.mo"
+    mo.parent.mkdir(parents=True)
+    mo.write_bytes(catalogue.mo_bytes(Catalog(locale="fr", domain=i18n.DOMAIN)))
+    wheel = next(iter(WheelBuilder(str(project)).build(directory=str(tmp_path / "dist"),
+                                                      versions=["standard"])))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "spar_tutor/i18n/locale/xx/LC_MESSAGES/spar_tutor.mo" in names
+    assert "spar_tutor/i18n/spar_tutor.pot" in names
+    assert "spar_tutor/i18n/__init__.py" in names
+
+
+def test_the_script_runs():
+    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "catalogue.py"), "check"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
+    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "catalogue.py"), "nonsense"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert out.returncode == 2 and "extract" in out.stdout
+
+
+def test_every_marked_string_in_the_code_is_in_the_template():
+    """Babel finds every ``_("...")`` the code has (it misses some, e.g. inside an
+    f-string's braces, and such a sentence would never be translated)."""
+    import ast
+
+    markers = {"_": 0, "N_": 0, "ngettext": 0, "pgettext": 1}
+    marked = set()
+    for path in (ROOT / "spar_tutor").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                    and node.func.id in markers and len(node.args) > markers[node.func.id]:
+                arg = node.args[markers[node.func.id]]
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    marked.add(arg.value)
+    template = read_po(io.BytesIO(catalogue.POT.read_bytes()))
+    extracted = {i for m in template if m.id for i in ((m.id,) if isinstance(m.id, str) else m.id)}
+    assert len(marked) > 300
+    assert sorted(marked - extracted) == []
