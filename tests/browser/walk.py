@@ -72,26 +72,26 @@ class Worklist:
         return text
 
 
-def widget_text(widget) -> str:
-    """The words a widget tree shows (and its buttons' tooltips), as a learner reads them:
-    HTML as text, buttons, labels and menus; hidden parts left out. For widgets driven
-    without a browser."""
+def shown_text(widget) -> str:
+    """The words a widget tree shows on the page, as the browser draws them: HTML as text,
+    buttons by their labels; hidden parts left out (no tooltips: they show on hover)."""
     import ipywidgets as widgets
 
     layout = getattr(widget, "layout", None)
     if layout is not None and getattr(layout, "display", None) == "none":
         return ""
     parts: List[str] = []
-    if isinstance(widget, (widgets.HTML, widgets.HTMLMath)):
+    if isinstance(widget, widgets.HTML):
         parts.append(html_text(widget.value))
-    elif isinstance(widget, widgets.Label):
-        parts.append(widget.value)
-    elif isinstance(widget, widgets.Button):
-        parts += [widget.description, widget.tooltip or ""]
-    elif isinstance(widget, (widgets.Dropdown, widgets.ToggleButtons, widgets.RadioButtons)):
-        parts += [widget.description, *[str(label) for label in widget._options_labels]]
-    elif isinstance(widget, widgets.widgets.widget_description.DescriptionWidget):
-        parts.append(widget.description)
+    elif isinstance(widget, (widgets.Label, widgets.Button)):
+        parts.append(widget.value if isinstance(widget, widgets.Label) else widget.description)
     for child in getattr(widget, "children", ()):
-        parts.append(widget_text(child))
+        parts.append(shown_text(child))
     return " ".join(p for p in parts if p)
+
+
+def squeezed(text: str) -> str:
+    """Text without its spaces and in lower case: how the walk compares the words the
+    kernel's widgets hold with the words the page shows (line breaks and CSS capitals
+    differ, the words do not)."""
+    return re.sub(r"\s+", "", text).lower()
