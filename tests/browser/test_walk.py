@@ -108,8 +108,10 @@ def screenshots(voila_page: Any, name: str) -> None:
 class LessonWalk:
     """One lesson clicked through on the page and, click for click, in its shadow."""
 
-    def __init__(self, page: Page, lesson: Any, found: Worklist) -> None:
-        self.page, self.lesson, self.found = page, lesson, found
+    def __init__(self, page: Page, lesson: Any, found: Worklist,
+                 on_wrong: Optional[Callable[[], None]] = None) -> None:
+        """``on_wrong`` is called once, after the first wrong answer (screenshots)."""
+        self.page, self.lesson, self.found, self.on_wrong = page, lesson, found, on_wrong
         self.shadow = LessonPlayer(lesson)
 
     def sync(self, where: str) -> None:
@@ -151,6 +153,9 @@ class LessonWalk:
         wrong = wrong_answer(self.shadow)
         if wrong is not None:
             self.press(wrong, "wrong answer")
+            if self.on_wrong is not None:
+                self.on_wrong()
+                self.on_wrong = None
         step, live = self.shadow.run.step, self.shadow.run.current
         if step.kind == "play":
             while not live.state.is_over():
@@ -189,8 +194,10 @@ def wrong_answer(player: LessonPlayer) -> Optional[str]:
 class PuzzleWalk:
     """Every puzzle clicked through on the page and in a shadow player."""
 
-    def __init__(self, page: Page, found: Worklist) -> None:
-        self.page, self.found = page, found
+    def __init__(self, page: Page, found: Worklist,
+                 on_wrong: Optional[Callable[[], None]] = None) -> None:
+        """``on_wrong`` is called once, on the first puzzle's solution (screenshots)."""
+        self.page, self.found, self.on_wrong = page, found, on_wrong
         self.shadow = PuzzlePlayer(collection=default_collection())
 
     def sync(self, where: str) -> None:
@@ -220,8 +227,14 @@ class PuzzleWalk:
                 card = [b for b in _buttons(s.hand_row) if b.description == wrong[0].name][0]
                 self.press(card, "wrong card")
             self.press(s.solution_btn, "solution")
-            while not s.fwd_btn.disabled:
-                self.press(s.fwd_btn, "solution step")
+            if self.on_wrong is not None:
+                self.on_wrong()
+                self.on_wrong = None
+            number = s.collection.index(game.puzzle) + 1
+            while not s.fwd_btn.disabled:  # read in the shadow: the page shows the same
+                s.fwd_btn.click()
+                self.found.scan(f"puzzle {number} solution step {s.step_at + 1}",
+                                shown_text(s))
             self.press(s.next_btn, "next")
 
 
@@ -233,79 +246,119 @@ DECLARE = ("Dry", "Wet", "Show the under card", "Keep my hand", "No dry", "No we
 
 def enabled_buttons(page: Page) -> List[str]:
     """The labels of the Play table's buttons a learner can press now (shown, enabled)."""
-    return page.evaluate("""() => [...document.querySelectorAll('.spar-app button')]
-        .filter(b => !b.disabled && b.offsetParent !== null)
-        .map(b => b.innerText.trim())""")
+    return page.evaluate(f"() => ({BUTTONS})")
+
+
+#: JavaScript: the labels of the Play table's buttons that are shown and enabled.
+BUTTONS = """[...document.querySelectorAll('.spar-app button')]
+    .filter(b => !b.disabled && b.offsetParent !== null).map(b => b.innerText.trim())"""
+#: JavaScript: what the Play table asks the learner now (``null`` while it asks nothing:
+#: the bots are playing, or the page has not caught up), given the declarations' prefixes.
+ASKED = f"""(declare) => {{
+    const buttons = {BUTTONS};
+    const playable = document.querySelectorAll(
+        '.spar-app .spar-card-btn:not(.spar-unplayable)').length;
+    const over = buttons.includes('Review this hand');
+    const asks = ['Cut', 'Offer this bet', 'No bet', 'Decline'];
+    const asked = over || playable > 0 || buttons.some(
+        b => asks.includes(b) || declare.some(d => b.startsWith(d)));
+    return asked ? {{over, playable, buttons}} : null;
+}}"""
 
 
 class HandWalk:
-    """A hand of Ghana table rules on the Play page: the walk answers whatever is asked."""
+    """A hand of Ghana table rules on the Play page: the walk answers whatever is asked.
 
-    def __init__(self, page: Page, found: Worklist) -> None:
-        self.page, self.found = page, found
-        self.hinted = self.refused = self.offered = False
+    What the page shows may be a moment behind the kernel (the bots' cards, then the next
+    question, arrive one after the other), so a button the walk sees may be gone when it
+    clicks: :meth:`tap` then clicks nothing and the walk looks again."""
 
-    def words(self) -> str:
-        return self.page.locator(".spar-app").inner_text()
+    def __init__(self, page: Page, found: Worklist, on_hints: Callable[[], None]) -> None:
+        """``on_hints`` is called once the three hints are shown (screenshots)."""
+        self.page, self.found, self.on_hints = page, found, on_hints
+        self.hints: List[str] = ["1 · Nudge", "2 · The rule", "3 · Solver's answer"]
+        self.refused = self.offered = False
 
-    def act(self, where: str, do: Callable[[], None], changes: str = ".spar-app") -> None:
-        """Do something, wait until the page's words there change, and read them."""
+    def tap(self, where: str, selector: str, name: Optional[str] = None,
+            changes: str = ".spar-app") -> bool:
+        """Click the first enabled button matching ``selector`` (and called ``name``) if the
+        page shows one, wait until the words in ``changes`` change, and read the page."""
         before = self.page.locator(changes).first.inner_text()
-        do()
-        self.page.wait_for_function(
-            "([sel, before]) => { const e = document.querySelector(sel);"
-            " return e && e.innerText !== before; }", arg=[changes, before], timeout=WAIT_MS)
-        self.found.scan(f"play: {where}", page_words(self.page))
+        clicked = self.page.evaluate(TAP, [selector, name])
+        if clicked:
+            self.page.wait_for_function(
+                "([sel, before]) => { const e = document.querySelector(sel);"
+                " return e && e.innerText !== before; }", arg=[changes, before],
+                timeout=WAIT_MS)
+            self.found.scan(f"play: {where}", page_words(self.page))
+        return clicked
 
-    def press(self, name: str, where: str) -> None:
-        self.act(where, lambda: click(self.page, ".spar-app", name))
+    def press(self, name: str, where: str) -> bool:
+        return self.tap(where, ".spar-app button", name)
 
     def walk(self) -> None:
         page = self.page
         deadline = time.monotonic() + HAND_S
-        while not page.get_by_role("button", name="Review this hand").is_enabled():
+        while True:
             assert time.monotonic() < deadline, f"the hand did not end: {enabled_buttons(page)}"
-            self.step(enabled_buttons(page))
-        self.act("review", lambda: click(page, ".spar-app", "Review this hand"))
+            now = page.wait_for_function(ASKED, arg=list(DECLARE), timeout=WAIT_MS).json_value()
+            if now["over"]:
+                break
+            self.step(now["buttons"], now["playable"])
+        assert not self.hints, f"hints not asked for: {self.hints}"
+        assert self.press("Review this hand", "review")
         expect(page.locator(".spar-app .spar-review")).to_be_visible(timeout=WAIT_MS)
         slider = page.locator(".spar-app .spar-replay").locator("xpath=..").locator(
-            ".noUi-handle, .slider-handle, [role=slider]").first
-        self.act("replay's last move", lambda: (slider.focus(), page.keyboard.press("End")))
+            ".noUi-target").first
+        slider.scroll_into_view_if_needed()
+        track = slider.bounding_box()
+        assert track is not None, "the replay has no slider"
+        before = page.locator(".spar-app").inner_text()
+        # a click at the right end of the slider: the last move
+        page.mouse.click(track["x"] + track["width"] - 1, track["y"] + track["height"] / 2)
+        page.wait_for_function("(before) => document.querySelector('.spar-app').innerText"
+                               " !== before", arg=before, timeout=WAIT_MS)
+        self.found.scan("play: the replay's last move", page_words(page))
 
-    def step(self, buttons: List[str]) -> None:
-        """Answer what the page asks now (nothing yet: wait for the next change)."""
-        page = self.page
-        playable = page.locator(".spar-app .spar-card-btn:not(.spar-unplayable)")
+    def step(self, buttons: List[str], playable: int) -> None:
+        """Answer what the page asks now."""
         if "Cut" in buttons:
             self.press("Cut", "cut")
         elif any(b.startswith(DECLARE) for b in buttons):
             name = next(b for prefix in DECLARE for b in buttons if b.startswith(prefix))
             self.press(name, f"declare ({name.split()[0]})")
         elif "Offer this bet" in buttons and not self.offered:
-            self.offered = True
-            self.press("Offer this bet", "bet")
+            self.offered = self.press("Offer this bet", "bet")
         elif "No bet" in buttons:
             self.press("No bet", "no bet")
         elif "Decline" in buttons:
             self.press("Decline", "decline a bet")
-        elif playable.count():
-            self.play_card()
         else:
-            self.act("waiting", lambda: None)
+            assert playable, buttons
+            self.play_card()
 
     def play_card(self) -> None:
-        page = self.page
-        if not self.hinted:
-            self.hinted = True
-            for level in ("1 · Nudge", "2 · The rule", "3 · Solver's answer"):
-                self.act(f"hint {level}", lambda level=level: click(page, ".spar-app", level),
-                         changes=".spar-app .spar-hint-text")
-        refused = page.locator(".spar-app .spar-card-btn.spar-unplayable")
-        if not self.refused and refused.count():
-            self.refused = True  # the rules refuse it: why, and the offer of a renege
-            self.act("a card the rules refuse", lambda: refused.first.click())
-        self.act("a card", lambda: page.locator(
-            ".spar-app .spar-card-btn:not(.spar-unplayable)").first.click())
+        """All three hints (on the first card), a card the rules refuse (once), a card."""
+        while self.hints and self.tap(f"hint {self.hints[0]}", ".spar-app button",
+                                      self.hints[0], changes=".spar-app .spar-hint-text"):
+            self.hints.pop(0)
+            if not self.hints:
+                self.on_hints()
+        if not self.refused:  # the rules refuse it: why, and the offer of a renege
+            self.refused = self.tap("a card the rules refuse",
+                                    ".spar-app .spar-card-btn.spar-unplayable")
+        self.tap("a card", ".spar-app .spar-card-btn:not(.spar-unplayable)")
+
+
+#: JavaScript: click the first enabled button matching a selector (and called a name, if
+#: one is given); true if there was one.
+TAP = """([selector, name]) => {
+    const b = [...document.querySelectorAll(selector)].find(
+        b => !b.disabled && b.offsetParent !== null && (!name || b.innerText.trim() === name));
+    if (!b) return false;
+    b.click();
+    return true;
+}"""
 
 
 # -- the walk --------------------------------------------------------------------------
@@ -316,31 +369,30 @@ def test_walk_every_lesson_puzzle_and_a_hand_for_codes_seats_and_jargon(
     page = voila_page.page
     page.set_viewport_size(DESKTOP)
     found = Worklist()
-    started = time.monotonic()
+    times = {"start": time.monotonic()}
     open_app(voila_page, app_server, "page=play&game=ghana_table")
     expect(page.get_by_text("Ghana table rules").first).to_be_visible(timeout=FIRST_VISIT_MS)
     found.scan("play: first", page_words(page))
-    HandWalk(page, found).walk()
-    screenshots(voila_page, "play")
-    timing = {"hand": time.monotonic() - started}
+    HandWalk(page, found, lambda: screenshots(voila_page, "play")).walk()
+    times["hand"] = time.monotonic()
 
     for lesson in course.playable():
         nav(voila_page, "Lessons").click()
         expect(heading(voila_page, "Lessons")).to_be_visible(timeout=FIRST_VISIT_MS)
         click(page, ".spar-shell", f"Lesson {lesson.number}: {lesson.title}")
-        LessonWalk(page, lesson, found).walk()
-        if lesson.number == 4:
-            screenshots(voila_page, "lesson")
-    timing["lessons"] = time.monotonic() - started - sum(timing.values())
+        shoot = (lambda: screenshots(voila_page, "lesson")) if lesson.number == 4 else None
+        LessonWalk(page, lesson, found, shoot).walk()
+    times["lessons"] = time.monotonic()
 
     nav(voila_page, "Puzzles").click()
     expect(heading(voila_page, "Puzzles")).to_be_visible(timeout=FIRST_VISIT_MS)
-    puzzles = PuzzleWalk(page, found)
-    puzzles.walk()
-    screenshots(voila_page, "puzzle")
-    timing["puzzles"] = time.monotonic() - started - sum(timing.values())
+    PuzzleWalk(page, found, lambda: screenshots(voila_page, "puzzle")).walk()
+    times["puzzles"] = time.monotonic()
 
-    print("walk times (s):", {k: round(v) for k, v in timing.items()})
-    report = found.report(artifacts_dir / "walk-words.txt", "The walk")
-    assert found.places > 300, "the walk read fewer places than it should"
-    assert not found.found, report
+    took = {step: round(at - before) for (step, at), before
+            in zip(list(times.items())[1:], list(times.values()))}
+    report = found.report(artifacts_dir / "walk-words.txt",
+                          f"The walk (seconds: {took})")
+    assert found.places > 500, "the walk read fewer places than it should"
+    assert not found.found, "\n".join(report.splitlines()[:60]) + \
+        "\n... (all of them in test-artifacts/walk-words.txt)"
