@@ -98,7 +98,7 @@ def test_solver_hint_in_a_play_step():
     index = next(i for i, s in enumerate(strategy.steps) if s.kind == "play")
     player = LessonPlayer(strategy, start=index)
     player.hint_btn.click()
-    assert "The solver plays" in player.feedback.value
+    assert "The computer plays" in player.feedback.value
 
 
 def test_a_losing_card_is_explained_and_can_be_retried():

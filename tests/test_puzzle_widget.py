@@ -82,9 +82,9 @@ def test_hints_and_the_solution_replay():
     player.hint_btn.click()
     assert "Hint: Nobody else has a spade" in status(player)
     player.hint_btn.click()
-    assert "The solver plays K♦" in status(player)
+    assert "The computer plays K♦" in status(player)
     player.solution_btn.click()
-    assert "Step 1 of" in text(player.caption.value) and "You play king of diamonds" in player.caption.value
+    assert "Step 1 of" in text(player.caption.value) and "You play K♦" in text(player.caption.value)
     assert player.back_btn.disabled and not player.fwd_btn.disabled
     steps = len(player.steps)
     for _ in range(steps):

@@ -1,6 +1,7 @@
 """GameSession: bots, illegal clicks, double clicks, undo/redo, events, save/resume, phases."""
 
 import json
+import re
 
 import pytest
 
@@ -291,10 +292,12 @@ def test_each_move_before_the_bots_finish_is_announced():
     s = session()
     seen = []
     s.subscribe(lambda e: seen.append((e.kind, e.message)))
-    s.play(s.legal_cards()[0])
+    card = s.legal_cards()[0]
+    s.play(card)
     moved = [m for k, m in seen if k == "moved"]
-    assert moved and moved[0].startswith("You: ")
-    assert all(m.startswith("Bot ") for m in moved[1:])
+    assert moved and moved[0] == f"You played {card.symbol_text}."
+    assert all(re.fullmatch(r"Bot \d \(beginner\) played (10|[2-9JQKA])[♠♥♦♣]\.", m)
+               for m in moved[1:]), moved
     assert seen[-1][0] == "changed"
 
 

@@ -160,7 +160,7 @@ def test_deal_widget_steps_packet_by_packet():
     assert "about to deal" in d.picture.value
     d.step.click()
     seat, _, cards = s.deal.packets()[0]
-    assert f"{len(cards)} cards to {s.name(seat)}" in d.picture.value
+    assert f"{len(cards)} cards to {s.seating.name(seat)}" in d.picture.value
     d.slider.value = d.slider.max
     assert "The deal is done" in d.picture.value
     assert len(s.deal.packets()) == 8  # 3 then 2 to each of 4 players

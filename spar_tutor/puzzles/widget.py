@@ -311,7 +311,7 @@ class PuzzlePlayer(widgets.VBox):
             return _("Play {card}").format(card=card.name)
         if game.state.is_over():
             return _("The puzzle is over")
-        return game.state.explain_illegal(card) or _("Not now")
+        return game.state.explain_illegal(card, game.puzzle.names) or _("Not now")
 
     def buttons_state(self) -> None:
         game = self.game

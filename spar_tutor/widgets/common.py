@@ -183,6 +183,9 @@ CSS = """
 .spar-review td, .spar-review th { padding: 2px 6px; text-align: left; font-size: 13px; }
 .spar-score td, .spar-score th { padding: 2px 8px; text-align: right; font-size: 13px; }
 .spar-score td:first-child, .spar-score th:first-child { text-align: left; }
+/* cards in words (render.text.card_html): the suit's colour, lighter on the felt */
+.sp-c { font-weight: bold; white-space: nowrap; } .sp-red { color: #c62828; }
+.spar-felt .sp-red { color: #ffab91; }
 /* phones and narrow windows: no oval; the seats, the trick and the words follow each
    other (the others' seats, the words, the trick, then yours), at full size */
 @media (max-width: 760px) {

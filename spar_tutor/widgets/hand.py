@@ -10,6 +10,7 @@ were drawn for, so a double click (or a click on an old screen) plays nothing.
 from __future__ import annotations
 
 import base64
+from html import escape
 from typing import Any, List, Optional, Tuple
 
 import ipywidgets as widgets
@@ -17,6 +18,7 @@ import ipywidgets as widgets
 from ..engine.cards import Card, sort_hand
 from ..render import card_svg
 from ..engine.state import PLAY
+from ..engine.words import card_text
 from ..i18n import _
 from .common import guarded, session_reporter
 
@@ -95,8 +97,7 @@ class HandWidget(widgets.VBox):
         self._renege_box.children = ()
         for b in old:
             b.close()
-        whose = _("Your cards") if s.name(seat) == "You" else _("{name}'s cards").format(
-            name=s.name(seat))
+        whose = s.seating.say(_("Your cards"), _("{player}'s cards"), seat)
         caption = "{cards}"
         if state.is_over():
             caption = _("{cards}: the hand is over. Click Next hand for new cards.")
@@ -104,7 +105,7 @@ class HandWidget(widgets.VBox):
             caption = _("{cards}: dealt after the cut.")
         elif playable:
             caption = _("{cards} (click a card to play it)")
-        self._caption.value = caption.format(cards=f'<span class="spar-panel-title">{whose}</span>')
+        self._caption.value = caption.format(cards=f'<span class="spar-panel-title">{escape(whose)}</span>')
 
     def _why_not(self, card: Card) -> Optional[str]:
         s = self.session
@@ -138,7 +139,8 @@ class HandWidget(widgets.VBox):
             s.emit("message", outcome.message)
 
     def _offer_renege(self, card: Card) -> None:
-        b = widgets.Button(description=_("Renege with {card} anyway").format(card=card),
+        b = widgets.Button(description=_("Renege with {card} anyway").format(
+                               card=card_text(card)),
                            button_style="danger",
                            tooltip=_("Offside is on: a renege is allowed, and costs 3 if proven"))
 

@@ -14,6 +14,7 @@ import ipywidgets as widgets
 from ..engine.cards import SUIT_NAMES
 from ..engine.rules import Rules, find_preset
 from ..i18n import _
+from ..render.text import cardify
 from ..session import GameSession
 from .common import CSS, guarded, log_to_file, session_reporter
 from .deal_view import DealWidget
@@ -98,7 +99,8 @@ class PlayTable(widgets.VBox):
         if event.kind == "changed":
             self._refresh()
         elif event.kind == "moved" and self.session.state.to_move is not None:
-            self._show(_("{news}. Waiting for {player}...").format(
+            # Translators: what a player just did, then who is thinking now
+            self._show(_("{news} Waiting for {player}...").format(
                 news=event.message, player=self.session.name(self.session.state.to_move)))
         elif event.kind == "news" and event.message:
             # Translators: news of the game, then what the learner should do now
@@ -118,7 +120,7 @@ class PlayTable(widgets.VBox):
             self._say(s.next_hand())
 
     def _show(self, text: str, css: str = "") -> None:
-        self.status.value = f'<div class="spar-status {css}">{escape(text)}</div>'
+        self.status.value = f'<div class="spar-status {css}">{cardify(escape(text))}</div>'
 
     def set_four_colour(self, flag: bool) -> None:
         """Draw diamonds blue and clubs green (for colour-blind learners)."""
