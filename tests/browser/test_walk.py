@@ -30,6 +30,7 @@ from spar_tutor.app import course
 from spar_tutor.lessons import guarantees
 from spar_tutor.lessons.widget import LessonPlayer
 from spar_tutor.puzzles.widget import PuzzlePlayer, default_collection
+from spar_tutor.widgets.hints import LABELS
 from test_app import FIRST_VISIT_MS, heading, nav, open_app
 from tests.lesson_helpers import right_answers
 from walk import Worklist, shown_text, squeezed
@@ -276,7 +277,7 @@ class HandWalk:
     def __init__(self, page: Page, found: Worklist, on_hints: Callable[[], None]) -> None:
         """``on_hints`` is called once the three hints are shown (screenshots)."""
         self.page, self.found, self.on_hints = page, found, on_hints
-        self.hints: List[str] = ["1 · Nudge", "2 · The rule", "3 · Solver's answer"]
+        self.hints: List[str] = [LABELS[level] for level in sorted(LABELS)]
         self.refused = self.offered = False
 
     def tap(self, where: str, selector: str, name: Optional[str] = None,
