@@ -4,9 +4,9 @@ On JupyterHub the signed-in user is the learner (``JUPYTERHUB_USER``), and a
 ``?learner=`` in the address is ignored. On a plain Voila server the learner
 types a name on Home, or follows a link with ``?learner=Ama`` in it. Names are
 cleaned for showing (letters of any script, digits, spaces, ``'`` and ``-``; at most
-30 characters); where progress is stored is decided by
-:func:`spar_tutor.learning.progress.safe_name`, which can never point outside
-the progress folder.
+30 characters). Whose progress it is is decided by :func:`spar_tutor.store.learner_key`:
+one learner whatever the case ("yaw" is "Yaw"); a name is only data in the progress
+database, never a file name.
 
 >>> clean_name("  Kɔfi   Mensah ")
 'Kɔfi Mensah'
@@ -16,7 +16,7 @@ the progress folder.
 True
 
 Names are matched without regard to case: :func:`learner_key` is what two spellings of
-one learner share, and :func:`known_as` finds the spelling their progress is kept under.
+one learner share (the progress store matches them the same way).
 
 >>> learner_key("yaw") == learner_key(" YAW ")
 True
@@ -29,8 +29,7 @@ from __future__ import annotations
 import os
 import unicodedata
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Iterable, Mapping, Optional
+from typing import Mapping, Optional
 
 from ..i18n import _
 
@@ -99,39 +98,6 @@ def learner_key(name: Optional[str]) -> Optional[str]:
     learners, for the progress files here and any other store."""
     cleaned = clean_name(name)
     return cleaned.casefold() if cleaned else None
-
-
-def known_as(name: str, folders: Optional[Iterable[Path]] = None) -> str:
-    """The spelling under which this learner's progress is already kept (matched by
-    :func:`learner_key`), or ``name`` itself for a new learner.
-
-    Progress files are named after the exact spelling (``learning.progress.safe_name``)
-    and hold it inside; the ones whose file name could belong to this learner are read."""
-    import json
-
-    from ..learning.progress import home, safe_name
-
-    key = learner_key(name)
-    if key is None:
-        return name
-    base = safe_name(name).rsplit("-", 1)[0].casefold()
-    for folder in folders if folders is not None else (home() / "progress", home() / "puzzles"):
-        try:
-            files = sorted(folder.glob("*.json"))
-        except OSError:
-            continue
-        for path in files:
-            if path.stem.rsplit("-", 1)[0].casefold() != base:
-                continue
-            try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                continue
-            for field in ("user", "learner"):
-                stored = data.get(field) if isinstance(data, dict) else None
-                if isinstance(stored, str) and learner_key(stored) == key:
-                    return stored
-    return name
 
 
 def hub_user(env: Optional[Mapping[str, str]] = None) -> Optional[str]:

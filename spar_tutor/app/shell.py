@@ -10,13 +10,14 @@ from typing import Any, Callable, Dict, List, Optional
 
 import ipywidgets as widgets
 
+from ..i18n import N_, _
 from .address import Address
 from .guard import SORRY, guarded, setup_logging
-from .learner import Learner, clean_name, initial_learner, known_as, learner_key
+from .learner import Learner, clean_name, initial_learner, learner_key
 from .pages.pending import missing
-from .route import PAGES, Route, parse_query
+from .route import PAGES, TEACHER_PAGES, Route, parse_query
 from .style import app_css
-from ..i18n import N_, _
+from .teacher import is_teacher
 
 log = logging.getLogger("spar_tutor.app")
 
@@ -28,8 +29,10 @@ PAGE_INFO: Dict[str, tuple] = {
     "play": (N_("Play"), "spar_tutor.app.pages.play:PlayPage"),
     "explore": (N_("Explore"), "spar_tutor.app.pages.explore:ExplorePage"),
     "rules": (N_("Rules"), "spar_tutor.app.pages.rules:RulesPage"),
+    # for teachers: in the navigation bar once the teacher's key was given
+    "class": (N_("Class"), "spar_tutor.app.pages.classroom:ClassPage"),
 }
-assert tuple(PAGE_INFO) == PAGES
+assert tuple(PAGE_INFO) == PAGES + TEACHER_PAGES
 
 
 def _page_class(name: str) -> Callable[..., Any]:
@@ -74,15 +77,18 @@ class App(widgets.VBox):
         self.theme_button.on_click(guarded(self.say)(lambda _b: self.set_theme(
             "light" if self.colours == "dark" else "dark")))
         self._label_theme()
+        self.teacher = False  # set once the teacher's key (or hub admin) opens the Class page
         brand = widgets.HTML('<span class="spar-brand" role="banner">&#9824; '
                              + _("Spar tutor") + "</span>")
-        header = widgets.HBox([brand, *self.nav.values(), self.theme_button],
-                              layout=widgets.Layout(flex_flow="row wrap"))
+        self.header = header = widgets.HBox([brand, *self.nav.values(), self.theme_button],
+                                            layout=widgets.Layout(flex_flow="row wrap"))
         header.add_class("spar-header")
         self.body = widgets.VBox()
         super().__init__([widgets.HTML(app_css()), header, widgets.HTML('<div class="spar-kente">'
                           "</div>"), self.notice, self.body, self.address], **kwargs)
         self.add_class("spar-shell")
+        if is_teacher(None, env):  # a JupyterHub admin
+            self._let_teacher_in()
         self.go("home")
 
     # -- navigation ---------------------------------------------------------------
@@ -102,8 +108,9 @@ class App(widgets.VBox):
         return self.pages[name]
 
     def go(self, name: str, route: Optional[Route] = None) -> None:
-        """Show page ``name`` (and what ``route`` asks on it)."""
-        if name not in PAGE_INFO:
+        """Show page ``name`` (and what ``route`` asks on it); a teacher's page only to a
+        teacher."""
+        if name not in PAGE_INFO or (name in TEACHER_PAGES and not self.teacher):
             name = "home"
         self.notice.value = ""
         opening = ""
@@ -141,6 +148,14 @@ class App(widgets.VBox):
                 self.set_learner(route.learner, source="link")
             if route.theme:
                 self.set_theme(route.theme)
+            if route.page in TEACHER_PAGES and not self.teacher:
+                if not is_teacher(route.key, self.env):
+                    log.warning("the %s page was asked for without the teacher's key",
+                                route.page)
+                    self.go("home")
+                    self.say(_("That page is for teachers only."))
+                    return
+                self._let_teacher_in()
             self.go(route.page, route)
         finally:
             self._following = False
@@ -189,6 +204,15 @@ class App(widgets.VBox):
         self.theme_button.tooltip = (_("Show the app in light colours") if dark
                                      else _("Show the app in dark colours, easier at night"))
 
+    def _let_teacher_in(self) -> None:
+        """The teacher's pages open from now on, from the navigation bar too."""
+        self.teacher = True
+        for name in TEACHER_PAGES:
+            if name not in self.nav:
+                self.nav[name] = self._nav_button(name)
+                *pages, theme = self.header.children  # the colours' button stays last
+                self.header.children = (*pages, self.nav[name], theme)
+
     def say(self, message: str) -> None:
         """Show a short message to the learner above the page (``""`` clears it)."""
         self.notice.value = f'<div role="status">{escape(message)}</div>' if message else ""
@@ -202,7 +226,7 @@ class App(widgets.VBox):
         cleaned = clean_name(name)
         if cleaned is None:
             return None
-        self.learner = Learner(known_as(cleaned), source)
+        self.learner = Learner(cleaned, source)
         self._progress = None
         log.info("learner set (%s)", source)
         for listener in list(self._learner_listeners):

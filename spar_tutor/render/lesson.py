@@ -34,13 +34,15 @@ CSS = """<style>
 @container (min-width: 1000px) {
   .sp-lesson .sp-step.sp-has-table {display: grid; column-gap: 20px; align-items: start;
     grid-template-columns: 680px minmax(300px, 1fr);
-    grid-template-rows: auto auto auto auto auto 1fr;
-    grid-template-areas: "pic text" "pic prompt" "pic answers" "pic feedback" "pic nav" "pic .";}
+    grid-template-rows: auto auto auto auto auto auto 1fr;
+    grid-template-areas: "pic text" "pic prompt" "pic answers" "pic feedback" "pic saving"
+                         "pic nav" "pic .";}
   .sp-lesson .sp-has-table > .sp-area-pic {grid-area: pic}
   .sp-lesson .sp-has-table > .sp-area-text {grid-area: text}
   .sp-lesson .sp-has-table > .sp-area-prompt {grid-area: prompt}
   .sp-lesson .sp-has-table > .sp-area-answers {grid-area: answers}
   .sp-lesson .sp-has-table > .sp-area-feedback {grid-area: feedback}
+  .sp-lesson .sp-has-table > .sp-area-saving {grid-area: saving}
   .sp-lesson .sp-has-table > .sp-area-nav {grid-area: nav}
   .sp-lesson .sp-has-table .sp-step-title {margin-top: 0}
 }

@@ -9,6 +9,7 @@ the call.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from html import escape
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
@@ -152,6 +153,7 @@ def _court_centre(card: Card, ink: str, paper: str, dimmed: bool) -> str:
     )
 
 
+@functools.lru_cache(maxsize=None)  # at most 52 x 16 faces; tables redraw the same cards
 def _face(card: Card, *, four_colour: bool, dimmed: bool, selected: bool,
           small: bool = False) -> str:
     """The inner markup of a card face, in the 250 x 350 card box (``small``: only the

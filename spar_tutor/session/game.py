@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 import zlib
 from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
@@ -48,6 +47,7 @@ from .bets import BetRound
 from .file import SavedHands, SavedTable, match_json, parse_text, read_table, replay_hands
 from .hints import HintAnswer, ReviewLine, SessionHints
 from .money import PENDING_WORDS, HandMoney
+from .thinking import ThinkingClock
 from .values import Event, EventKind, Outcome, PendingKind, PlayedHand, Seat
 
 log = logging.getLogger(__name__)
@@ -55,12 +55,9 @@ log = logging.getLogger(__name__)
 BOT_STRENGTHS = ("random", "beginner", "expert")
 #: Each strength in words (English, marked for the catalogue).
 BOT_LABELS = {"random": N_("random"), "beginner": N_("beginner"), "expert": N_("expert")}
-#: The bots' thinking time for all their moves after one human action (issue 4: a card
-#: click answered within 300 ms; benchmarks/widget_bench.py). Each bot with a ``budget_ms``
-#: (an expert) gets a share of what is left: that over the bots to play before a human
-#: (at least MIN_THINK_MS). The solver's own default is 300 ms a decision.
-CLICK_THINK_MS = 190
-MIN_THINK_MS = 15
+# The bots' thinking time for all their moves after one human action: CLICK_THINK_MS,
+# shared out by spar_tutor.session.thinking (stretched when the server is busy, at most
+# CLICK_WAIT_MS of waiting). The solver's own default is 300 ms a decision.
 #: An expert's time per decision when it is made (before the session shares the time out).
 BOT_BUDGET_MS = 60
 
@@ -79,6 +76,7 @@ class GameSession:
         solver: Any = None,
     ) -> None:
         self._bot_factory = bot_factory
+        self._busy = 1.0  # how busy the machine was when the bots last thought (.thinking)
         self._observers: List[Callable[[Event], None]] = []
         self.hints = SessionHints(solver)
         self.version = 0
@@ -392,7 +390,7 @@ class GameSession:
         cut or the bets) or the hand is over."""
         if self.money.cut_pending:
             return
-        deadline = time.perf_counter() + CLICK_THINK_MS / 1000
+        clock = ThinkingClock(self._busy)
         state = self.state
         while not state.is_over():
             if self.money.bets_due(state):
@@ -401,21 +399,22 @@ class GameSession:
             if self.pending or self.seats[_mover(state)].is_human:
                 break
             seat = _mover(state)
-            self._share_time(seat, deadline)
+            self._share_time(seat, clock)
             state = self._bot_move(seat, state)
             self._push(state)
             self._moved(seat, state.history[-1][1])
+        if clock.shared:
+            self._busy = clock.busy
 
-    def _share_time(self, seat: int, deadline: float) -> None:
-        """Give a thinking bot its share of the time left before the deadline."""
+    def _share_time(self, seat: int, clock: ThinkingClock) -> None:
+        """Give a thinking bot (one with a ``budget_ms``) its share of the time left."""
         bot = self.seats[seat].bot
         if not isinstance(getattr(bot, "budget_ms", None), (int, float)):
             return
         to_come = 1  # this bot, and the bots after it before a human (or a whole round)
         while to_come < self.players and not self.seats[(seat + to_come) % self.players].is_human:
             to_come += 1
-        left_ms = (deadline - time.perf_counter()) * 1000
-        bot.budget_ms = max(MIN_THINK_MS, left_ms / to_come)
+        bot.budget_ms = clock.share(to_come)
 
     def _moved(self, seat: int, move: Move) -> None:
         """Tell observers about one move while the bots are still to play."""

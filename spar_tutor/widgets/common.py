@@ -7,6 +7,7 @@ import logging
 import os
 import sys
 import tempfile
+import time
 from typing import Any, Callable, Optional, TypeVar
 
 import ipywidgets as widgets
@@ -104,6 +105,36 @@ def in_kernel() -> bool:
     """True inside a running IPython kernel (Jupyter or Voila)."""
     kernelbase = sys.modules.get("ipykernel.kernelbase")
     return bool(kernelbase and kernelbase.Kernel.initialized())
+
+
+#: While the bots answer a click, a view draws their moves only once they have been at it
+#: this long (seconds), then at most this often; the redraw when they are done always
+#: comes. Quick bots are then drawn once a click, with the learner's card: drawing every
+#: move sent the table three to seven times a click, and thirty learners clicking
+#: together on one server queued behind those copies (benchmarks/classroom_load.py).
+MOVE_REDRAW_S = 0.1
+
+
+class MovePacer:
+    """Which of the session's "moved" events a view draws (see :data:`MOVE_REDRAW_S`)."""
+
+    def __init__(self) -> None:
+        self._since: Optional[float] = None
+
+    def changed(self) -> None:
+        """The session's "changed" event: the next moves start a new run."""
+        self._since = None
+
+    def due(self) -> bool:
+        """On a "moved" event: whether to draw it now."""
+        now = time.monotonic()
+        if self._since is None:  # the learner's own move: the bots may answer at once
+            self._since = now
+            return False
+        if now - self._since < MOVE_REDRAW_S:
+            return False
+        self._since = now
+        return True
 
 
 def session_reporter(session: Any) -> Callable[[str], None]:

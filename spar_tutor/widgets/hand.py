@@ -5,13 +5,18 @@ the picture is the card's SVG as the button's background. Cards that cannot
 be played now are dimmed and their tooltip says why; clicking one says why too.
 Buttons are made afresh on every redraw and remember the session version they
 were drawn for, so a double click (or a click on an old screen) plays nothing.
+
+A redraw costs one message per new button (they share one layout and style and
+are born with their classes), and the cards' pictures are sent once a hand: the style
+keeps every card the hand has held, normal and dimmed, so thirty learners
+clicking at once on one server do not queue behind each other's pictures.
 """
 
 from __future__ import annotations
 
 import base64
 from html import escape
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import ipywidgets as widgets
 
@@ -36,18 +41,17 @@ def card_css(card: Card, css_class: str, *, four_colour: bool, dimmed: bool,
 
 def card_button(card: Card, tooltip: str, *, dimmed: bool = False, selected: bool = False,
                 four_colour: bool = False) -> Tuple[str, widgets.Button]:
-    """A card drawn as a button, the picture itself the thing to click (Play, Puzzles and
-    Lessons): the CSS rule that paints it (put it in a ``<style>``) and the button, named
-    by the card's name. ``dimmed``: it cannot be played now; ``selected``: outlined."""
+    """A card drawn as a button, the picture itself the thing to click (Puzzles and
+    Lessons; Play's hand draws its own, sharing its pictures across redraws): the CSS rule
+    that paints it (put it in a ``<style>``) and the button, named by the card's name.
+    ``dimmed``: it cannot be played now; ``selected``: outlined."""
     css_class = (f"spar-c-{card}-{'d' if dimmed else 'n'}{'s' if selected else ''}"
                  f"{'4' if four_colour else ''}")
     rule = card_css(card, css_class, four_colour=four_colour, dimmed=dimmed, selected=selected)
     b = widgets.Button(description=card.name, tooltip=tooltip,
-                       layout=widgets.Layout(width="84px", height="140px"))
-    b.add_class("spar-card-btn")
-    b.add_class(css_class)
-    if dimmed:
-        b.add_class("spar-unplayable")
+                       layout=widgets.Layout(width="84px", height="140px"),
+                       _dom_classes=["spar-card-btn", css_class]
+                       + (["spar-unplayable"] if dimmed else []))
     return rule, b
 
 
@@ -63,6 +67,9 @@ class HandWidget(widgets.VBox):
         self._caption = widgets.HTML()
         self._renege_box = widgets.HBox()
         self.buttons: List[widgets.Button] = []
+        self._card_layout = widgets.Layout(width="84px", height="140px")
+        self._card_look = widgets.ButtonStyle()
+        self._drawn: Dict[str, str] = {}  # CSS class -> its rule, for the cards of this hand
         super().__init__([self._caption, self._style, self._row, self._renege_box], **kwargs)
         self._report = session_reporter(session)
         self._unsubscribe = session.subscribe(self._on_event)
@@ -83,15 +90,14 @@ class HandWidget(widgets.VBox):
         state = s.state
         cards = [] if s.pending == "cut" else sort_hand(state.hand(seat))
         playable = set(s.legal_cards()) if s.is_human_turn and state.phase == PLAY else set()
-        rules, buttons = [], []
+        buttons = []
         for card in cards:
             ok = card in playable
             reason = None if ok else self._why_not(card)
-            rule, button = self._card_button(card, reason, s.version)
-            rules.append(rule)
-            buttons.append(button)
+            css_class = f"spar-c-{card}-{'d' if reason else 'n'}{'4' if self.four_colour else ''}"
+            buttons.append(self._card_button(card, css_class, reason, s.version))
         old = self.buttons
-        self._style.value = "<style>" + "\n".join(rules) + "</style>"
+        self._style.value = self._card_styles(cards)
         self.buttons = buttons
         self._row.children = buttons
         self._renege_box.children = ()
@@ -107,6 +113,18 @@ class HandWidget(widgets.VBox):
             caption = _("{cards} (click a card to play it)")
         self._caption.value = caption.format(cards=f'<span class="spar-panel-title">{escape(whose)}</span>')
 
+    def _card_styles(self, cards: List[Card]) -> str:
+        """The pictures of ``cards``, normal and dimmed, plus those drawn earlier in this hand
+        (unchanged while the hand is played, so a click sends no pictures)."""
+        four = "4" if self.four_colour else ""
+        wanted = {f"spar-c-{card}-{look}{four}": (card, look == "d")
+                  for card in cards for look in "nd"}
+        if not wanted.keys() <= self._drawn.keys():  # a new hand (or new colours)
+            self._drawn = {key: self._drawn.get(key) or card_css(
+                card, key, four_colour=self.four_colour, dimmed=dimmed)
+                for key, (card, dimmed) in wanted.items()}
+        return "<style>" + "\n".join(self._drawn.values()) + "</style>"
+
     def _why_not(self, card: Card) -> Optional[str]:
         s = self.session
         if s.state.is_over():
@@ -115,17 +133,20 @@ class HandWidget(widgets.VBox):
             return _("No card is played yet: first answer the question above the table.")
         return s.card_problem(card) or None
 
-    def _card_button(self, card: Card, reason: Optional[str],
-                     version: int) -> Tuple[str, widgets.Button]:
-        tip = reason or _("Play {card}").format(card=card.name)
-        rule, b = card_button(card, tip, dimmed=bool(reason), four_colour=self.four_colour)
+    def _card_button(self, card: Card, css_class: str, reason: Optional[str],
+                     version: int) -> widgets.Button:
+        classes = ["spar-card-btn", css_class] + (["spar-unplayable"] if reason else [])
+        b = widgets.Button(description=card.name,
+                           tooltip=reason or _("Play {card}").format(card=card.name),
+                           layout=self._card_layout, style=self._card_look,
+                           _dom_classes=classes)
 
         @guarded(self._report)
-        def clicked(_click: Any) -> None:
+        def clicked(_: Any) -> None:
             self.click_card(card, version)
 
         b.on_click(clicked)
-        return rule, b
+        return b
 
     def click_card(self, card: Card, version: Optional[int] = None) -> None:
         """What a click on ``card`` does (also for tests and keyboard shortcuts)."""

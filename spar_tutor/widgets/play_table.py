@@ -16,7 +16,7 @@ from ..engine.rules import Rules, find_preset
 from ..i18n import _
 from ..render.text import cardify
 from ..session import GameSession
-from .common import CSS, guarded, log_to_file, session_reporter
+from .common import CSS, MovePacer, guarded, log_to_file, session_reporter
 from .deal_view import DealWidget
 from .declare import DeclarationsPanel
 from .hand import HandWidget
@@ -90,6 +90,7 @@ class PlayTable(widgets.VBox):
         self.next_hand.on_click(guarded(report)(lambda _: self._next()))
         self.four_colour.observe(guarded(report)(lambda c: self.set_four_colour(c["new"])),
                                  names="value")
+        self._pacer = MovePacer()
         session.subscribe(self._on_event)
         self._refresh()
 
@@ -97,8 +98,10 @@ class PlayTable(widgets.VBox):
 
     def _on_event(self, event: Any) -> None:
         if event.kind == "changed":
+            self._pacer.changed()
             self._refresh()
-        elif event.kind == "moved" and self.session.state.to_move is not None:
+        elif event.kind == "moved" and self.session.state.to_move is not None \
+                and self._pacer.due():
             # Translators: what a player just did, then who is thinking now
             self._show(_("{news} Waiting for {player}...").format(
                 news=event.message, player=self.session.name(self.session.state.to_move)))

@@ -10,6 +10,7 @@ from ..engine.words import Players
 from ..i18n import _
 from ..render.deal import deal_html
 from ..render.table import side_html, table_html
+from .common import MovePacer
 
 
 class TableWidget(widgets.HTML):
@@ -23,11 +24,15 @@ class TableWidget(widgets.HTML):
         self.session = session
         self.four_colour = four_colour
         self.side = widgets.HTML() if split_side else None
+        self._pacer = MovePacer()
         self._unsubscribe = session.subscribe(self._on_event)
         self.refresh()
 
     def _on_event(self, event: Any) -> None:
-        if event.kind in ("changed", "moved"):
+        if event.kind == "changed":
+            self._pacer.changed()
+            self.refresh()
+        elif event.kind == "moved" and self._pacer.due():
             self.refresh()
 
     def set_four_colour(self, flag: bool) -> None:
