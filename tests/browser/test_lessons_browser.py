@@ -28,6 +28,18 @@ def lessons_server(voila, tmp_path_factory):
     return server
 
 
+RANKS = {"6": "six", "7": "seven", "8": "eight", "9": "nine", "10": "ten", "J": "jack",
+         "Q": "queen", "K": "king", "A": "ace"}
+SUITS = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
+
+
+def card_name(text):
+    """``Q♣`` -> ``queen of clubs`` (other button texts stay as they are)."""
+    if len(text) in (2, 3) and text[:-1] in RANKS and text[-1] in SUITS:
+        return f"{RANKS[text[:-1]]} of {SUITS[text[-1]]}"
+    return text
+
+
 class Learner:
     """Clicks buttons by their exact text and waits for the page's answer."""
 
@@ -35,7 +47,8 @@ class Learner:
         self.vp, self.page, self.name = voila_page, voila_page.page, name
 
     def button(self, text):
-        return self.page.get_by_role("button", name=text, exact=True)
+        """The button with this text; a card (``Q♣``) is its picture, named like the card."""
+        return self.page.get_by_role("button", name=card_name(text), exact=True)
 
     def click(self, text):
         self.button(text).click()
