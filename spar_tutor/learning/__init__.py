@@ -6,6 +6,6 @@ both build on it, and it imports neither.
 """
 
 from .problem import Problem
-from .progress import ProgressFile, current_user, home, safe_name
+from .progress import COULD_NOT_READ, ProgressFile, current_user, home, safe_name
 
-__all__ = ["Problem", "ProgressFile", "current_user", "home", "safe_name"]
+__all__ = ["COULD_NOT_READ", "Problem", "ProgressFile", "current_user", "home", "safe_name"]

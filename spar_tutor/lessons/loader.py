@@ -8,12 +8,12 @@ raises: a broken file becomes a :class:`BrokenLesson` and the others load.
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Protocol, Tuple, Union
 
 from ..engine.dealfile import DealFile
-from ..engine.errors import SparError
+from ..engine.errors import FileError, SparError
+from ..engine.files import parse_toml, read_text
 from ..learning.problem import Problem
 from .kinds import check_step, kind_of
 from .model import KIND_NAMES, BrokenLesson, Lesson, LessonError, Step
@@ -34,9 +34,9 @@ def load_lesson(path: Union[str, Path]) -> Lesson:
     """Load and check one lesson file; raises :class:`LessonError` if anything is wrong."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise LessonError([Problem(p.name, f"cannot read the file: {e}")]) from None
+        text = read_text(p)
+    except FileError as e:
+        raise LessonError([Problem.of(e, p.name)]) from None
     return loads_lesson(text, p.name, p.stem, p)
 
 
@@ -44,11 +44,9 @@ def loads_lesson(text: str, source: str = "<lesson>", lesson_id: str = "lesson",
                  path: Optional[Path] = None) -> Lesson:
     """Load and check a lesson from its TOML text."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        m = re.search(r"line (\d+)", str(e))
-        raise LessonError([Problem(source, f"not valid TOML: {e}",
-                                   line=int(m.group(1)) if m else None)]) from None
+        data = parse_toml(text, source)
+    except FileError as e:
+        raise LessonError([Problem.of(e, source)]) from None
     problems: List[Problem] = []
     lines = _StepLines(text)
 
@@ -176,8 +174,8 @@ def load_all(folder: Union[str, Path, None] = None) -> List[Union[Lesson, Broken
 def _peek(path: Path) -> Tuple[str, int]:
     """The title and number of a broken file, if they can be read at all."""
     try:
-        data: Dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
-    except Exception:
+        data = parse_toml(read_text(path), path.name)
+    except FileError:
         return (path.stem, 0)
     title, number = data.get("title"), data.get("number")
     return (title if isinstance(title, str) else path.stem, number if isinstance(number, int) else 0)

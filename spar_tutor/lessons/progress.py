@@ -13,7 +13,11 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterable, List, Set
 
-from ..learning.progress import ProgressFile
+from ..engine.errors import FileError
+from ..learning.progress import ProgressFile, whole_number, yes_no
+
+#: More steps than any lesson has: a step number past it is a damaged file.
+MAX_STEPS = 1000
 
 
 class ProgressStore(ProgressFile):
@@ -22,6 +26,11 @@ class ProgressStore(ProgressFile):
     FOLDER = "progress"
     NAME_KEY = "user"
     SECTION = "lessons"
+
+    @staticmethod
+    def _check_entry(raw: Any) -> Dict[str, Any]:
+        """``{"done": [steps], "at": step, "finished": bool}`` (steps 0-based)."""
+        return lesson_entry(raw)
 
     def _lesson(self, lesson_id: str) -> Dict[str, Any]:
         lessons: Dict[str, Dict[str, Any]] = self.data["lessons"]
@@ -53,3 +62,15 @@ class ProgressStore(ProgressFile):
 
     def finished_lessons(self, ids: Iterable[str]) -> List[str]:
         return [i for i in ids if self.finished(i)]
+
+
+def lesson_entry(raw: Any) -> Dict[str, Any]:
+    """One lesson's entry of a progress file, checked (:class:`FileError` if wrong)."""
+    if not isinstance(raw, dict):
+        raise FileError("a lesson's progress must be an object")
+    done = raw.get("done", [])
+    if not isinstance(done, list):
+        raise FileError("\"done\" must be a list of steps")
+    steps = sorted({whole_number({"done": step}, "done", 0, MAX_STEPS) for step in done})
+    return {**raw, "done": steps, "at": whole_number(raw, "at", 0, MAX_STEPS),
+            "finished": yes_no(raw, "finished")}

@@ -22,6 +22,7 @@ from ..i18n import N_, _, ngettext
 from ..render import card_svg
 from ..render.lesson import CARD_W, CSS
 from ..render.text import md
+from ..learning.progress import COULD_NOT_READ
 from ..widgets.common import CSS as TABLE_CSS, guarded
 from .model import BrokenLesson, Lesson
 from .progress import ProgressStore
@@ -215,6 +216,8 @@ class LessonMenu(widgets.VBox):
         assert p is not None
         title = _("Spar lessons for {learner}").format(learner=escape(p.learner))
         rows: List[widgets.Widget] = [widgets.HTML(f"{CSS}<h3>{title}</h3>")]
+        if p.could_not_read:
+            rows.append(widgets.HTML(f'<p class="sp-broken" role="status">{_(COULD_NOT_READ)}</p>'))
         b = self._continue_button()
         if b is not None:
             rows.append(b)

@@ -10,10 +10,11 @@ reported and the others still load. ``load_strict`` raises
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple, Union
 
+from ..engine.errors import FileError
+from ..engine.files import parse_toml, read_text
 from ..learning.problem import Problem
 from ..resources import lessons_dir
 from .check import check_puzzle
@@ -31,9 +32,9 @@ def load_file(path: Union[str, Path]) -> Tuple[List[Puzzle], List[Problem]]:
     """Load and check one puzzle file; never raises."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        return [], [Problem(p.name, f"cannot read the file: {e}")]
+        text = read_text(p)
+    except FileError as e:
+        return [], [Problem.of(e, p.name)]
     return loads_file(text, p.name, p.stem)
 
 
@@ -41,10 +42,9 @@ def loads_file(text: str, source: str = "<puzzles>",
                collection: str = "puzzles") -> Tuple[List[Puzzle], List[Problem]]:
     """Load and check puzzles from the text of a TOML puzzle file; never raises."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        m = re.search(r"line (\d+)", str(e))
-        return [], [Problem(source, f"not valid TOML: {e}", line=int(m.group(1)) if m else None)]
+        data = parse_toml(text, source)
+    except FileError as e:
+        return [], [Problem.of(e, source)]
     lines = _Lines(text)
     problems = [Problem(source, f"unknown key {k!r} (known: {', '.join(sorted(TOP_KEYS))})",
                         line=lines.find(None, k)) for k in data if k not in TOP_KEYS]

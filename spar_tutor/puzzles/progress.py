@@ -9,7 +9,11 @@ import os
 from pathlib import Path
 from typing import Any, Dict, Iterable
 
-from ..learning.progress import ProgressFile, current_user
+from ..engine.errors import FileError
+from ..learning.progress import ProgressFile, current_user, whole_number, yes_no
+
+#: More attempts than anyone makes at one puzzle: past it, the file is damaged.
+MAX_ATTEMPTS = 1_000_000
 
 #: The signed-in learner on a shared server (``SPAR_TUTOR_USER`` or ``JUPYTERHUB_USER``), if any.
 current_learner = current_user
@@ -21,6 +25,11 @@ class PuzzleProgress(ProgressFile):
     FOLDER = "puzzles"
     NAME_KEY = "learner"
     SECTION = "puzzles"
+
+    @staticmethod
+    def _check_entry(raw: Any) -> Dict[str, Any]:
+        """``{"attempts": n, "solved": bool, "clean": bool}``."""
+        return puzzle_entry(raw)
 
     def _entry(self, puzzle_id: str) -> Dict[str, Any]:
         entry = self._get(puzzle_id)
@@ -66,6 +75,14 @@ class PuzzleProgress(ProgressFile):
         return sum(1 for i in ids if self.solved(i))
 
 
+def puzzle_entry(raw: Any) -> Dict[str, Any]:
+    """One puzzle's entry of a progress file, checked (:class:`FileError` if wrong)."""
+    if not isinstance(raw, dict):
+        raise FileError("a puzzle's progress must be an object")
+    return {**raw, "attempts": whole_number(raw, "attempts", 0, MAX_ATTEMPTS),
+            "solved": yes_no(raw, "solved"), "clean": yes_no(raw, "clean")}
+
+
 class MemoryProgress(PuzzleProgress):
     """Progress for a learner without a name: kept for this page only, never written."""
 
@@ -74,6 +91,8 @@ class MemoryProgress(PuzzleProgress):
         self.path = Path(os.devnull)
         self.data = self._empty()
         self.unsaved = False
+        self.problem = None
+        self._unreadable = None
 
     def save(self) -> bool:
         return True

@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from ..engine.cards import Card, sort_hand
 from ..i18n import N_, _
+from ..learning.progress import COULD_NOT_READ
 from ..render.table import table_html
 from ..render.text import cardify
 from .loader import load_collection
@@ -93,8 +94,9 @@ class PuzzlePlayer(widgets.VBox):
         self.step_at = -1
         self.attempt_counted = False
         self._build()
-        super().__init__([self.style, self.top, self.header, self.goal, self.table, self.status,
-                          self.hand_box, self.buttons, self.solution_box], **kwargs)
+        self.notes = widgets.HTML(self._notes())
+        super().__init__([self.style, self.top, self.notes, self.header, self.goal, self.table,
+                          self.status, self.hand_box, self.buttons, self.solution_box], **kwargs)
         self.add_class("spar-pz")
         if not self.collection.puzzles:
             self.say(_("The puzzles could not be loaded. Please tell your teacher."), "wrong")
@@ -152,6 +154,16 @@ class PuzzlePlayer(widgets.VBox):
                            layout=widgets.Layout(width="auto"))
         b.on_click(handler)
         return b
+
+    def _notes(self) -> str:
+        """Warnings above the puzzle: puzzles that did not load, progress that could not."""
+        notes = []
+        if self.collection.problems and self.collection.puzzles:
+            notes.append(_("Some puzzles are being repaired and will be back soon."))
+        if self.progress.could_not_read:
+            notes.append(_(COULD_NOT_READ))
+        return "".join(f'<p class="spar-status spar-warn" role="status">{note}</p>'
+                       for note in notes)
 
     # -- choosing a puzzle ---------------------------------------------------------
 

@@ -25,11 +25,11 @@ in place (:meth:`GameSession.from_json`, :meth:`GameSession.resume`).
 
 from __future__ import annotations
 
-import json
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Union
 
 from ..engine.deal import cutter
 from ..engine.errors import SparError
+from ..engine.files import parse_json
 from ..engine.match import Bet, Match
 from ..engine.rules import Rules
 from ..engine.state import PLAY, HandState, Move, format_move, parse_move
@@ -95,12 +95,12 @@ def migrate(data: Dict[str, Any]) -> Dict[str, Any]:
     return {**data, "version": VERSION, "hands": hands}
 
 
-def parse_text(text: str) -> Any:
-    """The JSON data of a saved match's text."""
-    try:
-        return json.loads(text)
-    except (TypeError, json.JSONDecodeError) as e:
-        raise SessionFileError(f"the saved game is not valid JSON ({e})", rule="save file") from None
+def parse_text(text: str, source: Optional[str] = None) -> Any:
+    """The JSON data of a saved match's text (``source``: the file's name, for errors)."""
+    if not isinstance(text, str):
+        raise SessionFileError(f"a saved game is text, not {type(text).__name__}", file=source,
+                               rule="save file")
+    return parse_json(text, source, SessionFileError)
 
 
 def _need(data: Dict[str, Any], key: str, kind: Any, words: str) -> Any:

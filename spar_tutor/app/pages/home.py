@@ -109,7 +109,7 @@ class HomePage(widgets.VBox):
         text = ("<p>" + ngettext("You have finished {done} of {lessons} lesson.",
                                  "You have finished {done} of {lessons} lessons.",
                                  len(lessons)).format(done=done, lessons=len(lessons)) + "</p>"
-                if done else "")
+                if done else "") + course.progress_note(progress)
         point = course.resume_point(progress)
         if point is not None:
             lesson, step = point
