@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Union
 
 from ..engine.deal import cutter
-from ..engine.errors import SparError
+from ..engine.errors import SparError, shown
 from ..engine.files import parse_json
 from ..engine.match import Bet, Match
 from ..engine.rules import Rules
@@ -37,6 +37,9 @@ from .values import PlayedHand, Seat
 
 FORMAT = "spar-tutor-match"
 VERSION = 2
+#: The players a saved game may name. Never a bot's code file ("path/bot.py:Bot"): a
+#: save file uploaded to the app must not run code on the server.
+PLAYERS = ("human", "random", "beginner", "expert")
 
 
 class SessionFileError(SparError):
@@ -131,6 +134,9 @@ def read_table(data: Any) -> SavedTable:
         if not isinstance(seat, dict) or not isinstance(seat.get("player"), str):
             raise SessionFileError(f"seat {i} must be {{\"name\": ..., \"player\": ...}}",
                                    seat=i, rule="key seats")
+        if seat["player"] not in PLAYERS:
+            raise SessionFileError(f"seat {i}: the player must be one of {', '.join(PLAYERS)}, "
+                                   f"not {shown(seat['player'])}", seat=i, rule="key seats")
         specs.append(seat["player"])
     names = [seat["name"].strip()[:40] if isinstance(seat.get("name"), str)
              and seat["name"].strip() else None for seat in seats_json]

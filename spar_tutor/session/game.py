@@ -188,12 +188,12 @@ class GameSession:
         self.rules, self.seed, self.seats = new_rules, new_seed, new_seats
         self.start_match()
 
-    def resume(self, text: str) -> None:
-        """Replace this session's match with a saved one (JSON text); observers, hints
-        and the bot factory stay.
+    def resume(self, text: str, source: Optional[str] = None) -> None:
+        """Replace this session's match with a saved one (JSON text; ``source``, its file
+        name, is named in errors); observers, hints and the bot factory stay.
 
         A bad file raises :class:`SparError` and leaves the game as it was."""
-        table = read_table(parse_text(text))
+        table = read_table(parse_text(text, source))
         seats = self._new_seats(table.rules, table.specs, table.seed)
         self._load(table, replay_hands(table), seats)
 
