@@ -1,0 +1,401 @@
+"""No input gives a traceback (issue 17): every loader fuzzed with damaged files.
+
+Deal files, lesson files, puzzle files, saved games and progress files get random
+bytes, other encodings (UTF-16, Latin-1), files cut short, values of the wrong type,
+huge numbers, very long texts, deep nesting, thousands of steps, empty files, folders
+and files that cannot be read. A loader that raises raises a SparError whose one-line
+message names the file; the puzzle loader and the progress files raise nothing and say
+what is wrong; ``spar-tutor replay``, ``solve`` and ``hint`` print one line and exit 2.
+The examples are the same on every run (tests/fuzz_helpers.py).
+"""
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given, strategies as st
+
+from fuzz_helpers import damaged, damaged_bytes, fuzz, json_text, one_line, toml_text
+from spar_tutor import cli
+from spar_tutor.engine.dealfile import DealFile, load_json_lines
+from spar_tutor.engine.errors import FileError, SparError
+from spar_tutor.engine.files import decode
+from spar_tutor.lessons.loader import load_all, load_lesson, loads_lesson
+from spar_tutor.lessons.model import BrokenLesson, Lesson, LessonError
+from spar_tutor.lessons.progress import ProgressStore, lesson_entry
+from spar_tutor.learning.progress import read_progress_file
+from spar_tutor.puzzles.loader import load_file, load_strict, loads_file
+from spar_tutor.puzzles.model import PuzzleError
+from spar_tutor.puzzles.progress import PuzzleProgress
+from spar_tutor.session import GameSession
+from tests.doubles import first_legal_factory
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN = sorted(p for p in (ROOT / "tests" / "golden").glob("*.json")
+                if not p.name.endswith(".expected.json"))
+DEALS = [json.loads(p.read_text()) for p in GOLDEN] + [
+    {"rules": {"preset": "ghana_table", "offside": True}, "dealer": 1,
+     "hands": ["AH 6C 9D", "8H 7H 9S"], "leader": 0, "plays": "AH 9S",
+     "declarations": [{"seat": 0, "dry": "6C"}], "title": "end position"},
+]
+#: Every shipped lesson but the one whose odds step takes seconds to check.
+LESSONS = [tomllib.loads(p.read_text()) for p in sorted((ROOT / "lessons").glob("*.toml"))
+           if p.name != "07_dry_wet.toml"]
+PUZZLES = [{**doc, "puzzle": doc["puzzle"][:2]} for doc in
+           (tomllib.loads(p.read_text()) for p in sorted((ROOT / "lessons" / "puzzles")
+                                                         .glob("0[126]_*.toml")))]
+
+
+def saved_games():
+    """Saved matches: a hand under way, a finished hand and the next, the cut and bets."""
+    out = []
+    for rules, seats, decisions in (("standard", ["human", "beginner", "random"], 4),
+                                    ("standard", ["human", "expert"], 14),
+                                    ("ghana_table", ["human", "beginner", "beginner"], 6)):
+        s = GameSession(rules, seats, seed=2, bot_factory=first_legal_factory)
+        for _ in range(decisions):
+            if s.pending == "cut":
+                s.cut(10)
+            elif s.pending == "bets":
+                s.offer_bet(0)
+            elif s.state.is_over():
+                s.next_hand()
+            else:
+                s.move(s.offers()[0] if s.offers() else s.legal_cards()[0])
+        out.append(json.loads(s.dumps()))
+    return out
+
+
+SAVES = saved_games()
+LESSON_PROGRESS = {"user": "Ama", "lessons": {"01_pack": {"done": [0, 1, 4], "at": 5,
+                                                           "finished": False},
+                                               "02_dealing": {"done": [0], "at": 0,
+                                                              "finished": True}},
+                   "last": "01_pack"}
+PUZZLE_PROGRESS = {"learner": "Ama", "puzzles": {"p1": {"attempts": 3, "solved": True,
+                                                        "clean": False}}, "last": "p1"}
+
+
+def names_the_file(error, name, family=SparError):
+    """``error`` is of the SparError family and its one-line message names the file."""
+    assert isinstance(error, family), repr(error)
+    assert one_line(str(error)).startswith(name), str(error)
+
+
+def special_files(folder):
+    """Paths that are not a readable file: missing, a folder, a symbolic link loop, a
+    path under a file, empty, only spaces, and a file whose reading fails."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "folder.x").mkdir(exist_ok=True)
+    loop = folder / "loop.x"
+    if not loop.is_symlink():
+        loop.symlink_to(folder / "loop2.x")
+        (folder / "loop2.x").symlink_to(loop)
+    (folder / "empty.x").write_bytes(b"")
+    (folder / "spaces.x").write_bytes(b" \n\t\n")
+    return [folder / "missing.x", folder / "folder.x", loop, folder / "empty.x" / "under",
+            folder / "empty.x", folder / "spaces.x", Path("/proc/self/mem")]
+
+
+# -- deal files -----------------------------------------------------------------------
+
+
+@fuzz(200)
+@given(doc=st.sampled_from(DEALS).flatmap(damaged))
+def test_deal_files_with_wrong_values(doc):
+    text = json_text(doc)
+    for load in (lambda: DealFile.loads(text, "fuzz.json"),
+                 lambda: load_json_lines(text, "fuzz.json")):
+        try:
+            load()
+        except SparError as e:
+            names_the_file(e, "fuzz.json")
+
+
+@fuzz(150)
+@given(data=st.sampled_from(DEALS).map(json_text).flatmap(damaged_bytes))
+def test_deal_files_as_damaged_bytes(data, tmp_path):
+    path = tmp_path / "fuzz.json"
+    path.write_bytes(data)
+    try:
+        DealFile.load(path)
+    except SparError as e:
+        names_the_file(e, str(path))
+
+
+def test_deal_files_that_cannot_be_read(tmp_path):
+    for path in special_files(tmp_path):
+        with pytest.raises(SparError) as caught:
+            DealFile.load(path)
+        names_the_file(caught.value, str(path))
+
+
+# -- the command line -----------------------------------------------------------------
+
+
+def run_cli(capsys, *argv):
+    """``spar-tutor ARGV`` in this process: its exit status and what it printed to stderr."""
+    status = cli.main(list(argv))
+    return status, capsys.readouterr().err
+
+
+def bad_input(status, err, path):
+    assert status == 2 and "Traceback" not in err
+    assert one_line(err.strip()).startswith(f"spar-tutor: error: {path}"), err
+
+
+@fuzz(120)
+@given(data=st.sampled_from(DEALS).map(json_text).flatmap(damaged_bytes),
+       command=st.sampled_from(["replay", "solve", "hint"]))
+def test_commands_with_damaged_deal_files(data, command, tmp_path, capsys):
+    path = tmp_path / "fuzz.json"
+    path.write_bytes(data)
+    try:
+        DealFile.load(path)
+        assume(command == "replay")  # a good file: the solver's commands are tested elsewhere
+    except SparError:
+        pass
+    status, err = run_cli(capsys, command, str(path), "--json")
+    if status != 0:
+        bad_input(status, err, path)
+
+
+@fuzz(100)
+@given(doc=st.sampled_from(DEALS).flatmap(damaged), command=st.sampled_from(["replay", "solve"]))
+def test_commands_with_wrong_values(doc, command, tmp_path, capsys):
+    path = tmp_path / "fuzz.json"
+    path.write_text(json_text(doc))
+    try:
+        DealFile.load(path)
+        assume(command == "replay")
+    except SparError:
+        pass
+    status, err = run_cli(capsys, command, str(path))
+    if status != 0:
+        bad_input(status, err, path)
+
+
+@pytest.mark.parametrize("command", ["replay", "solve", "hint"])
+def test_commands_on_files_that_cannot_be_read(command, tmp_path, capsys):
+    for path in special_files(tmp_path):
+        bad_input(*run_cli(capsys, command, str(path)), path)
+
+
+# -- lesson files ---------------------------------------------------------------------
+
+
+def lesson_problems_name(error, name):
+    assert isinstance(error, LessonError), repr(error)
+    assert error.problems and all(p.file == name for p in error.problems)
+    for problem in error.problems:
+        one_line(str(problem))
+
+
+@fuzz(150)
+@given(doc=st.sampled_from(LESSONS).flatmap(damaged))
+def test_lesson_files_with_wrong_values(doc):
+    try:
+        assert isinstance(loads_lesson(toml_text(doc), "fuzz.toml"), Lesson)
+    except SparError as e:
+        lesson_problems_name(e, "fuzz.toml")
+
+
+@fuzz(100)
+@given(data=st.sampled_from(LESSONS[:3]).map(toml_text).flatmap(damaged_bytes))
+def test_lesson_files_as_damaged_bytes(data, tmp_path):
+    path = tmp_path / "fuzz.toml"
+    path.write_bytes(data)
+    try:
+        load_lesson(path)
+    except SparError as e:
+        lesson_problems_name(e, "fuzz.toml")
+
+
+def test_lesson_files_that_cannot_be_read(tmp_path):
+    for path in special_files(tmp_path):
+        with pytest.raises(LessonError) as caught:
+            load_lesson(path)
+        lesson_problems_name(caught.value, path.name)
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    (folder / "01_good.toml").write_text(toml_text(LESSONS[0]))
+    (folder / "02_folder.toml").mkdir()
+    (folder / "03_utf16.toml").write_bytes(toml_text(LESSONS[1]).encode("utf-16"))
+    (folder / "04_loop.toml").symlink_to(folder / "04_loop.toml")
+    loaded = load_all(folder)
+    assert isinstance(loaded[0], Lesson)
+    assert [type(l) for l in loaded[1:]] == [BrokenLesson] * 3
+    assert "saved as UTF-16" in str(loaded[2].problems[0])
+    assert loaded[2].title == "03_utf16"  # the title cannot be read either
+
+
+# -- puzzle files ---------------------------------------------------------------------
+
+
+def puzzle_problems_name(problems, name):
+    for problem in problems:
+        assert problem.file == name and "could not be checked" not in problem.what, problem
+        one_line(str(problem))
+
+
+@fuzz(150)
+@given(doc=st.sampled_from(PUZZLES).flatmap(damaged))
+def test_puzzle_files_with_wrong_values(doc):
+    puzzles, problems = loads_file(toml_text(doc), "fuzz.toml")
+    puzzle_problems_name(problems, "fuzz.toml")
+
+
+@fuzz(100)
+@given(data=st.sampled_from(PUZZLES).map(toml_text).flatmap(damaged_bytes))
+def test_puzzle_files_as_damaged_bytes(data, tmp_path):
+    path = tmp_path / "fuzz.toml"
+    path.write_bytes(data)
+    puzzles, problems = load_file(path)
+    puzzle_problems_name(problems, "fuzz.toml")
+    if problems:
+        with pytest.raises(PuzzleError):
+            load_strict(path)
+
+
+def test_puzzle_files_that_cannot_be_read(tmp_path):
+    for path in special_files(tmp_path):
+        puzzles, problems = load_file(path)
+        assert not puzzles and len(problems) == 1
+        puzzle_problems_name(problems, path.name)
+
+
+# -- saved games ----------------------------------------------------------------------
+
+
+def resumes_or_says_why(text, source="fuzz.json"):
+    """A session resumes the text, or raises a SparError naming the file and keeps its game."""
+    session = GameSession("standard", ["human", "beginner"], seed=5,
+                          bot_factory=first_legal_factory)
+    before = session.dumps()
+    try:
+        session.resume(text, source)
+    except SparError as e:
+        names_the_file(e, source)
+        assert session.dumps() == before
+    try:
+        GameSession.loads(text, bot_factory=first_legal_factory)
+    except SparError as e:
+        one_line(str(e))
+
+
+def test_the_saved_games_resume():
+    for doc in SAVES:
+        assert GameSession.loads(json_text(doc), bot_factory=first_legal_factory).dumps() \
+            == json.dumps(doc, indent=1)
+
+
+@fuzz(200)
+@given(doc=st.sampled_from(SAVES).flatmap(damaged))
+def test_saved_games_with_wrong_values(doc):
+    resumes_or_says_why(json_text(doc))
+
+
+@fuzz(100)
+@given(data=st.sampled_from(SAVES).map(json_text).flatmap(damaged_bytes))
+def test_saved_games_as_damaged_bytes(data):
+    try:
+        text = decode(data, "fuzz.json")
+    except FileError as e:
+        names_the_file(e, "fuzz.json")
+        return
+    resumes_or_says_why(text)
+
+
+def test_a_saved_game_never_runs_a_bot_file(tmp_path):
+    bot = tmp_path / "bot.py"
+    bot.write_text("import pathlib\npathlib.Path(__file__).with_name('ran').touch()\n"
+                   "class Bot:\n    def choose(self, view):\n        return view.legal_moves[0]\n")
+    doc = {**SAVES[0], "seats": [{"name": "You", "player": "human"},
+                                 {"name": "B", "player": f"{bot}:Bot"},
+                                 {"name": "C", "player": "random"}]}
+    with pytest.raises(SparError, match="the player must be one of human, random, beginner, "
+                                        "expert"):
+        GameSession.loads(json_text(doc))
+    assert not (tmp_path / "ran").exists()
+
+
+# -- progress files -------------------------------------------------------------------
+
+
+PROGRESS = [(ProgressStore, LESSON_PROGRESS), (PuzzleProgress, PUZZLE_PROGRESS)]
+
+
+def use(progress):
+    """Everything a page does with a learner's progress."""
+    if isinstance(progress, ProgressStore):
+        progress.done("01_pack"), progress.at("01_pack"), progress.finished("02_dealing")
+        progress.finished_lessons(["01_pack", "02_dealing", "zz"])
+        progress.mark("01_pack", 2, total=9)
+        progress.visit("01_pack", 3)
+        assert 2 in progress.done("01_pack") and progress.at("01_pack") == 3
+    else:
+        progress.attempts("p1"), progress.solved("p1"), progress.clean("p1")
+        progress.solved_count(["p1", "p2"])
+        progress.attempt("p1")
+        progress.solve("p1", clean=True)
+        assert progress.solved("p1") and progress.clean("p1")
+    assert progress.last in ("01_pack", "p1")
+
+
+def reads_or_says_why(kind, data, root):
+    """The learner's file holds ``data``: the page works, and a file that cannot be read
+    is said so, then kept aside (not lost) when progress is saved."""
+    path = kind("Ama", root).path
+    for old in path.parent.glob("*"):
+        old.unlink()
+    path.write_bytes(data)
+    progress = kind("Ama", root)
+    if progress.could_not_read:
+        assert one_line(progress.problem).startswith(path.name)
+    use(progress)
+    if progress.could_not_read:
+        assert path.with_name(path.name + ".unreadable").read_bytes() == data
+        again = kind("Ama", root)
+        assert not again.could_not_read
+        use(again)
+
+
+@fuzz(150)
+@given(case=st.sampled_from(PROGRESS).flatmap(
+    lambda c: st.tuples(st.just(c[0]), damaged(c[1]).map(lambda d: json_text(d).encode()))))
+def test_progress_files_with_wrong_values(case, tmp_path):
+    reads_or_says_why(*case, tmp_path)
+
+
+@fuzz(100)
+@given(case=st.sampled_from(PROGRESS).flatmap(
+    lambda c: st.tuples(st.just(c[0]), damaged_bytes(json_text(c[1])))))
+def test_progress_files_as_damaged_bytes(case, tmp_path):
+    reads_or_says_why(*case, tmp_path)
+
+
+@fuzz(100)
+@given(doc=damaged(LESSON_PROGRESS))
+def test_the_progress_file_reader_raises_only_file_errors(doc, tmp_path):
+    path = tmp_path / "Ama.json"
+    path.write_text(json_text(doc))
+    try:
+        data = read_progress_file(path, "user", "lessons", lesson_entry)
+    except SparError as e:
+        names_the_file(e, "Ama.json", FileError)
+        return
+    for entry in data["lessons"].values():
+        assert all(isinstance(step, int) for step in entry["done"])
+        assert isinstance(entry["at"], int) and isinstance(entry["finished"], bool)
+
+
+def test_progress_files_that_cannot_be_read(tmp_path):
+    for kind in (ProgressStore, PuzzleProgress):
+        path = kind("Ama", tmp_path).path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.mkdir()  # a folder where the file should be
+        progress = kind("Ama", tmp_path)
+        assert progress.could_not_read and "cannot read the progress file" in progress.problem
+        use(progress)
+        assert path.with_name(path.name + ".unreadable").is_dir() and path.is_file()
