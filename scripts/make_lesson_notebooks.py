@@ -1,6 +1,7 @@
 """Write the lesson notebooks and the explore notebooks into notebooks/.
 
-    python scripts/make_lesson_notebooks.py
+    python scripts/make_lesson_notebooks.py            # all of them
+    python scripts/make_lesson_notebooks.py lessons    # only the lesson notebooks and the menu
 
 Lesson notebooks are a short introduction and the lesson player; their text
 comes from the lesson files. Run this again after adding a lesson, then store
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import List
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
@@ -50,11 +52,18 @@ def lesson_notebook(lesson: Lesson) -> None:
     write(f"lesson_{lesson.number:02d}_{stem}.ipynb", [new_markdown_cell(intro), new_code_cell(code)])
 
 
-def menu_notebook() -> None:
+def menu_notebook(lessons: List[Lesson]) -> None:
+    """The menu notebook: every lesson with its steps and minutes (kept in step with the
+    lesson files by tests/test_lesson_docs.py)."""
+    first, last = lessons[0].title, lessons[-1].title
+    rows = "".join(f"| {lesson.number} | {lesson.title} | {len(lesson.steps)} | "
+                   f"{lesson.minutes} |\n" for lesson in lessons)
     write("lessons.ipynb", [
-        new_markdown_cell("# Spar lessons\n\nTen short lessons, from the pack to dry and wet. "
-                          "Type your name, then choose a lesson; done lessons are ticked, and "
-                          "**Continue** takes you back to where you stopped."),
+        new_markdown_cell(f"# Spar lessons\n\n{len(lessons)} short lessons, from "
+                          f"{first[:1].lower() + first[1:]} to {last}. Type your name, then "
+                          "choose a lesson; done lessons are ticked, and **Continue** takes you "
+                          "back to where you stopped.\n\n| lesson | title | steps | minutes |\n"
+                          f"|---|---|---|---|\n{rows}"),
         new_code_cell("from spar_tutor.lessons.widget import lesson_widget\n\nlesson_widget()"),
     ])
 
@@ -148,14 +157,19 @@ def explore_sticky() -> None:
 
 def main() -> None:
     NOTEBOOKS.mkdir(exist_ok=True)
-    for lesson in load_all(ROOT / "lessons"):
-        if isinstance(lesson, Lesson):
-            lesson_notebook(lesson)
-    menu_notebook()
+    lessons_only()
     explore_last_trick()
     explore_lead()
     explore_sticky()
 
 
+def lessons_only() -> None:
+    """Only the lesson notebooks and the menu (the explore notebooks keep their outputs)."""
+    lessons = [lesson for lesson in load_all(ROOT / "lessons") if isinstance(lesson, Lesson)]
+    for lesson in lessons:
+        lesson_notebook(lesson)
+    menu_notebook(lessons)
+
+
 if __name__ == "__main__":
-    main()
+    lessons_only() if sys.argv[1:] == ["lessons"] else main()

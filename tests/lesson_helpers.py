@@ -9,6 +9,7 @@ import ipywidgets as widgets
 from spar_tutor.engine.cards import parse_card
 from spar_tutor.lessons import guarantees
 from spar_tutor.lessons.widget import LessonPlayer
+from spar_tutor.render.text import card_symbols
 
 
 def buttons(root: widgets.Widget) -> Iterator[widgets.Button]:
@@ -42,7 +43,7 @@ def right_answers(player: LessonPlayer) -> List[str]:
     if goal == "wise":
         return [" ".join([answer.split()[0], card(answer.split()[1])]) if " " in answer else answer]
     if kind in ("choice", "points", "odds"):
-        return [str(answer)]
+        return [card_symbols(str(answer))]  # a button shows card codes as symbols
     if kind == "trick":
         return [step.name(answer)]
     if kind == "pick_from" or goal in ("best", "win", "card", "allowed"):

@@ -66,3 +66,45 @@ def test_page_follows_a_preset_link_and_ignores_others():
     assert "Agram" in page.scoring.value
     page.show_route(Route(page="rules", preset="nonsense"))
     assert page.preset.value == "agram"
+
+
+def page_html(page):
+    """Every HTML piece of the Rules page, in order."""
+    return "".join(c.value for c in page.children if hasattr(c, "value") and isinstance(c.value, str))
+
+
+def page_text(page):
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", page_html(page))).split())
+
+
+def test_the_rules_page_says_what_the_rules_say():
+    page = RulesPage(app=type("A", (), {"say": print})())
+    page.preset.value = "ghana_table"
+    text = page_text(page)
+    assert "renege is against the rules" in text
+    assert "lets you try a renege, so that you can see what happens" in text
+    offside = HOUSE_RULES["offside"][1]
+    for fact in ("-3", "nobody else scores", "the same dealer deals again",
+                 "pay each other player 3 stakes"):
+        assert fact in offside
+    assert "counts double only when it is live" in HOUSE_RULES["dry_wet"][1]
+    assert "easy" not in SCORING_NOTES["spar"] and "An 8 beats only the 6 and the 7" in \
+        SCORING_NOTES["spar"]
+    table = [r[0] for r in rows(page.scoring.value)]
+    assert any("the same player wins the last two tricks" in r.lower() for r in table)
+    assert any("your own live dry and wet" in r for r in table)
+    assert not re.search(r"\bseat\s*\d", text, re.I)
+
+
+def test_every_word_of_the_game_is_on_the_rules_page_and_marked_once():
+    from spar_tutor.render.glossary import GLOSSARY
+
+    page = RulesPage(app=type("A", (), {"say": print})())
+    html = page_html(page)
+    for term in GLOSSARY:
+        assert f"<dt>{term.word}</dt>" in html
+    for preset in PRESETS:
+        page.preset.value = preset
+        keys = re.findall(r'class="spar-term"[^>]*data-term="([a-z_]+)"', page_html(page))
+        assert len(keys) == len(set(keys)), preset
+        assert {"trick", "lead", "follow", "renege", "match", "target"} <= set(keys)

@@ -37,14 +37,19 @@ def status(player):
 
 def test_solve_a_puzzle_by_clicking():
     player = PuzzlePlayer(learner="Ama", start="ace-first-six-last")
-    assert "Ace first, six last" in player.header.value
-    assert "3 points" in player.goal.value and "Seat 1" in player.table.value
+    assert "Two players: a 6 to score" in player.header.value
+    assert "Level 1 · Beginner" in player.header.value and "rating" not in player.header.value
+    assert "3 points" in text(player.goal.value) and "Kofi" in player.table.value
+    assert "Seat" not in player.table.value and "seat" not in player.hand_title.value
     assert set(buttons(player)) == {"ace of diamonds", "six of clubs"}
     click(player, "AD")
     assert "Good: A♦ keeps the goal" in status(player)
     click(player, "6C")
     assert "Solved! You won the last trick with 6♣: 3 points." in status(player)
     assert "Cleanly solved" in status(player)
+    why = text(player.solution_box.children[0].value)
+    assert why.startswith("Why: Lead A♦. Kofi has no diamond")
+    assert 'class="spar-term"' in player.goal.value  # the glossary explains "lead", "trick"
     assert player.progress.solved("ace-first-six-last")
     assert "✓" in player.picker.label and "Solved 1 of" in player.score.value
     assert player.hint_btn.disabled
@@ -86,7 +91,8 @@ def test_hints_and_the_solution_replay():
         player.fwd_btn.click()
     assert f"Step {steps} of {steps}" in text(player.caption.value)
     assert "3 points" in text(player.caption.value) and player.fwd_btn.disabled
-    assert "Seat 1" in player.table.value
+    assert "Kofi" in player.table.value
+    assert "Why:" in text(player.solution_box.children[-1].value)
     assert all("spar-unplayable" in b._dom_classes for b in player.hand_row.children)
     player.restart_btn.click()
     assert player.step_at == -1 and player.solution_box.children == ()
@@ -108,7 +114,9 @@ def test_next_puzzle_band_filter_and_picker():
     assert player.game.puzzle.id == COLLECTION.puzzles[1].id
     player.band.value = "expert"
     assert player.game.puzzle.band == "expert"
-    assert all("expert" in label for label, _ in player.picker.options)
+    assert all("Level 4 · Expert" in label for label, _ in player.picker.options)
+    assert not any(str(p.rating) in label for p in COLLECTION.puzzles
+                   for label, _ in player.picker.options if p.band == "expert")
     player.picker.value = player.picker.options[-1][1]
     assert player.game.puzzle.id == player.picker.options[-1][1]
     player.band.value = "all"

@@ -117,8 +117,8 @@ def scoring_table(rules: Rules) -> Sequence[Tuple[str, int]]:
         rows = [(N_("last trick won with a 7"), 2), (N_("last trick won with any other card"), 1)]
     elif rules.scoring == "sipa":
         rows = [
-            (N_("last three tricks won with 7s by one player"), 6),
-            (N_("last two tricks won with 7s by one player"), 4),
+            (N_("the same player wins the last three tricks, each with a 7"), 6),
+            (N_("the same player wins the last two tricks, each with a 7"), 4),
             (N_("last trick won with a 7"), 2),
             (N_("last trick won with any other card"), 1),
         ]
@@ -126,26 +126,30 @@ def scoring_table(rules: Rules) -> Sequence[Tuple[str, int]]:
         rows = []
         if rules.dry_wet:
             rows += [
-                (N_("dry and wet, both sixes, win the last two tricks"), 12),
-                (N_("dry and wet, a six and a seven, win the last two tricks"), 10),
-                (N_("dry and wet, both sevens, win the last two tricks"), 8),
+                (N_("you win the last two tricks with your own live dry and wet, two sixes"),
+                 12),
+                (N_("you win the last two tricks with your own live dry and wet, a six and a "
+                    "seven"), 10),
+                (N_("you win the last two tricks with your own live dry and wet, two sevens"),
+                 8),
             ]
         if rules.two_trick_bonus:
             rows += [
-                (N_("last two tricks won with two sixes"), 6),
-                (N_("last two tricks won with a six and a seven of different suits"), 5),
-                (N_("last two tricks won with two sevens"), 4),
+                (N_("the same player wins the last two tricks with two sixes"), 6),
+                (N_("the same player wins the last two tricks with a six and a seven of "
+                    "different suits"), 5),
+                (N_("the same player wins the last two tricks with two sevens"), 4),
             ]
         if rules.dry_wet:
-            rows += [(N_("last trick won with a live dry or wet 6"), 6),
-                     (N_("last trick won with a live dry or wet 7"), 4)]
+            rows += [(N_("last trick won with your own live dry or wet 6"), 6),
+                     (N_("last trick won with your own live dry or wet 7"), 4)]
         rows += [
             (N_("last trick won with a 6"), 3),
             (N_("last trick won with a 7"), 2),
             (N_("last trick won with an 8 or higher"), 1),
         ]
     if rules.offside:
-        rows.append((N_("offside: reneging, once proven"), OFFSIDE_PENALTY))
+        rows.append((N_("offside: your renege is found out"), OFFSIDE_PENALTY))
     return rows
 
 

@@ -14,6 +14,7 @@ from typing import Any, Dict, List, Optional, Protocol, Tuple, Union
 from ..engine.dealfile import DealFile
 from ..engine.errors import FileError, SparError
 from ..engine.files import parse_toml, read_text
+from ..learning.content import in_language
 from ..learning.problem import Problem
 from .kinds import check_step, kind_of
 from .model import KIND_NAMES, BrokenLesson, Lesson, LessonError, Step
@@ -75,8 +76,19 @@ def loads_lesson(text: str, source: str = "<lesson>", lesson_id: str = "lesson",
         steps.append(step)
     if problems:
         raise LessonError(problems)
-    return Lesson(lesson_id, data["number"], data["title"], data["summary"], data["minutes"],
-                  steps, path)
+    for step in steps:
+        _words_in_language(step)
+    return Lesson(lesson_id, data["number"], in_language(data["title"].strip()),
+                  in_language(data["summary"].strip()), data["minutes"], steps, path)
+
+
+def _words_in_language(step: Step) -> None:
+    """A checked step's words in the language in use (docs/translating.md): positions,
+    answers and the keys of ``wrong`` stay as written."""
+    step.title, step.text, step.prompt = (in_language(step.title), in_language(step.text),
+                                          in_language(step.prompt))
+    step.hint, step.right = in_language(step.hint), in_language(step.right)
+    step.wrong = {key: in_language(text) for key, text in step.wrong.items()}
 
 
 def _read_step(raw: Any, i: int, names: Tuple[str, ...], bad: _Report) -> Optional[Step]:

@@ -13,16 +13,18 @@ from __future__ import annotations
 import functools
 import logging
 from html import escape
-from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, List, Optional, Sequence, Set, Tuple, Union
 
 import ipywidgets as widgets
 
 from ..engine.cards import Card
 from ..i18n import N_, _, ngettext
-from ..render import card_svg
-from ..render.lesson import CARD_W, CSS
-from ..render.text import md
+from ..learning.content import in_language
 from ..learning.progress import COULD_NOT_READ
+from ..render import card_svg
+from ..render.glossary import glossary_html
+from ..render.lesson import CARD_W, CSS
+from ..render.text import card_symbols, md
 from ..widgets.common import CSS as TABLE_CSS, guarded
 from .model import BrokenLesson, Lesson
 from .progress import ProgressStore
@@ -47,6 +49,8 @@ class LessonPlayer(widgets.VBox):
         """``title=False`` leaves out the lesson's title (a lesson notebook shows its own)."""
         self.run = LessonRun(lesson, progress, start)
         self.on_close = on_close
+        #: The glossary terms the step on show has marked (each term once a page).
+        self.seen: Set[str] = set()
         heading = ("<h3>" + _("Lesson {number}: {title}").format(
             number=lesson.number, title=escape(lesson.title)) + "</h3>") if title else ""
         self.heading = widgets.HTML(f"{TABLE_CSS}{CSS}{heading}")
@@ -74,10 +78,13 @@ class LessonPlayer(widgets.VBox):
 
     def _show(self, feedback: Optional[Feedback] = None) -> None:
         run, step, live = self.run, self.run.step, self.run.current
-        parts = [f"<h4>{escape(step.title)}</h4>" if step.title else "", md(step.text)]
+        self.seen = set()
+        parts = [f"<h4>{card_symbols(escape(step.title))}</h4>" if step.title else "",
+                 glossary_html(md(step.text), self.seen)]
         parts.append(live.picture())
         if step.prompt:
-            parts.append(f"<div class='sp-prompt'><b>{md(step.prompt)}</b></div>")
+            parts.append(f"<div class='sp-prompt'><b>{glossary_html(md(step.prompt), self.seen)}"
+                         "</b></div>")
         self.body.children = [widgets.HTML("".join(parts))]
         self.answers.children = self._answer_widgets(live.answers())
         done = run.index in run.done
@@ -90,7 +97,7 @@ class LessonPlayer(widgets.VBox):
         self.next_btn.description = _("Finish") if run.index + 1 == run.total else _("Next")
         if feedback is not None:
             css = "sp-feedback-right" if feedback.correct else "sp-feedback-wrong"
-            self.feedback.value = f"<div class='{css}'>{md(feedback.text)}</div>"
+            self.feedback.value = f"<div class='{css}'>{self._words(feedback.text)}</div>"
 
     def _answer_widgets(self, answers: Answers) -> List[widgets.Widget]:
         """The step's answers as buttons: its cards, or its choices under its tools."""
@@ -116,7 +123,7 @@ class LessonPlayer(widgets.VBox):
     def _choice_buttons(self, choices: Sequence[Tuple[str, Any]]) -> List[widgets.Widget]:
         out = []
         for text, value in choices:
-            b = _button(text)
+            b = _button(card_symbols(in_language(text)))
             self._on_click(b, functools.partial(self._answer, value))
             out.append(b)
         return out
@@ -136,6 +143,10 @@ class LessonPlayer(widgets.VBox):
     def _sorry(self, message: str) -> None:
         self.feedback.value = f"<div class='sp-feedback-wrong'>{message}</div>"
 
+    def _words(self, text: str) -> str:
+        """Feedback as HTML: the glossary marks the terms the step's text did not."""
+        return glossary_html(md(text), set(self.seen))
+
     # -- actions -------------------------------------------------------------------
 
     def _answer(self, value: Any) -> None:
@@ -143,7 +154,7 @@ class LessonPlayer(widgets.VBox):
 
     def _hint(self) -> None:
         hint = _("**Hint:** {hint}").format(hint=self.run.hint())
-        self.feedback.value = f"<div class='sp-feedback-hint'>{md(hint)}</div>"
+        self.feedback.value = f"<div class='sp-feedback-hint'>{self._words(hint)}</div>"
 
     def _retry(self) -> None:
         self.run.retry()

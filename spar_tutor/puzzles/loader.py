@@ -9,12 +9,14 @@ reported and the others still load. ``load_strict`` raises
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple, Union
 
 from ..engine.errors import FileError
 from ..engine.files import parse_toml, read_text
+from ..learning.content import in_language
 from ..learning.problem import Problem
 from ..resources import lessons_dir
 from .check import check_puzzle
@@ -63,8 +65,16 @@ def loads_file(text: str, source: str = "<puzzles>",
         problems += [Problem(source, what, line=lines.find(i, key), puzzle=name)
                      for key, what in found]
         if puzzle is not None:
-            puzzles.append(puzzle)
+            puzzles.append(_in_language(puzzle))
     return puzzles, problems
+
+
+def _in_language(puzzle: Puzzle) -> Puzzle:
+    """A checked puzzle's words in the language in use (docs/translating.md); its
+    position, goal points and winning cards stay as written."""
+    return dataclasses.replace(puzzle, title=in_language(puzzle.title),
+                               goal=in_language(puzzle.goal), hint=in_language(puzzle.hint),
+                               explanation=in_language(puzzle.explanation))
 
 
 def load_collection(folder: Optional[Union[str, Path]] = None) -> Collection:

@@ -25,6 +25,17 @@ BAND_LABELS = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"),
                "advanced": N_("Advanced"), "expert": N_("Expert")}
 
 
+#: What the puzzles call the players, by seat (the learner's seat is "You"). Puzzle
+#: goals, hints and explanations use these names (tests/test_puzzle_words.py checks).
+PLAYER_NAMES = ("Ama", "Kofi", "Afi", "Yao", "Esi", "Kwame", "Kossi")
+
+
+def level_words(band: str) -> str:
+    """A band as the learner sees it, a level and never the raw rating: "Level 1 · Beginner"."""
+    return _("Level {number} · {name}").format(number=list(BANDS).index(band) + 1,
+                                                name=_(BAND_LABELS[band]))
+
+
 def band_of(rating: int) -> str:
     """The band a rating falls in (ratings outside every band are clamped)."""
     for name, (low, high) in BANDS.items():
@@ -64,6 +75,15 @@ class Puzzle:
     def state(self) -> HandState:
         """The position to solve (a fresh state each time; states are immutable)."""
         return self.position.state()
+
+    def name(self, seat: int) -> str:
+        """What the puzzle calls a seat: "You" for the learner, else its name."""
+        return _("You") if seat == self.seat else PLAYER_NAMES[seat]
+
+    @property
+    def names(self) -> List[str]:
+        """What the puzzle calls each seat, in seat order."""
+        return [self.name(seat) for seat in range(self.players)]
 
     @property
     def players(self) -> int:

@@ -15,17 +15,18 @@ from __future__ import annotations
 
 import logging
 from html import escape
-from typing import Any, Callable, List, Optional
+from typing import Any, Callable, List, Optional, Set
 
 import ipywidgets as widgets
 
 from ..engine.cards import Card, sort_hand
 from ..i18n import N_, _
 from ..learning.progress import COULD_NOT_READ
+from ..render.glossary import CSS as GLOSSARY_CSS, glossary_html
 from ..render.table import table_html
 from ..render.text import cardify
 from .loader import load_collection
-from .model import BAND_LABELS, BANDS, Collection, Puzzle
+from .model import BANDS, Collection, Puzzle, level_words
 from ..widgets.common import CSS as WIDGET_CSS, guarded_method
 from ..widgets.hand import card_css
 from .play import PuzzleGame, SolutionStep
@@ -63,15 +64,10 @@ def default_collection() -> Collection:
     return _COLLECTION
 
 
-def words_html(text: str) -> str:
-    """Plain text as HTML, card codes (``6S``, ``TD``) drawn as coloured suit symbols."""
-    return cardify(escape(text))
-
-
-def seat_names(players: int, learner: int) -> List[str]:
-    """The seats' names in a puzzle: "You" for the learner, "Seat 2" for the others."""
-    return ["You" if seat == learner else _("Seat {seat}").format(seat=seat)
-            for seat in range(players)]
+def words_html(text: str, seen: Optional[Set[str]] = None) -> str:
+    """Plain text as HTML, card codes (``6S``, ``TD``) drawn as coloured suit symbols,
+    the glossary's terms not in ``seen`` marked (:func:`~spar_tutor.render.glossary.glossary_html`)."""
+    return glossary_html(cardify(escape(text)), seen)
 
 
 #: Wraps the player's callbacks: an exception is logged, the learner reads SORRY.
@@ -110,11 +106,12 @@ class PuzzlePlayer(widgets.VBox):
     # -- building ------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.style = widgets.HTML(WIDGET_CSS + CSS)  # the play table's card buttons, and ours
+        # the play table's card buttons, ours, and the glossary's terms
+        self.style = widgets.HTML(WIDGET_CSS + CSS + GLOSSARY_CSS)
         self.card_style = widgets.HTML()
-        self.band = widgets.Dropdown(options=[(_("All bands"), ALL)] + [
-            (_(BAND_LABELS[b]), b) for b in BANDS], value=ALL, description=_("Band"),
-            layout=widgets.Layout(width="220px"))
+        self.band = widgets.Dropdown(options=[(_("All levels"), ALL)] + [
+            (level_words(b), b) for b in BANDS], value=ALL, description=_("Level"),
+            layout=widgets.Layout(width="260px"))
         self.picker = widgets.Dropdown(description=_("Puzzle"),
                                        layout=widgets.Layout(width="460px"))
         self.score = widgets.HTML()
@@ -183,10 +180,9 @@ class PuzzlePlayer(widgets.VBox):
         for p in self._listed():
             number = self.collection.index(p) + 1
             mark = " ✓" if self.progress.solved(p.id) else ""
-            # Translators: a puzzle in the menu: "3. Keep the six (beginner 700) ✓"
-            options.append((_("{number}. {title} ({band} {rating}){mark}").format(
-                number=number, title=p.title, band=_(BAND_LABELS[p.band]).lower(),
-                rating=p.rating, mark=mark), p.id))
+            # Translators: a puzzle in the menu: "3. Two players: a 6 to score (Level 1 · Beginner) ✓"
+            options.append((_("{number}. {title} ({level}){mark}").format(
+                number=number, title=p.title, level=level_words(p.band), mark=mark), p.id))
         self._picking = True
         try:
             self.picker.options = options
@@ -252,17 +248,17 @@ class PuzzlePlayer(widgets.VBox):
         tried = self.progress.attempts(p.id)
         done = " · " + _("solved ✓") if self.progress.solved(p.id) else ""
         title = _("Puzzle {number}: {title}").format(number=number, title=escape(p.title))
-        meta = _("{band} · rating {rating} · {players} players · {tricks} tricks to go · "
+        meta = _("{level} · {players} players · {tricks} tricks to go · "
                  "{rules} · {kind} · attempts {tried}").format(
-                     band=_(BAND_LABELS[p.band]), rating=p.rating, players=p.players,
+                     level=level_words(p.band), players=p.players,
                      tricks=p.tricks, rules=escape(p.rules_words), kind=kind, tried=tried)
         self.header.value = (f'<h3 style="margin:4px 0">{title}</h3>'
                              f'<div class="spar-pz-meta">{meta}{done}</div>')
-        goal = _("<b>Goal:</b> {goal}").format(goal=words_html(p.goal))
+        goal = _("<b>Goal:</b> {goal}").format(goal=words_html(p.goal, set()))
         self.goal.value = f'<div class="spar-pz-goal">{goal}</div>'
         state = self.steps[self.step_at].state if self.step_at >= 0 else game.state
         shown = p.open or self.step_at >= 0  # the solution shows every hand
-        self.table.value = table_html(state, seat_names(state.players, game.seat), game.seat,
+        self.table.value = table_html(state, p.names, game.seat,
                                       open_hands=shown, out_of_play=not shown)
         self._draw_hand(state)
 
@@ -291,13 +287,12 @@ class PuzzlePlayer(widgets.VBox):
         for b in old:
             b.close()
         if state.is_over():
-            title = _("{cards} (seat {seat}): the hand is over")
+            title = _("{cards}: the hand is over")
         elif playable:
-            title = _("{cards} (seat {seat}) (click a card to play it)")
+            title = _("{cards} (click a card to play it)")
         else:
-            title = _("{cards} (seat {seat})")
-        self.hand_title.value = title.format(cards="<b>" + _("Your cards") + "</b>",
-                                             seat=game.seat)
+            title = "{cards}"
+        self.hand_title.value = title.format(cards="<b>" + _("Your cards") + "</b>")
         self.buttons_state()
 
     def _card_tip(self, card: Card, off: bool) -> str:
@@ -318,7 +313,15 @@ class PuzzlePlayer(widgets.VBox):
     def say(self, text: str, kind: str = "") -> None:
         """Show one message under the table (``kind``: "", "wrong" or "solved")."""
         cls = f"spar-pz-status spar-pz-{kind}" if kind else "spar-pz-status"
-        self.status.value = f'<div class="{cls}" role="status">{words_html(text)}</div>'
+        self.status.value = (f'<div class="{cls}" role="status">'
+                             f"{words_html(text, self._goal_terms())}</div>")
+
+    def _goal_terms(self) -> Set[str]:
+        """The glossary terms the goal marks: other messages mark only the rest."""
+        seen: Set[str] = set()
+        if self.game is not None:
+            words_html(self.game.puzzle.goal, seen)
+        return seen
 
     # -- playing -------------------------------------------------------------------
 
@@ -341,6 +344,7 @@ class PuzzlePlayer(widgets.VBox):
                 said.append(_("(Your progress could not be saved on this computer.)"))
             said.append(_("Click Next puzzle to go on."))
             self.say(" ".join(said), "solved")
+            self.solution_box.children = [self._why()]
             self._refresh_picker()
         elif feedback.kind == "wrong":
             self.say(feedback.text + " " + _("Try another card, or Show solution."), "wrong")
@@ -384,7 +388,7 @@ class PuzzlePlayer(widgets.VBox):
         self.step_at = 0
         self.solution_box.children = [widgets.HTML(_("<b>The solution</b>, card by card "
                                                      "(all hands shown):")), self.caption,
-                                      widgets.HBox([self.back_btn, self.fwd_btn])]
+                                      widgets.HBox([self.back_btn, self.fwd_btn]), self._why()]
         self._show_step()
 
     @guarded
@@ -397,12 +401,20 @@ class PuzzlePlayer(widgets.VBox):
     def _show_step(self) -> None:
         step = self.steps[self.step_at]
         said = _("Step {number} of {steps}: {caption}").format(
-            number=self.step_at + 1, steps=len(self.steps), caption=words_html(step.caption))
+            number=self.step_at + 1, steps=len(self.steps),
+            caption=words_html(step.caption, self._goal_terms()))
         self.caption.value = f'<div class="spar-pz-status">{said}</div>'
         self.back_btn.disabled = self.step_at == 0
         self.fwd_btn.disabled = self.step_at == len(self.steps) - 1
         self.say(_("The solution is shown below. Click Start again to play it yourself."))
         self.redraw()
+
+    def _why(self) -> widgets.HTML:
+        """The puzzle's explanation, once the learner has solved it or asked for the solution."""
+        assert self.game is not None
+        text = words_html(self.game.puzzle.explanation, self._goal_terms())
+        why = _("<b>Why:</b> {explanation}").format(explanation=text)
+        return widgets.HTML(f'<div class="spar-pz-status">{why}</div>')
 
     def _close_solution(self) -> None:
         self.steps = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..engine.cards import Card
+from .glossary import CSS as GLOSSARY_CSS
 from .svg import card_svg
 
 #: Width of a card in a row of cards and on a card button.
@@ -33,4 +34,4 @@ CSS = """<style>
 .sp-lesson table {border-collapse: collapse} .sp-lesson td, .sp-lesson th
   {border: 1px solid #bbb; padding: 2px 8px}
 .sp-lesson .spar-score td, .sp-lesson .spar-felt td {border: none}
-</style>"""
+</style>""" + GLOSSARY_CSS

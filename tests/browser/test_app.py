@@ -81,7 +81,7 @@ def test_deep_link_with_a_preheated_kernel(voila, app_home, voila_page):
     open_app(voila_page, server, "page=rules&preset=sipa&learner=Ama")
     expect(heading(voila_page, "Rules of Spar")).to_be_visible()
     expect(voila_page.page.get_by_text("Scoring in Sipa (Togo)")).to_be_visible()
-    expect(voila_page.page.get_by_text("Last three tricks won with 7s by one player")).to_be_visible()
+    expect(voila_page.page.get_by_text("The same player wins the last three tricks, each with a 7")).to_be_visible()
     log = server.log()
     assert log.index("waiting for the page request") < log.index("page request arrived") \
         < log.index("following the link to page rules")

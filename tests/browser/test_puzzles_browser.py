@@ -11,7 +11,7 @@ def play(vp, card_name):
 
 def test_solve_a_puzzle_in_the_browser(notebooks_server, voila_page):
     vp = voila_page.open(notebooks_server, "puzzles.ipynb", wait_for="Goal:")
-    vp.expect_text("Puzzle 1: Ace first, six last")
+    vp.expect_text("Puzzle 1: Two players: a 6 to score")
     vp.screenshot("puzzles-start")
 
     play(vp, "six of clubs")  # wrong on purpose
@@ -37,10 +37,10 @@ def test_hint_next_and_a_closed_puzzle(notebooks_server, voila_page):
     vp.click("Hint")
     vp.expect_text("Hint: Only the last trick scores")
     vp.click("Next puzzle")
-    vp.expect_text("Puzzle 2: Clear the way for the 7")
+    vp.expect_text("Puzzle 2: Kofi's spades")
     picker = vp.page.locator("select").nth(1)
     labels = [t.replace("\xa0", " ") for t in picker.locator("option").all_text_contents()]
-    picker.select_option(index=next(i for i, t in enumerate(labels) if "One club is still out" in t))
+    picker.select_option(index=next(i for i, t in enumerate(labels) if "Four players: clubs in your hand" in t))
     vp.expect_text("closed: you see only your own hand")
     expect(vp.page.get_by_text("Out of play")).to_be_visible()
     vp.screenshot("puzzles-closed")
@@ -53,8 +53,8 @@ def test_seven_players_part_way_through_a_trick(notebooks_server, voila_page):
     vp = voila_page.open(notebooks_server, "puzzles.ipynb", wait_for="Goal:")
     picker = vp.page.locator("select").nth(1)
     labels = [t.replace("\xa0", " ") for t in picker.locator("option").all_text_contents()]
-    picker.select_option(index=next(i for i, t in enumerate(labels) if "throw the middle club" in t))
-    vp.expect_text("Seat 5 led 10♦")
+    picker.select_option(index=next(i for i, t in enumerate(labels) if "Seven players: no diamond" in t))
+    vp.expect_text("Kwame led 10♦")
     vp.screenshot("puzzles-seven-players")
     play(vp, "ten of hearts")  # wrong on purpose
     vp.expect_text("throws the goal away")

@@ -16,41 +16,52 @@ from typing import Iterable, List, Sequence
 
 from ...engine.rules import PRESETS, Rules, find_preset
 from ...engine.scoring import scoring_table
+from ...i18n import N_, _
 from .rules_text import HOUSE_RULES
 
 _ORDER = "23456789TJQKA"
-_RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+_RANK_WORDS = {"T": "10", "J": N_("jack"), "Q": N_("queen"), "K": N_("king"), "A": N_("ace")}
 
 
 def _rank(r: str) -> str:
-    return _RANK_WORDS.get(r, r)
+    return _(_RANK_WORDS[r]) if r in _RANK_WORDS else r
 
 
-def pack_text(rules: Rules) -> str:
-    """The pack in words: how many cards, which ranks."""
-    ranks = sorted(rules.ranks, key=_ORDER.index)
+def _ranks_words(ranks: List[str]) -> str:
+    """The ranks in runs: "6 to ace", "3 to 10 and ace"."""
     runs: List[List[str]] = []
     for r in ranks:
         if runs and _ORDER.index(r) == _ORDER.index(runs[-1][-1]) + 1:
             runs[-1].append(r)
         else:
             runs.append([r])
-    parts = [_rank(run[0]) if len(run) == 1 else f"{_rank(run[0])} to {_rank(run[-1])}"
+    parts = [_rank(run[0]) if len(run) == 1
+             else _("{low} to {high}").format(low=_rank(run[0]), high=_rank(run[-1]))
              for run in runs]
-    text = f"{rules.deck_size} cards: " + " and ".join(parts)
-    if "A" in rules.ranks and not rules.ace_of_spades:
-        text += ", without the ace of spades"
+    text = parts[0]
+    for part in parts[1:]:
+        text = _("{first} and {second}").format(first=text, second=part)
     return text
+
+
+def pack_text(rules: Rules) -> str:
+    """The pack in words: how many cards, which ranks."""
+    ranks = _ranks_words(sorted(rules.ranks, key=_ORDER.index))
+    if "A" in rules.ranks and not rules.ace_of_spades:
+        return _("{count} cards: {ranks}, without the ace of spades").format(
+            count=rules.deck_size, ranks=ranks)
+    return _("{count} cards: {ranks}").format(count=rules.deck_size, ranks=ranks)
 
 
 def hand_text(rules: Rules) -> str:
     """Cards per player and the packets they are dealt in."""
-    return f"{rules.hand_size} ({' + '.join(str(p) for p in rules.packets)})"
+    return _("{cards} ({packets})").format(
+        cards=rules.hand_size, packets=" + ".join(str(p) for p in rules.packets))
 
 
 def house_rules_on(rules: Rules) -> List[str]:
     """Names of the house rules this preset plays with."""
-    return [HOUSE_RULES[k][0] for k in HOUSE_RULES if getattr(rules, k)]
+    return [_(HOUSE_RULES[k][0]) for k in HOUSE_RULES if getattr(rules, k)]
 
 
 def _table(head: Sequence[str], rows: Iterable[Sequence[object]], caption: str,
@@ -71,29 +82,31 @@ def presets_table() -> str:
     rows = []
     for preset in PRESETS.values():
         r = preset.rules()
-        direction = "clockwise" if r.direction == "clockwise" else "counter-clockwise"
-        extras = ", ".join(house_rules_on(r)) or "none"
-        rows.append([preset.title, pack_text(r), hand_text(r),
-                     f"{r.min_players} to {r.max_players}", direction, r.max_hand_score(),
-                     r.target, extras])
-    head = ["Game", "Pack", "Cards each", "Players", "Direction", "Most a hand can score",
-            "Match target", "House rules"]
-    return _table(head, rows, "The games the tutor knows", numeric=(5, 6))
+        direction = _("clockwise") if r.direction == "clockwise" else _("counter-clockwise")
+        extras = ", ".join(house_rules_on(r)) or _("none")
+        rows.append([_(preset.title), pack_text(r), hand_text(r),
+                     _("{low} to {high}").format(low=r.min_players, high=r.max_players),
+                     direction, r.max_hand_score(), r.target, extras])
+    head = [_("Game"), _("Pack"), _("Cards each"), _("Players"), _("Direction"),
+            _("Most a hand can score"), _("Target score"), _("House rules")]
+    return _table(head, rows, _("The games the tutor knows"), numeric=(5, 6))
 
 
 def scoring_html(name: str) -> str:
     """The scoring table of one preset (HTML)."""
     preset = find_preset(name)
-    rows = [[what[:1].upper() + what[1:], points]
-            for what, points in scoring_table(preset.rules())]
-    return _table(["What happens in the last tricks", "Points"], rows,
-                  f"Scoring in {preset.title}", numeric=(1,))
+    rows = []
+    for what, points in scoring_table(preset.rules()):
+        words = _(what)
+        rows.append([words[:1].upper() + words[1:], points])
+    return _table([_("What happens at the end of the hand"), _("Points")], rows,
+                  _("Scoring in {game}").format(game=_(preset.title)), numeric=(1,))
 
 
 def house_rules_table() -> str:
     """Each house rule, what it means, and which presets use it (HTML)."""
     rows = []
     for option, (title, words) in HOUSE_RULES.items():
-        used = [p.label for p in PRESETS.values() if getattr(p.rules(), option)]
-        rows.append([title, words, ", ".join(used) or "none yet"])
-    return _table(["House rule", "What it means", "Played in"], rows, "House rules")
+        used = [_(p.label) for p in PRESETS.values() if getattr(p.rules(), option)]
+        rows.append([_(title), _(words), ", ".join(used) or _("none yet")])
+    return _table([_("House rule"), _("What it means"), _("Played in")], rows, _("House rules"))

@@ -1,79 +1,99 @@
 """Words for the rules reference, written for learners (the tables come from the engine;
-each game's own words are its :class:`~spar_tutor.engine.rules.Preset`)."""
+each game's own words are its :class:`~spar_tutor.engine.rules.Preset`; the words of the
+game are the glossary, :mod:`spar_tutor.render.glossary`).
+
+Every text is marked for the message catalogue with ``N_`` and translated where it is
+shown (:mod:`spar_tutor.app.pages.rules`).
+"""
 
 from __future__ import annotations
 
 from typing import Dict, Tuple
 
+from ...i18n import N_
+
+#: The game in a minute: one short paragraph each.
+BASICS: Tuple[str, ...] = (
+    N_("Two to seven people play. The pack has 35 cards: 6, 7, 8, 9, 10, jack, queen, "
+       "king and ace of each suit. The ace of spades is taken out, so the king is the top "
+       "spade."),
+    N_("Everyone gets five cards: first three, then two. The player after the dealer leads "
+       "the first trick."),
+    N_("If you have a card of the suit that was led, you must play one. It may be high or "
+       "low: you choose. If you have none, play any card. It cannot win."),
+    N_("Playing another suit when you could follow is a renege. It is against the rules."),
+    N_("The highest card of the suit that was led wins the trick. There are no trumps. "
+       "The winner leads the next trick."),
+    N_("Only the last trick scores. Win it with a 6 and you score 3 points. A 7 scores 2 "
+       "points, and any other card 1 point. The first player to reach the target wins the "
+       "match."),
+)
+
 #: option -> (name shown, what it means at the table).
 HOUSE_RULES: Dict[str, Tuple[str, str]] = {
     "two_trick_bonus": (
-        "Two-trick bonus",
-        "Win the final two tricks yourself, each with a 6 or a 7 and not in the same suit, "
-        "and you score more than for one card: 6 for two sixes, 5 for a six and a seven, 4 "
-        "for two sevens."),
+        N_("Two-trick bonus"),
+        N_("The same player wins the last two tricks, each with a 6 or a 7. Then the hand "
+           "scores more: 6 for two sixes, 5 for a six and a seven, 4 for two sevens. A six "
+           "and a seven of the same suit get no bonus.")),
     "dry_wet": (
-        "Dry and wet",
-        "Before the first lead you may put one 6 or 7 face up in front of you (your dry), "
-        "then another 6 or 7 of a different suit face down (your wet). If they win at the "
-        "end they count double. The danger: everyone can see your dry and lead its suit "
-        "early to force it out."),
+        N_("Dry and wet"),
+        N_("Before the first card is led, you may put one 6 or 7 face up in front of you: "
+           "your dry. Then you may put one more 6 or 7, of another suit, face down: your "
+           "wet. A declared card counts double only when it is live, which means it is "
+           "played in one of the last two tricks. The danger: everyone sees your dry, so "
+           "they may lead its suit early and force it out.")),
     "offside": (
-        "Offside",
-        "Not following suit when you could is a renege. It is allowed, but when it comes "
-        "to light you are offside: you lose 3 points and the hand stops there."),
+        N_("Offside"),
+        N_("A renege is against the rules. Nobody stops you at the table, but when a later "
+           "card shows that you could have followed, you are offside. You score -3, nobody "
+           "else scores, and the same dealer deals again. With stakes, you pay each other "
+           "player 3 stakes. With this rule on, the Play page lets you try a renege, so "
+           "that you can see what happens.")),
     "under_ten": (
-        "Under ten",
-        "If none of your five cards is higher than a 9, you may show them and take five "
-        "new cards from the stock before play starts."),
+        N_("Under ten"),
+        N_("If none of your five cards is higher than 9, you may show them. Then you take "
+           "five new cards from the stock, before the first card is led. The stock must "
+           "still have five cards.")),
     "under_card": (
-        "Under card",
-        "While the next-to-last trick is being played, one player may ask to see the bottom "
-        "card of the stock. Everyone sees it, and now everyone knows it is out of play."),
+        N_("Under card"),
+        N_("During the second-to-last trick, one player may ask to see the bottom card of "
+           "the stock, on their turn. Everyone sees it, so everyone knows it is out of "
+           "play.")),
     "cut": (
-        "Cut",
-        "The player just before the dealer may cut the pack before the deal."),
+        N_("Cut"),
+        N_("The player just before the dealer may cut the pack before the deal.")),
     "shuffle_every": (
-        "Shuffling custom",
-        "The pack is not shuffled every hand when few people play: only every third hand "
-        "with two players and every second with three. In between, the played cards are "
-        "simply gathered and dealt again."),
+        N_("Shuffling custom"),
+        N_("The pack is not shuffled before every hand. With two players it is shuffled "
+           "every third hand, with three players every second hand, with four or more "
+           "every hand. In between, the played cards are picked up in order and dealt "
+           "again.")),
     "stake": (
-        "Stakes",
-        "Points can be paid for: after each hand every other player pays the winner the "
-        "points times the stake. (The app only keeps count; no real money.)"),
+        N_("Stakes"),
+        N_("After each hand, every other player pays the winner the hand's points times "
+           "the stake. An offside player pays each other player 3 stakes. The app only "
+           "counts: there is no real money.")),
     "betting": (
-        "Bets",
-        "Before the first trick a player may offer a bet; it stands if someone matches it. "
-        "A bettor who wins the hand takes the bets."),
+        N_("Bets"),
+        N_("Before the first trick, a player may offer a bet. It stands only if another "
+           "player matches it. If a player who bet wins the hand, they take the bets. "
+           "If not, everyone takes their own money back.")),
 }
 
 #: scoring system -> a note on why it pays the way it does.
 SCORING_NOTES: Dict[str, str] = {
-    "spar": (
-        "Why does a 6 pay most? It is the weakest card in its suit, so winning the last "
-        "trick with it means you steered the whole hand so that nobody could beat it. A 7 "
-        "is almost as hard, an 8 or higher is easy."),
-    "jeu_de_carte": (
-        "With no 6s in the pack, the 7 is the weakest card of each suit, so it is the one "
-        "that pays extra."),
-    "sipa": (
-        "Only sevens earn extra, and more the longer the run: the same player has to take "
-        "the last two or three tricks, each with a 7."),
-    "agram": (
-        "Only the last trick counts and any card will do: each hand won is one point."),
+    "spar": N_(
+        "Why does a 6 score most? It is the lowest card of its suit: every other card of "
+        "that suit beats it. To win the last trick with it, you must plan the whole hand so "
+        "that nobody can beat it. A 7 is almost as hard. An 8 beats only the 6 and the 7 of "
+        "its suit, and it scores 1, like an ace."),
+    "jeu_de_carte": N_(
+        "There are no 6s in this pack. The 7 is the lowest card of each suit, so it is the "
+        "card that scores more."),
+    "sipa": N_(
+        "Only sevens score more, and more for a longer run: the same player must win the "
+        "last two or three tricks, each with a 7."),
+    "agram": N_(
+        "Only the last trick counts, and any card will do: each hand won is one point."),
 }
-
-#: Words used at the table, in the order a learner meets them.
-WORDS: Tuple[Tuple[str, str], ...] = (
-    ("trick", "one card from each player, played in turn; the top card in the led suit "
-     "takes it"),
-    ("lead", "play the first card of a trick; whoever took the last trick leads the next"),
-    ("follow suit", "play a card in the led suit. You must when you can, but low is fine: "
-     "you never have to beat the card on the table"),
-    ("hand", "one deal played out, trick by trick, until the last trick decides who scores"),
-    ("match", "hands played one after another until someone reaches the target score"),
-    ("dry / wet", "a 6 or 7 shown (dry) or hidden (wet) before play, worth double at the end"),
-    ("offside", "the fine for a renege that came to light"),
-    ("under ten", "a hand with nothing higher than a 9, which may be swapped"),
-)

@@ -1,0 +1,158 @@
+"""The words of the lesson and puzzle files, for the message catalogue.
+
+A lesson or puzzle file holds its positions and answers once, in the compact notation,
+and its words in English. A second language translates only the words, in the same
+gettext catalogue as the code (docs/translating.md, "Lessons and puzzles"): the English
+text is the message id, so a changed English sentence shows up as a new message and its
+old translation as fuzzy, exactly as for the code.
+
+- :func:`lesson_words` and :func:`puzzle_words` list the words of a file's data (what a
+  learner reads), stripped the way the loaders strip them;
+- :func:`extract_toml` is the Babel extractor for the files (``babel.cfg``:
+  ``[spar_tutor.learning.content.extract_toml: lessons/**.toml]``);
+- :func:`in_language` is what the loaders call on each word once a file has loaded and
+  passed its checks: the word in the language in use (English stays as it is).
+
+Standard library only (Babel calls the extractor; the tutor never needs Babel).
+
+>>> words = dict(lesson_words({"title": "Tricks", "step": [{"text": " A trick. ",
+...                                                          "wrong": {"7S": "No."}}]}))
+>>> words["step 1 text"], words["step 1 wrong 7S"]
+('A trick.', 'No.')
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from typing import IO, Any, Dict, Iterator, List, Optional, Sequence, Tuple
+
+from ..i18n import _
+
+#: A step's keys that hold words (its ``wrong`` table's texts and its text options too).
+STEP_WORDS = ("title", "text", "prompt", "hint", "right")
+#: A puzzle's keys that hold words.
+PUZZLE_WORDS = ("title", "goal", "hint", "explanation")
+#: An option that needs no translation: numbers and card codes only ("35", "6S 7S 8H").
+_NOT_WORDS = re.compile(r"^[\s\d.,:+-]*$|^(\s*(10|[2-9TJQKA])[SHDC])+\s*$")
+
+
+def in_language(text: str) -> str:
+    """``text`` from a lesson or puzzle file, in the language in use (empty stays empty:
+    gettext would answer the catalogue's header for it)."""
+    return _(text) if text else text
+
+
+def _text(value: Any) -> Optional[str]:
+    return value.strip() if isinstance(value, str) and value.strip() else None
+
+
+def lesson_words(data: Dict[str, Any]) -> Iterator[Tuple[str, str]]:
+    """(where, words) for every text a learner reads in a lesson file's data."""
+    for key in ("title", "summary"):
+        if _text(data.get(key)):
+            yield key, _text(data[key]) or ""
+    for n, step in enumerate(data.get("step", ()), start=1):
+        if not isinstance(step, dict):
+            continue
+        for key in STEP_WORDS:
+            text = _text(step.get(key))
+            if text:
+                yield f"step {n} {key}", text
+        wrong = step.get("wrong", {})
+        for answer, value in (wrong.items() if isinstance(wrong, dict) else ()):
+            text = _text(value)
+            if text:
+                yield f"step {n} wrong {answer}", text
+        for option in step.get("options", ()):
+            if isinstance(option, str) and not _NOT_WORDS.match(option):
+                yield f"step {n} option", option
+
+
+def puzzle_words(data: Dict[str, Any]) -> Iterator[Tuple[str, str]]:
+    """(where, words) for every text a learner reads in a puzzle file's data."""
+    for n, puzzle in enumerate(data.get("puzzle", ()), start=1):
+        if not isinstance(puzzle, dict):
+            continue
+        name = puzzle.get("id", f"#{n}")
+        for key in PUZZLE_WORDS:
+            text = _text(puzzle.get(key))
+            if text:
+                yield f"puzzle {name} {key}", text
+
+
+def file_words(text: str) -> Iterator[Tuple[str, str]]:
+    """The words of a lesson or a puzzle file, from its TOML text (a file with
+    ``[[puzzle]]`` tables is a puzzle file)."""
+    data = tomllib.loads(text)
+    return puzzle_words(data) if "puzzle" in data else lesson_words(data)
+
+
+def _lines(text: str) -> Dict[str, int]:
+    """Where each piece of words starts in the file (1-based), by its ``where`` name,
+    found from the headers and keys (the first line of a table when a key is not found)."""
+    lines = text.splitlines()
+    blocks: List[Tuple[int, int]] = []
+    starts = [i for i, line in enumerate(lines) if re.match(r"^\s*\[\[\s*(step|puzzle)\s*\]\]", line)]
+    for k, start in enumerate(starts):
+        blocks.append((start, starts[k + 1] if k + 1 < len(starts) else len(lines)))
+    found: Dict[str, int] = {}
+
+    def key_line(lo: int, hi: int, key: str) -> int:
+        pattern = re.compile(rf'^\s*"?{re.escape(key)}"?\s*=')
+        for i in range(lo, hi):
+            if pattern.match(lines[i]):
+                return i + 1
+        return lo + 1
+
+    top = starts[0] if starts else len(lines)
+    for key in ("title", "summary"):
+        found[key] = key_line(0, top, key)
+    for n, (lo, hi) in enumerate(blocks, start=1):
+        for key in STEP_WORDS + PUZZLE_WORDS + ("options",):
+            found[f"{n} {key}"] = key_line(lo, hi, key)
+        wrong = next((i for i in range(lo, hi) if re.match(r"^\s*\[step\.wrong\]", lines[i])), lo)
+        found[f"{n} wrong"] = wrong
+    return found
+
+
+def extract_toml(fileobj: IO[bytes], keywords: Any, comment_tags: Sequence[str],
+                 options: Dict[str, Any]) -> Iterator[Tuple[int, Optional[str], str, List[str]]]:
+    """Babel's extractor for lesson and puzzle files: each text a learner reads, with its
+    line and where it is in the file as the translator's comment."""
+    text = fileobj.read().decode(options.get("encoding", "utf-8"))
+    lines = _lines(text)
+    ids = {}
+    data = tomllib.loads(text)
+    for n, puzzle in enumerate(data.get("puzzle", ()), start=1):
+        if isinstance(puzzle, dict):
+            ids[str(puzzle.get("id", f"#{n}"))] = n
+    for where, words in file_words(text):
+        parts = where.split(" ")
+        if parts[0] == "step":
+            key = "wrong" if parts[2] == "wrong" else ("options" if parts[2] == "option" else parts[2])
+            line = lines.get(f"{parts[1]} {key}", 1)
+            if key == "wrong":
+                answer = " ".join(parts[3:])
+                line = _wrong_line(text, line, answer)
+        elif parts[0] == "puzzle":
+            line = lines.get(f"{ids.get(parts[1], 0)} {parts[2]}", 1)
+        else:
+            line = lines.get(parts[0], 1)
+        yield line, None, words, [where]
+
+
+def _wrong_line(text: str, table_line: int, answer: str) -> int:
+    """The line of one answer's feedback in a step's ``[step.wrong]`` table."""
+    lines = text.splitlines()
+    pattern = re.compile(rf'^\s*"?{re.escape(answer)}"?\s*=')
+    for i in range(table_line, len(lines)):
+        if lines[i].lstrip().startswith("[") and i > table_line:
+            break
+        if pattern.match(lines[i]):
+            return i + 1
+    return table_line + 1
+
+
+__all__ = ["PUZZLE_WORDS", "STEP_WORDS", "extract_toml", "file_words", "in_language",
+           "lesson_words", "puzzle_words"]

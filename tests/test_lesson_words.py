@@ -1,0 +1,62 @@
+"""The lessons' words: players by name, plain words, card codes drawn as cards, and the
+rules told the way the Play page plays them."""
+
+import re
+
+import pytest
+
+from spar_tutor.engine.cards import parse_card
+from spar_tutor.lessons import load_all
+from spar_tutor.render.text import CARD_CODE, card_symbols, cardify, md
+
+LESSONS = load_all()
+JARGON = (r"\b(seat\s*\d|solver|cash|cashes|main line|model of play|give or take|heads-up|"
+          r"ledger|preset|engine)\b")
+
+
+def words(lesson):
+    """Every text of a lesson a learner can read, with where it is."""
+    yield "title", lesson.title
+    yield "summary", lesson.summary
+    for n, step in enumerate(lesson.steps, start=1):
+        for key in ("title", "text", "prompt", "hint", "right"):
+            yield f"step {n} {key}", getattr(step, key)
+        for key, text in step.wrong.items():
+            yield f"step {n} wrong {key}", text
+        for option in step.options:
+            yield f"step {n} option", str(option)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
+def test_plain_words_without_seats_or_jargon(lesson):
+    for where, text in words(lesson):
+        assert not re.search(JARGON, text, re.I), (where, text)
+        assert not re.search(r"\b\d\s*\+\s*\d\b.*=", text), (where, "card values do not add")
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
+def test_card_codes_are_real_cards_shown_as_cards(lesson):
+    for where, text in words(lesson):
+        for m in CARD_CODE.finditer(text):
+            parse_card(m.group(0))
+        shown = re.sub(r"<[^>]+>", "", cardify(text))
+        assert not CARD_CODE.search(shown) and not re.search(r"\bT[♠♥♦♣]", shown), where
+        assert not CARD_CODE.search(card_symbols(text)), where
+
+
+def test_lesson_3_agrees_with_the_play_page_on_reneging():
+    follow = next(lesson for lesson in LESSONS if lesson.number == 3)
+    text = " ".join(t for _, t in words(follow))
+    assert "simply cannot be played" not in text
+    offside = next(s for s in follow.steps if s.title == "Offside")
+    said = " ".join(md(offside.text).split())
+    assert "It is against the rules" in said
+    assert "Play page" in said and "lets you try a renege" in said
+    for fact in ("-3", "nobody else scores", "same dealer deals again", "3 stakes"):
+        assert fact in said, fact
+
+
+def test_menus_show_titles_and_summaries_without_card_codes():
+    """Lesson titles and summaries are shown as they are (buttons, tooltips, the menu)."""
+    for lesson in LESSONS:
+        assert not CARD_CODE.search(lesson.title) and not CARD_CODE.search(lesson.summary)
