@@ -392,10 +392,10 @@ def test_the_progress_file_reader_raises_only_file_errors(doc, tmp_path):
 
 def test_progress_files_that_cannot_be_read(tmp_path):
     for kind in (ProgressStore, PuzzleProgress):
-        path = kind("Ama", tmp_path).path
+        path = kind("Ama", tmp_path / kind.FOLDER).path
         path.parent.mkdir(parents=True, exist_ok=True)
         path.mkdir()  # a folder where the file should be
-        progress = kind("Ama", tmp_path)
+        progress = kind("Ama", path.parent)
         assert progress.could_not_read and "cannot read the progress file" in progress.problem
         use(progress)
         assert path.with_name(path.name + ".unreadable").is_dir() and path.is_file()

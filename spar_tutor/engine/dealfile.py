@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from .cards import Card, format_cards, parse_cards
-from .errors import DealFileError, IllegalMoveError, NotationError, SparError
+from .errors import DealFileError, IllegalMoveError, NotationError, SparError, shown
 from .files import parse_json, read_text
 from .rules import Rules
 from .state import DECLARE, EXCHANGE, PASS, UNDER_TEN, Action, HandState, Move, Trick, parse_move
@@ -86,7 +86,7 @@ class DealFile:
             raise DealFileError("a deal file must be a JSON object with \"rules\" and \"hands\"")
         unknown = [k for k in obj if k not in KNOWN_KEYS]
         if unknown:
-            raise DealFileError(f"unknown key {unknown[0]!r} (known: {', '.join(KNOWN_KEYS)})",
+            raise DealFileError(f"unknown key {shown(unknown[0])} (known: {', '.join(KNOWN_KEYS)})",
                                 rule=f"key {unknown[0]}")
         if "hands" not in obj:
             raise DealFileError("a deal file needs \"hands\": one string of cards per seat",
@@ -282,7 +282,7 @@ def replay_json(state: HandState) -> Dict[str, Any]:
 
 def _seat(value: Any, n: int, key: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
-        raise DealFileError(f"\"{key}\" must be a seat from 0 to {n - 1}, not {value!r}",
+        raise DealFileError(f"\"{key}\" must be a seat from 0 to {n - 1}, not {shown(value)}",
                             rule=f"key {key.split()[0]}")
     return value
 
@@ -307,7 +307,7 @@ def _card(value: Any, key: str) -> Optional[Card]:
         return None
     cards = _cards(value, key)
     if len(cards) != 1:
-        raise DealFileError(f"\"{key}\" must be one card, not {value!r}", rule=f"key {key.split()[0]}")
+        raise DealFileError(f"\"{key}\" must be one card, not {shown(value)}", rule=f"key {key.split()[0]}")
     return cards[0]
 
 

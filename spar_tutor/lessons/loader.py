@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Protocol, Tuple, Union
 
 from ..engine.dealfile import DealFile
-from ..engine.errors import FileError, SparError
+from ..engine.errors import FileError, SparError, shown
 from ..engine.files import parse_toml, read_text
 from ..learning.content import in_language
 from ..learning.problem import Problem
@@ -56,10 +56,10 @@ def loads_lesson(text: str, source: str = "<lesson>", lesson_id: str = "lesson",
 
     for key in data:
         if key not in TOP_KEYS:
-            bad(f"unknown key {key!r} (known: {', '.join(sorted(TOP_KEYS))})", key=key)
+            bad(f"unknown key {shown(key)} (known: {', '.join(sorted(TOP_KEYS))})", key=key)
     for key, kind in (("number", int), ("title", str), ("summary", str), ("minutes", int)):
         if not isinstance(data.get(key), kind):
-            bad(f"{key!r} is missing or not {'a whole number' if kind is int else 'text'}", key=key)
+            bad(f"{shown(key)} is missing or not {'a whole number' if kind is int else 'text'}", key=key)
     raw_steps = data.get("step")
     if not isinstance(raw_steps, list) or not raw_steps:
         bad("a lesson needs steps: one [[step]] table each")
@@ -98,18 +98,18 @@ def _read_step(raw: Any, i: int, names: Tuple[str, ...], bad: _Report) -> Option
     name = raw.get("kind")
     kind = next((k for k in KIND_NAMES if k == name), None)
     if kind is None:
-        bad(f"unknown step kind {name!r} (known: {', '.join(KIND_NAMES)})", i, "kind")
+        bad(f"unknown step kind {shown(name)} (known: {', '.join(KIND_NAMES)})", i, "kind")
         return None
     extra_keys = kind_of(kind).keys
     allowed = STEP_KEYS | extra_keys
     for key in raw:
         if key not in allowed:
-            bad(f"unknown key {key!r} for a {kind} step", i, key)
+            bad(f"unknown key {shown(key)} for a {kind} step", i, key)
     texts: Dict[str, str] = {}
     for key in ("title", "text", "prompt", "hint", "right"):
         value = raw.get(key, "")
         if not isinstance(value, str):
-            bad(f"{key!r} must be text", i, key)
+            bad(f"{shown(key)} must be text", i, key)
             value = ""
         texts[key] = value.strip()
     wrong = raw.get("wrong", {})

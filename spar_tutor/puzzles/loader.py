@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple, Union
 
-from ..engine.errors import FileError
+from ..engine.errors import FileError, shown
 from ..engine.files import parse_toml, read_text
 from ..learning.content import in_language
 from ..learning.problem import Problem
@@ -48,7 +48,7 @@ def loads_file(text: str, source: str = "<puzzles>",
     except FileError as e:
         return [], [Problem.of(e, source)]
     lines = _Lines(text)
-    problems = [Problem(source, f"unknown key {k!r} (known: {', '.join(sorted(TOP_KEYS))})",
+    problems = [Problem(source, f"unknown key {shown(k)} (known: {', '.join(sorted(TOP_KEYS))})",
                         line=lines.find(None, k)) for k in data if k not in TOP_KEYS]
     raw = data.get("puzzle")
     if not isinstance(raw, list) or not raw:
@@ -93,7 +93,7 @@ def load_collection(folder: Optional[Union[str, Path]] = None) -> Collection:
         out.problems += problems
         for p in puzzles:
             if p.id in seen:
-                out.problems.append(Problem(p.source, f"the id {p.id!r} is already used in "
+                out.problems.append(Problem(p.source, f"the id {shown(p.id)} is already used in "
                                                       f"{seen[p.id]}", line=p.line, puzzle=p.id))
                 continue
             seen[p.id] = p.source

@@ -111,7 +111,7 @@ def _need(data: Dict[str, Any], key: str, kind: Any, words: str) -> Any:
         raise SessionFileError(f"the saved game has no \"{key}\" ({words})", rule=f"key {key}")
     value = data[key]
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise SessionFileError(f"\"{key}\" must be {words}, not {value!r}", rule=f"key {key}")
+        raise SessionFileError(f"\"{key}\" must be {words}, not {shown(value)}", rule=f"key {key}")
     return value
 
 
@@ -125,7 +125,7 @@ def read_table(data: Any) -> SavedTable:
     if version == 1:
         data = migrate(data)
     elif version != VERSION:
-        raise SessionFileError(f"saved with format version {version!r}; this spar-tutor reads "
+        raise SessionFileError(f"saved with format version {shown(version)}; this spar-tutor reads "
                                f"versions 1 and {VERSION}", rule="key version")
     rules = Rules.from_json(data.get("rules", "standard"))
     seats_json = _need(data, "seats", list, "a list of seats")
@@ -142,7 +142,7 @@ def read_table(data: Any) -> SavedTable:
              and seat["name"].strip() else None for seat in seats_json]
     seed = data.get("seed", 0)
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        raise SessionFileError(f"\"seed\" must be a number or text, not {seed!r}", rule="key seed")
+        raise SessionFileError(f"\"seed\" must be a number or text, not {shown(seed)}", rule="key seed")
     dealer = _need(data, "first_dealer", int, "a seat number")
     hands = _need(data, "hands", list, "a list of hands")
     if not hands:
@@ -183,7 +183,7 @@ def _hand(value: Any, number: int, last: bool) -> PlayedHand:
         raise SessionFileError(f"hand {number} was never cut, but a later hand follows",
                                rule="key hands")
     if cut is not None and (not isinstance(cut, int) or isinstance(cut, bool) or cut < 0):
-        raise SessionFileError(f"hand {number}: \"cut\" must be a number of cards, not {cut!r}",
+        raise SessionFileError(f"hand {number}: \"cut\" must be a number of cards, not {shown(cut)}",
                                rule="key hands")
     return PlayedHand(_moves(value["moves"], number), cut)
 
@@ -238,7 +238,7 @@ def _moves(value: Any, number: int) -> List[Move]:
     out = []
     for play, text in enumerate(value, start=1):
         if not isinstance(text, str):
-            raise SessionFileError(f"hand {number}, move {play}: {text!r} is not a move",
+            raise SessionFileError(f"hand {number}, move {play}: {shown(text)} is not a move",
                                    rule="key hands")
         try:
             out.append(parse_move(text))
