@@ -16,6 +16,7 @@ from ..engine.errors import FileError, SparError, shown
 from ..engine.files import parse_toml, read_text
 from ..learning.content import in_language
 from ..learning.problem import Problem
+from .keys import wrong_type
 from .kinds import check_step, kind_of
 from .model import KIND_NAMES, BrokenLesson, Lesson, LessonError, Step
 
@@ -23,6 +24,8 @@ from .model import KIND_NAMES, BrokenLesson, Lesson, LessonError, Step
 STEP_KEYS = {"kind", "title", "text", "prompt", "hint", "right", "wrong", "position", "seat", "hidden",
              "names", "cards", "answer", "options"}
 TOP_KEYS = {"number", "title", "summary", "minutes", "names", "step"}
+#: The most steps a lesson may have (the longest has a dozen).
+MOST_STEPS = 100
 
 
 class _Report(Protocol):
@@ -58,13 +61,23 @@ def loads_lesson(text: str, source: str = "<lesson>", lesson_id: str = "lesson",
         if key not in TOP_KEYS:
             bad(f"unknown key {shown(key)} (known: {', '.join(sorted(TOP_KEYS))})", key=key)
     for key, kind in (("number", int), ("title", str), ("summary", str), ("minutes", int)):
-        if not isinstance(data.get(key), kind):
+        value = data.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool):
             bad(f"{shown(key)} is missing or not {'a whole number' if kind is int else 'text'}", key=key)
+        elif wrong_type(key, value):
+            bad(f"{shown(key)} {wrong_type(key, value)}, not {shown(value)}", key=key)
+    names: Tuple[str, ...] = ()
+    if wrong_type("names", data.get("names", [])):
+        bad(f"'names' {wrong_type('names', data['names'])}", key="names")
+    else:
+        names = tuple(data.get("names", ()))
     raw_steps = data.get("step")
     if not isinstance(raw_steps, list) or not raw_steps:
         bad("a lesson needs steps: one [[step]] table each")
         raw_steps = []
-    names = tuple(data.get("names", ()))
+    elif len(raw_steps) > MOST_STEPS:
+        bad(f"a lesson has at most {MOST_STEPS} steps, not {len(raw_steps)}")
+        raw_steps = []
     steps: List[Step] = []
     for i, raw in enumerate(raw_steps, start=1):
         step = _read_step(raw, i, names, bad)
@@ -102,9 +115,13 @@ def _read_step(raw: Any, i: int, names: Tuple[str, ...], bad: _Report) -> Option
         return None
     extra_keys = kind_of(kind).keys
     allowed = STEP_KEYS | extra_keys
-    for key in raw:
+    typed = True
+    for key, value in raw.items():
         if key not in allowed:
             bad(f"unknown key {shown(key)} for a {kind} step", i, key)
+        elif wrong_type(key, value):
+            bad(f"{shown(key)} {wrong_type(key, value)}, not {shown(value)}", i, key)
+            typed = False
     texts: Dict[str, str] = {}
     for key in ("title", "text", "prompt", "hint", "right"):
         value = raw.get(key, "")
@@ -116,6 +133,8 @@ def _read_step(raw: Any, i: int, names: Tuple[str, ...], bad: _Report) -> Option
     if not isinstance(wrong, dict) or not all(isinstance(v, str) for v in wrong.values()):
         bad("'wrong' must be a table of feedback texts", i, "wrong")
         wrong = {}
+    if not typed:
+        return None
     position = None
     if "position" in raw:
         try:
