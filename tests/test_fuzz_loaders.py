@@ -10,6 +10,9 @@ The examples are the same on every run (tests/fuzz_helpers.py).
 """
 
 import json
+import os
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -136,7 +139,10 @@ def test_deal_files_that_cannot_be_read(tmp_path):
 
 def run_cli(capsys, *argv):
     """``spar-tutor ARGV`` in this process: its exit status and what it printed to stderr."""
-    status = cli.main(list(argv))
+    try:
+        status = cli.main(list(argv))
+    except SystemExit as e:  # argparse's own errors
+        status = e.code
     return status, capsys.readouterr().err
 
 
@@ -180,6 +186,39 @@ def test_commands_with_wrong_values(doc, command, tmp_path, capsys):
 def test_commands_on_files_that_cannot_be_read(command, tmp_path, capsys):
     for path in special_files(tmp_path):
         bad_input(*run_cli(capsys, command, str(path)), path)
+
+
+#: Bad deal files as a newcomer makes them: saved in another encoding, cut short, ...
+BAD_DEALS = {
+    "random.json": bytes(range(256)),
+    "utf16.json": json_text(DEALS[0]).encode("utf-16"),
+    "latin1.json": json.dumps({**DEALS[0], "title": "Café"}, ensure_ascii=False).encode("latin-1"),
+    "cut.json": json_text(DEALS[0]).encode()[:40],
+    "deep.json": b"[" * 100_000 + b"]" * 100_000,
+    "huge.json": json_text({**DEALS[0], "dealer": 10**40}).encode(),
+    "types.json": json_text({**DEALS[0], "hands": {"0": 7}}).encode(),
+}
+
+
+@pytest.mark.parametrize("command, name", [
+    ("replay", "utf16.json"), ("replay", "deep.json"), ("solve", "random.json"),
+    ("solve", "huge.json"), ("hint", "latin1.json"), ("hint", "types.json")])
+def test_the_command_in_its_own_process_on_bad_files(command, name, tmp_path):
+    path = tmp_path / name
+    path.write_bytes(BAD_DEALS[name])
+    out = subprocess.run([sys.executable, "-m", "spar_tutor.cli", command, str(path)],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (out.returncode, out.stdout) == (2, ""), out.stderr[-2000:]
+    bad_input(out.returncode, out.stderr, path)
+
+
+def test_commands_on_bad_files(tmp_path, capsys):
+    for name, data in BAD_DEALS.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        for command in ("replay", "solve", "hint"):
+            bad_input(*run_cli(capsys, command, str(path)), path)
 
 
 # -- lesson files ---------------------------------------------------------------------
