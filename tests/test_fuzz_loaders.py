@@ -391,7 +391,7 @@ def reads_or_says_why(kind, data, root):
     path.write_bytes(data)
     progress = kind("Ama", root)
     if progress.could_not_read:
-        assert one_line(progress.problem).startswith(path.name)
+        assert one_line(progress.problem).startswith(str(path))
     use(progress)
     if progress.could_not_read:
         assert path.with_name(path.name + ".unreadable").read_bytes() == data
@@ -422,7 +422,7 @@ def test_the_progress_file_reader_raises_only_file_errors(doc, tmp_path):
     try:
         data = read_progress_file(path, "user", "lessons", lesson_entry)
     except SparError as e:
-        names_the_file(e, "Ama.json", FileError)
+        names_the_file(e, str(path), FileError)
         return
     for entry in data["lessons"].values():
         assert all(isinstance(step, int) for step in entry["done"])

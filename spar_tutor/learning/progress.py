@@ -102,7 +102,7 @@ class ProgressFile:
             data = read_progress_file(self.path, self.NAME_KEY, self.SECTION, self._check_entry)
             if data[self.NAME_KEY] != self.learner:
                 raise FileError("this file holds another learner's progress",
-                                file=self.path.name, rule=f"key {self.NAME_KEY}")
+                                file=str(self.path), rule=f"key {self.NAME_KEY}")
         except FileError as e:
             log.warning("%s of %r could not be read: %s", self.FOLDER, self.learner, e)
             self.problem = str(e)
@@ -169,7 +169,7 @@ def read_progress_file(path: Path, name_key: str, section: str,
     ID or None}`` (other keys kept), each entry as ``entry(raw)`` returns it. Raises
     :class:`FileError` naming the file for anything else: a file that cannot be read, is
     not UTF-8 JSON, or holds a wrong value."""
-    source = path.name
+    source = str(path)
     data = parse_json(read_text(path, what="progress file"), source)
     if not isinstance(data, dict):
         raise FileError("not a progress file: it must hold one JSON object", file=source)

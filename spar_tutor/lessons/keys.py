@@ -15,6 +15,8 @@ from typing import Any, Callable, Dict, Optional, Tuple
 
 #: The most players a table has (seats are 0 to one less).
 MOST_PLAYERS = 7
+#: The most options a question may offer (a row of buttons).
+MOST_OPTIONS = 30
 #: The most worlds an odds step may ask the solver to sample (a check takes seconds).
 MOST_WORLDS = 20_000
 
@@ -58,8 +60,9 @@ KEY_TYPES: Dict[str, Tuple[Callable[[Any], bool], str]] = {
     "cards": (lambda v: isinstance(v, str) or _is_text_list(v), "must be card codes"),
     "answer": (lambda v: _is_plain(v) or isinstance(v, bool) or _is_text_list(v),
                "must be text, a number or a list of texts"),
-    "options": (lambda v: isinstance(v, list) and all(_is_plain(o) for o in v),
-                "must be a list of texts or numbers"),
+    "options": (lambda v: isinstance(v, list) and len(v) <= MOST_OPTIONS
+                and all(_is_plain(o) for o in v),
+                f"must be a list of at most {MOST_OPTIONS} texts or numbers"),
     # the kinds' own keys
     "players": _whole(2, MOST_PLAYERS),
     "dealer": SEAT,
@@ -88,4 +91,4 @@ def wrong_type(key: str, value: Any) -> Optional[str]:
     return None if ok(value) else words
 
 
-__all__ = ["KEY_TYPES", "MOST_PLAYERS", "MOST_WORLDS", "wrong_type"]
+__all__ = ["KEY_TYPES", "MOST_OPTIONS", "MOST_PLAYERS", "MOST_WORLDS", "wrong_type"]

@@ -32,7 +32,7 @@ def check(step: Step, found: Found) -> None:
             eligible = [o for o in options
                         if all(c.rank <= 9 for c in cards_in(o.split(), "options", found))]
             if eligible != [str(step.answer)]:
-                found.append(("answer", f"the under-ten hands among the options are {eligible}"))
+                found.append(("answer", f"the under-ten hands among the options are {shown(eligible)}"))
             value: Any = step.answer
         elif fact == "shuffle_period":
             value = rules.shuffle_period(step.extra.get("players", 2))
