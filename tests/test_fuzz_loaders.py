@@ -10,7 +10,9 @@ The examples are the same on every run (tests/fuzz_helpers.py).
 """
 
 import json
+import logging
 import os
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -26,12 +28,13 @@ from spar_tutor.engine.errors import FileError, SparError
 from spar_tutor.engine.files import decode
 from spar_tutor.lessons.loader import load_all, load_lesson, loads_lesson
 from spar_tutor.lessons.model import BrokenLesson, Lesson, LessonError
-from spar_tutor.lessons.progress import ProgressStore, lesson_entry
-from spar_tutor.learning.progress import read_progress_file
+from spar_tutor.lessons.progress import ProgressStore
 from spar_tutor.puzzles.loader import load_file, load_strict, loads_file
 from spar_tutor.puzzles.model import PuzzleError
 from spar_tutor.puzzles.progress import PuzzleProgress
 from spar_tutor.session import GameSession
+from spar_tutor.store import Store
+from spar_tutor.store.legacy import import_folder
 from tests.doubles import first_legal_factory
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -359,82 +362,59 @@ def test_a_saved_game_never_runs_a_bot_file(tmp_path):
     assert not (tmp_path / "ran").exists()
 
 
-# -- progress files -------------------------------------------------------------------
+# -- old progress files (imported once into the progress database) -------------------
 
 
-PROGRESS = [(ProgressStore, LESSON_PROGRESS), (PuzzleProgress, PUZZLE_PROGRESS)]
+OLD_PROGRESS = [("progress", LESSON_PROGRESS), ("puzzles", PUZZLE_PROGRESS)]
 
 
-def use(progress):
-    """Everything a page does with a learner's progress."""
-    if isinstance(progress, ProgressStore):
-        progress.done("01_pack"), progress.at("01_pack"), progress.finished("02_dealing")
-        progress.finished_lessons(["01_pack", "02_dealing", "zz"])
-        progress.mark("01_pack", 2, total=9)
-        progress.visit("01_pack", 3)
-        assert 2 in progress.done("01_pack") and progress.at("01_pack") == 3
-    else:
-        progress.attempts("p1"), progress.solved("p1"), progress.clean("p1")
-        progress.solved_count(["p1", "p2"])
-        progress.attempt("p1")
-        progress.solve("p1", clean=True)
-        assert progress.solved("p1") and progress.clean("p1")
-    assert progress.last in ("01_pack", "p1")
-
-
-def reads_or_says_why(kind, data, root):
-    """The learner's file holds ``data``: the page works, and a file that cannot be read
-    is said so, then kept aside (not lost) when progress is saved."""
-    path = kind("Ama", root).path
-    for old in path.parent.glob("*"):
-        old.unlink()
+def imports_or_leaves_alone(folder, data, home, caplog):
+    """An old progress file holding ``data`` is imported, or left as it is and said so in
+    one line of the log naming it; either way the learner's progress can be used."""
+    shutil.rmtree(home, ignore_errors=True)
+    path = home / folder / "Ama-08fad68214.json"
+    path.parent.mkdir(parents=True)
     path.write_bytes(data)
-    progress = kind("Ama", root)
-    if progress.could_not_read:
-        assert one_line(progress.problem).startswith(str(path))
-    use(progress)
-    if progress.could_not_read:
-        assert path.with_name(path.name + ".unreadable").read_bytes() == data
-        again = kind("Ama", root)
-        assert not again.could_not_read
-        use(again)
+    caplog.clear()
+    store = Store.memory()
+    with caplog.at_level(logging.INFO, logger="spar_tutor.store"):
+        result = import_folder(store, home)
+    assert (result.imported, result.unreadable) in ((1, 0), (0, 1))
+    assert path.read_bytes() == data  # never changed, never moved
+    if result.unreadable:
+        said = [r.getMessage() for r in caplog.records if "not imported" in r.getMessage()]
+        assert len(said) == 1 and str(path) in one_line(said[0], 3000), said
+    lessons, puzzles = ProgressStore("Ama", store), PuzzleProgress("Ama", store)
+    lessons.mark("01_pack", 2, total=9)
+    puzzles.attempt("p1")
+    assert 2 in lessons.done("01_pack") and puzzles.attempts("p1") >= 1
+    store.close()
 
 
-@fuzz(150)
-@given(case=st.sampled_from(PROGRESS).flatmap(
+@fuzz(40)
+@given(case=st.sampled_from(OLD_PROGRESS).flatmap(
     lambda c: st.tuples(st.just(c[0]), damaged(c[1]).map(lambda d: json_text(d).encode()))))
-def test_progress_files_with_wrong_values(case, tmp_path):
-    reads_or_says_why(*case, tmp_path)
+def test_old_progress_files_with_wrong_values(case, tmp_path, caplog):
+    imports_or_leaves_alone(*case, tmp_path / "home", caplog)
 
 
-@fuzz(100)
-@given(case=st.sampled_from(PROGRESS).flatmap(
+@fuzz(40)
+@given(case=st.sampled_from(OLD_PROGRESS).flatmap(
     lambda c: st.tuples(st.just(c[0]), damaged_bytes(json_text(c[1])))))
-def test_progress_files_as_damaged_bytes(case, tmp_path):
-    reads_or_says_why(*case, tmp_path)
+def test_old_progress_files_as_damaged_bytes(case, tmp_path, caplog):
+    imports_or_leaves_alone(*case, tmp_path / "home", caplog)
 
 
-@fuzz(100)
-@given(doc=damaged(LESSON_PROGRESS))
-def test_the_progress_file_reader_raises_only_file_errors(doc, tmp_path):
-    path = tmp_path / "Ama.json"
-    path.write_text(json_text(doc))
-    try:
-        data = read_progress_file(path, "user", "lessons", lesson_entry)
-    except SparError as e:
-        names_the_file(e, str(path), FileError)
-        return
-    for entry in data["lessons"].values():
-        assert all(isinstance(step, int) for step in entry["done"])
-        assert isinstance(entry["at"], int) and isinstance(entry["finished"], bool)
+@pytest.mark.parametrize("data", [b"[" * 100_000, b'{"user": "Ama", "lessons": {"x": {"done": [1e999]}}}',
+                                  b'{"user": "Ama", "lessons": {"x": {"done": [' + b"9" * 5000 + b"]}}}",
+                                  b"\xff\xfe{"], ids=["deep", "infinite", "digits", "UTF-16"])
+def test_old_progress_files_that_cannot_be_read_are_left_alone(data, tmp_path, caplog):
+    imports_or_leaves_alone("progress", data, tmp_path / "home", caplog)
+    assert "not imported (left as it is)" in caplog.text
 
 
-def test_progress_files_that_cannot_be_read(tmp_path):
-    for kind in (ProgressStore, PuzzleProgress):
-        path = kind("Ama", tmp_path / kind.FOLDER).path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.mkdir()  # a folder where the file should be
-        progress = kind("Ama", path.parent)
-        assert progress.could_not_read and "cannot read the progress file" in progress.problem
-        use(progress)
-        assert path.with_name(path.name + ".unreadable").is_dir() and path.is_file()
+def test_an_old_progress_file_that_is_a_folder_is_left_alone(tmp_path, caplog):
+    home = tmp_path / "home"
+    (home / "progress" / "Ama-08fad68214.json").mkdir(parents=True)
+    result = import_folder(Store.memory(), home)
+    assert result.unreadable == 1 and "cannot read the progress file" in caplog.text

@@ -54,16 +54,6 @@ def progress_for(name: Optional[str]) -> Optional[Any]:
     return ProgressStore(name)
 
 
-def progress_note(progress: Optional[Any]) -> str:
-    """A warning (HTML) when the learner's progress file could not be read, else ``""``."""
-    if progress is None or not progress.could_not_read:
-        return ""
-    from ..i18n import _
-    from ..learning import COULD_NOT_READ
-
-    return f'<p class="spar-status spar-warn" role="status">{_(COULD_NOT_READ)}</p>'
-
-
 def resume_point(progress: Optional[Any]) -> Optional[Tuple[Any, int]]:
     """(lesson, step index) where the learner left off, unless that lesson is finished."""
     if progress is None or not progress.last:

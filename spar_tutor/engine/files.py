@@ -48,13 +48,22 @@ def read_text(path: Union[str, Path], error: Type[SparError] = FileError,
               what: str = "file") -> str:
     """The text of a UTF-8 file (a byte-order mark is dropped); a file that cannot be
     read or is not UTF-8 raises ``error`` naming it (``what``: "deal file", ...)."""
+    return decode(read_bytes(path, error, what), str(path), error)
+
+
+def read_bytes(path: Union[str, Path], error: Type[SparError] = FileError,
+               what: str = "file") -> bytes:
+    """The bytes of a data file (at most :data:`MAX_BYTES`); a file that cannot be read or
+    is bigger raises ``error`` naming it."""
     p = Path(path)
     try:
         with p.open("rb") as f:
             data = f.read(MAX_BYTES + 1)
     except OSError as e:
         raise error(f"cannot read the {what}: {e.strerror or e}", file=str(p)) from None
-    return decode(data, str(p), error)
+    if len(data) > MAX_BYTES:
+        raise error(f"too big for a data file (over {MAX_BYTES // 1_000_000} MB)", file=str(p))
+    return data
 
 
 def decode(data: bytes, source: Optional[str], error: Type[SparError] = FileError) -> str:
@@ -158,4 +167,4 @@ def _number_words(e: ValueError) -> str:
 
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "check_plain", "decode", "parse_json", "parse_toml",
-           "read_text"]
+           "read_bytes", "read_text"]

@@ -1,41 +1,43 @@
-"""One JSON file per learner: where it lives, how it is named, read and written.
+"""A learner's progress in the progress database (:mod:`spar_tutor.store`), and what a
+page does when the database cannot be used.
 
-The files live in a folder of ``$SPAR_TUTOR_HOME`` (default ``~/.spar-tutor``),
-one folder per kind of progress (lessons in ``progress/``, puzzles in
-``puzzles/``), so a lesson player and a puzzle player open side by side never
-overwrite each other. A learner's name is turned into a safe file name, so it can
-never point outside that folder, and two names never share a file:
+:class:`LearnerProgress` is what lessons' and puzzles' progress share: the
+learner (one identity whatever the case of the name: "yaw" is "Yaw"), the store,
+and short reads and writes. If the database is locked, full, damaged or
+unreachable, the page goes on: from then on its progress is kept in memory (with
+what was saved so far, when that can still be read), ``unsaved`` is set, and the
+page shows :data:`NOT_SAVED`. What is already in the database is never touched.
 
->>> safe_name("../../etc/passwd").startswith("etc_passwd-")
-True
+>>> from spar_tutor.store import Store
+>>> progress = LearnerProgress("Ama", Store.memory())
+>>> progress.learner, progress.unsaved
+('Ama', False)
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 import os
-import re
-import tempfile
-from pathlib import Path
-from typing import Any, Callable, ClassVar, Dict, Optional, Tuple
+from typing import Callable, ContextManager, Optional, TypeVar
 
-from ..engine.errors import FileError, shown
-from ..engine.files import parse_json, read_text
+from sqlalchemy.orm import Session
+
 from ..i18n import N_
+from ..store import Store, StoreError, database_url, home, learner_key, shared_store
+from ..store.records import last_visit
 
 log = logging.getLogger("spar_tutor.learning")
 
-#: Shown where a learner's progress file could not be read (translate where shown).
-COULD_NOT_READ = N_("We could not read your saved progress, so this page starts without it. "
-                    "What you do from now on is saved. Please tell your teacher.")
+T = TypeVar("T")
+
+#: Shown on a page whose progress cannot be saved (translate where shown).
+NOT_SAVED = N_("Your progress is not being saved right now, so it will be lost when you "
+               "close this page. You can go on learning. Please tell your teacher.")
 
 
-def home() -> Path:
-    """The tool's folder: ``$SPAR_TUTOR_HOME`` or ``~/.spar-tutor``."""
-    env = os.environ.get("SPAR_TUTOR_HOME")
-    return Path(env) if env else Path.home() / ".spar-tutor"
+def _read_only_store() -> Store:
+    """This server's database opened for reading only."""
+    return Store.read_only(database_url())
 
 
 def current_user() -> Optional[str]:
@@ -46,164 +48,69 @@ def current_user() -> Optional[str]:
     return None
 
 
-def safe_name(user: str) -> str:
-    """A file name for ``user``: letters, digits, ``_`` and ``-`` only, plus a short
-    hash of the exact name so that different names never collide."""
-    if not isinstance(user, str) or not user.strip():
-        raise ValueError("a learner needs a name")
-    base = re.sub(r"[^A-Za-z0-9_-]+", "_", user.strip()).strip("_-")[:40] or "learner"
-    digest = hashlib.sha256(user.strip().encode("utf-8")).hexdigest()[:10]
-    return f"{base}-{digest}"
+class LearnerProgress:
+    """One learner's progress of one kind (``KIND``: "lesson" or "puzzle").
 
-
-class ProgressFile:
-    """One learner's progress file: ``{NAME_KEY: name, SECTION: {...}, "last": ...}``.
-
-    A subclass names its folder under :func:`home`, the key that holds the
-    learner's name and the section of its entries; it reads and changes
-    ``self.data`` and calls :meth:`save`. A file that cannot be read (damaged, of
-    another learner, unreadable) reads as no progress and :attr:`problem` says why;
-    the first save moves it aside (``NAME.json.unreadable``), so nothing is lost.
-    Writes are atomic; a folder that cannot be written is logged, not raised
-    (``unsaved`` is then set and progress lasts for the page).
+    ``store`` defaults to this server's database (:func:`~spar_tutor.store.shared_store`).
+    Subclasses read and add rows through :meth:`_read` and :meth:`_write`.
     """
 
-    FOLDER: ClassVar[str]
-    NAME_KEY: ClassVar[str]
-    SECTION: ClassVar[str]
+    KIND = ""
 
-    def __init__(self, learner: str, root: Optional[Path] = None) -> None:
-        self.learner = learner.strip()
-        folder = (Path(root) if root else home() / self.FOLDER).resolve()
-        self.path = folder / (safe_name(learner) + ".json")
-        if self.path.parent != folder:  # cannot happen with safe_name; checked anyway
-            raise ValueError(f"unsafe learner name {learner!r}")
-        #: Why the learner's file could not be read (None: read, or no file yet).
-        self.problem: Optional[str] = None
-        self._unreadable: Optional[Tuple[int, int]] = None  # that file, to move aside
-        self.data: Dict[str, Any] = self._read()
-        self.unsaved = False  # set when a save failed (a read-only folder, a full disk)
-
-    def _empty(self) -> Dict[str, Any]:
-        return {self.NAME_KEY: self.learner, self.SECTION: {}, "last": None}
-
-    @staticmethod
-    def _check_entry(raw: Any) -> Dict[str, Any]:
-        """One entry of the section, checked, with defaults for missing keys; raises
-        :class:`FileError` saying what is wrong (each subclass says what an entry is)."""
-        raise NotImplementedError
-
-    def _read(self) -> Dict[str, Any]:
-        """The learner's progress; none if there is no file yet, or if it cannot be read
-        (:attr:`problem` then says why)."""
-        if not self.path.exists():
-            return self._empty()
+    def __init__(self, learner: str, store: Optional[Store] = None) -> None:
+        self.key = learner_key(learner)  # ValueError for a blank name
+        self.learner = " ".join(learner.split())
+        self.unsaved = False  # set once the database failed: progress lasts for the page
         try:
-            data = read_progress_file(self.path, self.NAME_KEY, self.SECTION, self._check_entry)
-            if data[self.NAME_KEY] != self.learner:
-                raise FileError("this file holds another learner's progress",
-                                file=str(self.path), rule=f"key {self.NAME_KEY}")
-        except FileError as e:
-            log.warning("%s of %r could not be read: %s", self.FOLDER, self.learner, e)
-            self.problem = str(e)
-            self._unreadable = _file_id(self.path)
-            return self._empty()
-        return data
-
-    def save(self) -> bool:
-        """Write the file atomically (a crash never leaves half a file); False if the
-        folder cannot be written. A file that could not be read is moved aside first."""
-        tmp = None
+            self.store = store if store is not None else shared_store()
+        except StoreError as e:
+            self.store = Store.memory()
+            self._go_on_in_memory(e, saved=_read_only_store)
+            return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            if self._unreadable is not None and _file_id(self.path) == self._unreadable:
-                self._move_aside()
-            self._unreadable = None
-            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.FOLDER}-")
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(self.data, f, indent=1, sort_keys=True)
-            os.replace(tmp, self.path)
-        except OSError as e:
-            log.warning("%s of %r not saved to %s: %s", self.FOLDER, self.learner, self.path, e)
-            if tmp is not None and os.path.exists(tmp):
-                os.unlink(tmp)
-            self.unsaved = True
-            return False
-        return True
+            self.learner_id = self.store.learner_id(self.learner)
+        except StoreError as e:
+            self._go_on_in_memory(e)
 
-    def _move_aside(self) -> None:
-        """Keep the file that could not be read as ``NAME.json.unreadable`` (``-2``, ...)."""
-        aside = self.path.with_name(self.path.name + ".unreadable")
-        number = 1
-        while aside.exists():
-            number += 1
-            aside = self.path.with_name(f"{self.path.name}.unreadable-{number}")
-        os.replace(self.path, aside)
-        log.warning("%s of %r: the file that could not be read is kept as %s", self.FOLDER,
-                    self.learner, aside)
+    def _go_on_in_memory(self, error: StoreError,
+                         saved: Optional[Callable[[], Store]] = None) -> None:
+        """The database failed: keep this page's progress in memory from now on, starting
+        from what the learner had saved, if it can still be read (from ``saved()``, else
+        from the store)."""
+        log.warning("progress of %r is not being saved: %s", self.key, error)
+        memory = Store.memory()
+        try:
+            source = saved() if saved is not None else self.store
+            memory.copy_learner(source, self.learner)
+        except StoreError as e:
+            log.warning("what %r had saved cannot be read either: %s", self.key, e)
+        self.store = memory
+        self.learner_id = memory.learner_id(self.learner)
+        self.unsaved = True
 
-    @property
-    def could_not_read(self) -> bool:
-        """Whether the learner's file is there but could not be read (see :attr:`problem`)."""
-        return self.problem is not None
+    def _read(self, query: Callable[[Session], T]) -> T:
+        """``query(session)`` on the store (in memory, if the database fails now)."""
+        return self._on_store(Store.read, query)
+
+    def _write(self, change: Callable[[Session], T]) -> T:
+        """``change(session)`` committed to the store (in memory, if the database fails now)."""
+        return self._on_store(Store.write, change)
+
+    def _on_store(self, session_of: Callable[[Store], ContextManager[Session]],
+                  work: Callable[[Session], T]) -> T:
+        try:
+            with session_of(self.store) as session:
+                return work(session)
+        except StoreError as e:
+            self._go_on_in_memory(e)
+            with session_of(self.store) as session:
+                return work(session)
 
     @property
     def last(self) -> Optional[str]:
         """The lesson or puzzle the learner was on last."""
-        last = self.data.get("last")
-        return last if isinstance(last, str) else None
+        found = self._read(lambda s: last_visit(s, self.learner_id, self.KIND))
+        return found[0] if found else None
 
 
-def _file_id(path: Path) -> Optional[Tuple[int, int]]:
-    """Which file is at ``path`` now (device and inode), or None."""
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return (st.st_dev, st.st_ino)
-
-
-def read_progress_file(path: Path, name_key: str, section: str,
-                       entry: Callable[[Any], Dict[str, Any]]) -> Dict[str, Any]:
-    """A progress file, read and checked: ``{name_key: NAME, section: {ID: entry}, "last":
-    ID or None}`` (other keys kept), each entry as ``entry(raw)`` returns it. Raises
-    :class:`FileError` naming the file for anything else: a file that cannot be read, is
-    not UTF-8 JSON, or holds a wrong value."""
-    source = str(path)
-    data = parse_json(read_text(path, what="progress file"), source)
-    if not isinstance(data, dict):
-        raise FileError("not a progress file: it must hold one JSON object", file=source)
-    name = data.get(name_key)
-    if not isinstance(name, str) or not name.strip():
-        raise FileError(f"not a progress file: \"{name_key}\" must be the learner's name",
-                        file=source, rule=f"key {name_key}")
-    entries = data.get(section, {})
-    if not isinstance(entries, dict):
-        raise FileError(f"\"{section}\" must be an object", file=source, rule=f"key {section}")
-    last = data.get("last")
-    if last is not None and not isinstance(last, str):
-        raise FileError("\"last\" must be text or null", file=source, rule="key last")
-    checked = {}
-    for key, raw in entries.items():
-        try:
-            checked[key] = entry(raw)
-        except FileError as e:
-            raise FileError(f"\"{section}\", {shown(key)}: {e.reason}", file=source,
-                            rule=f"key {section}") from None
-    return {**data, section: checked, "last": last}
-
-
-def whole_number(raw: Dict[str, Any], key: str, default: int, most: int) -> int:
-    """``raw[key]``, a whole number from 0 to ``most`` (``default`` when missing)."""
-    value = raw.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
-        raise FileError(f"\"{key}\" must be a whole number from 0 to {most}, not {shown(value)}")
-    return value
-
-
-def yes_no(raw: Dict[str, Any], key: str) -> bool:
-    """``raw[key]``, true or false (false when missing)."""
-    value = raw.get(key, False)
-    if not isinstance(value, bool):
-        raise FileError(f"\"{key}\" must be true or false, not {shown(value)}")
-    return value
+__all__ = ["LearnerProgress", "NOT_SAVED", "current_user", "home"]

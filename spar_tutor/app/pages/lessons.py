@@ -62,7 +62,6 @@ class LessonsPage(widgets.VBox):
                 "{name}: {done} of {lessons} lesson finished.",
                 "{name}: {done} of {lessons} lessons finished.", lessons).format(
                     name=escape(self.app.learner.name), done=done, lessons=lessons) + "</p>"
-            self.note.value += course.progress_note(progress)
         self.rows.children = [self._row(lesson, progress) for lesson in course.all_lessons()]
         self.stage.children = ()
         self.listing.layout.display = "flex"
