@@ -140,8 +140,8 @@ def _puzzles(session: Any, learner: int, puzzles: Dict[str, Any], last: Optional
     last = last if last and len(last) <= ID else None
     for puzzle, entry in _ids(puzzles).items():
         attempts: List[int] = [start_attempt(session, learner, puzzle, None, when)
-                               for _ in range(_int(entry.get("attempts"), MOST_ATTEMPTS,
-                                                   MOST_ATTEMPTS))]
+                               for _ in range(min(_int(entry.get("attempts"), 0, 2**63),
+                                                  MOST_ATTEMPTS))]
         if entry.get("solved") is True:
             solve_attempt(session, learner, attempts[-1] if attempts else None, puzzle,
                           entry.get("clean") is True, at=when)
