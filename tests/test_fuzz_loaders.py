@@ -1,11 +1,12 @@
 """No input gives a traceback (issue 17): every loader fuzzed with damaged files.
 
-Deal files, lesson files, puzzle files, saved games and progress files get random
+Deal files, lesson files, puzzle files, saved games and old progress files get random
 bytes, other encodings (UTF-16, Latin-1), files cut short, values of the wrong type,
 huge numbers, very long texts, deep nesting, thousands of steps, empty files, folders
 and files that cannot be read. A loader that raises raises a SparError whose one-line
-message names the file; the puzzle loader and the progress files raise nothing and say
-what is wrong; ``spar-tutor replay``, ``solve`` and ``hint`` print one line and exit 2.
+message names the file; the puzzle loader raises nothing and lists what is wrong; an
+old progress file the database cannot import is left as it is and logged in one line;
+``spar-tutor replay``, ``solve`` and ``hint`` print one line and exit 2.
 The examples are the same on every run (tests/fuzz_helpers.py).
 """
 
