@@ -25,7 +25,8 @@ MODULES = ["solver/_explain.py", "solver/review.py", "solver/hints.py", "solver/
 #: Modules left out, and why: their words are for authors and developers, in English.
 NOT_LEARNERS = {
     # a lesson or puzzle file's problems, for its author
-    "lessons/check.py", "lessons/loader.py", "puzzles/check.py", "puzzles/loader.py",
+    "lessons/check.py", "lessons/keys.py", "lessons/loader.py", "puzzles/check.py",
+    "puzzles/loader.py",
     # the puzzle generator and its command line (an author's tools)
     "puzzles/generate.py", "puzzles/cli.py", "puzzles/toml_out.py",
     # what is wrong in a save file (the learner's sentence around it is marked)

@@ -117,7 +117,8 @@ class PuzzlePlayer(widgets.VBox):
             part.add_class(f"spar-pz-{area}-area")
         #: Called with the puzzle whenever another puzzle is shown.
         self.on_open: Optional[Callable[[Puzzle], None]] = None
-        super().__init__([self.style, self.top, self.main], **kwargs)
+        self.notes = widgets.HTML(self._notes())
+        super().__init__([self.style, self.top, self.notes, self.main], **kwargs)
         self.add_class("spar-pz")
         if not self.collection.puzzles:
             self.say(_("The puzzles could not be loaded. Please tell your teacher."), "wrong")
@@ -176,6 +177,13 @@ class PuzzlePlayer(widgets.VBox):
                            layout=widgets.Layout(width="auto"))
         b.on_click(handler)
         return b
+
+    def _notes(self) -> str:
+        """A warning above the puzzles when some puzzle files did not load."""
+        if not (self.collection.problems and self.collection.puzzles):
+            return ""
+        note = _("Some puzzles are being repaired and will be back soon.")
+        return f'<p class="spar-status spar-warn" role="status">{note}</p>'
 
     # -- choosing a puzzle ---------------------------------------------------------
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any, Callable, List
 
 from ..engine.dealfile import load_json_lines
 from ..engine.errors import DealFileError, SparError
+from ..engine.files import read_text
 
 
 def register(subparsers: Any) -> None:
@@ -65,10 +65,7 @@ def register(subparsers: Any) -> None:
 
 
 def _read(path: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise DealFileError(f"cannot read {path}: {e.strerror}", file=path) from None
+    return read_text(path, DealFileError, "deal file")
 
 
 def _solve(args: argparse.Namespace) -> int:

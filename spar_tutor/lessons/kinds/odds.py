@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Tuple
 
-from ...engine.errors import SparError
+from ...engine.errors import SparError, shown
 from ...engine.state import DECLARE, HandState, Move, parse_move
 from ...solver import ActionValue, prelead_values
 from ..check import Found, learner_to_move, need_position, wrong_keys
@@ -113,11 +113,11 @@ def _answer(step: Step, figures: List[Tuple[float, float]], tolerance: Dict[str,
             found.append(("options", f"the solver's figure is {gain:.2f} points, and no option "
                                      "is that close"))
     else:
-        found.append(("ask", f"'ask' must be chance or points, not {ask!r}"))
+        found.append(("ask", f"'ask' must be chance or points, not {shown(ask)}"))
         return
     if str(step.answer) != truth:
         found.append(("answer", f"by the solver's figures the answer is {truth}, "
-                                f"not {step.answer!r}"))
+                                f"not {shown(step.answer)}"))
 
 
 register(StepKind("odds", question=True,
