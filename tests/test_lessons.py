@@ -14,16 +14,18 @@ LESSONS = [l for l in load_all()]
 IDS = [l.id for l in LESSONS]
 
 
-def test_ten_lessons_all_load():
-    assert len(LESSONS) == 10
+def test_fourteen_lessons_all_load():
+    assert len(LESSONS) == 14
     broken = [str(p) for l in LESSONS if isinstance(l, BrokenLesson) for p in l.problems]
     assert broken == []
-    assert [l.number for l in LESSONS] == list(range(1, 11))
+    assert [l.number for l in LESSONS] == list(range(1, 15))
+    assert [l.title for l in LESSONS[10:]] == [
+        "The match", "Giving up the lead on purpose", "Defence", "Reading the table"]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_lesson_shape(lesson):
-    assert 7 <= len(lesson.steps) <= 12  # short steps: 5 to 10 minutes in all
+    assert 7 <= len(lesson.steps) <= 13  # short steps: 5 to 10 minutes in all
     assert lesson.questions * 2 >= len(lesson.steps), "mostly learn-by-doing steps"
     assert 5 <= lesson.minutes <= 10
     assert lesson.steps[-1].kind == "explain"
