@@ -14,14 +14,14 @@ LESSONS = [l for l in load_all()]
 IDS = [l.id for l in LESSONS]
 
 
-def test_fifteen_lessons_all_load():
-    assert len(LESSONS) == 15
+def test_sixteen_lessons_all_load():
+    assert len(LESSONS) == 16
     broken = [str(p) for l in LESSONS if isinstance(l, BrokenLesson) for p in l.problems]
     assert broken == []
-    assert [l.number for l in LESSONS] == list(range(1, 16))
+    assert [l.number for l in LESSONS] == list(range(1, 17))
     assert [l.title for l in LESSONS[10:]] == [
         "The match", "Giving up the lead on purpose", "Defence", "Reading the table",
-        "Table decisions"]
+        "Table decisions", "Whole hands"]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
