@@ -65,7 +65,7 @@ def answer_right(page, lesson, step):
             card_button(page, code).click()
             expect(card_button(page, code)).to_have_count(0, timeout=TIMEOUT)
     elif step.kind == "pick_card":
-        card_button(page, step.answer).click()
+        card_button(page, step.answer if isinstance(step.answer, str) else step.answer[0]).click()
     else:
         option_button(page, step.answer).click()
     expect(page.locator(".sp-feedback-right")).to_be_visible(timeout=TIMEOUT)
