@@ -1,56 +1,76 @@
-"""A class of 20 opening the app at once against one server: does every tab work, alone?
+"""A class against one server: does every tab work, alone, and how long does a card click wait?
 
-    python benchmarks/classroom_load.py [--sessions 20] [--timeout 300]
+    python benchmarks/classroom_load.py --learners 30 [--bots beginner,expert] [--rounds 3]
 
-Serves the app as ``spar-tutor serve`` does, then starts every session at the
-same moment, each as a protocol-level client (benchmarks/voila_client.py): it
-loads the page (the server starts a kernel and runs the app for it), reads the
-widgets' state over the kernel's websocket, and clicks buttons the way the
-browser does. Each session is a different learner (``?learner=Learner N``).
+Serves the app as ``spar-tutor serve --class-size N`` does (N kernels preheated
+before the class arrives), then the whole class opens the app in the same
+instant, each learner as a protocol-level client (benchmarks/voila_client.py):
+it loads the page (the server hands it a preheated kernel), reads the widgets'
+state over the kernel's websocket, and clicks the way the browser does. Each
+learner has their own name (``?learner=Learner 07``).
 
-Why not 20 Chromium tabs? They would fit in memory (about 150-250 MB each) but
-not in time: this machine has 2 cores, and 20 tabs parsing Voila's 5 MB of
-JavaScript would compete with the server they are meant to measure. In a
-classroom the browsers run on the learners' own devices; what the server sees
-is exactly these HTTP and websocket messages. ``benchmarks/app_bench.py`` and
-the browser tests time the real browser.
+Why not thirty Chromium tabs? In a classroom the browsers run on the learners'
+own devices; what the server sees is exactly these HTTP and websocket messages
+(in the browser's own websocket protocol), and thirty Chromiums on this
+machine's two cores would compete with the server they are meant to measure.
+``benchmarks/app_bench.py`` and the browser tests time the real browser.
 
-The server is started as for ``spar-tutor serve --class-size 20``: twenty
-kernels preheated before the class arrives, refilled a minute later. With
-``--class-size 1`` (plain ``spar-tutor``) the other nineteen kernels start
-when the class arrives, all at once on two cores.
+Each learner opens Home, Rules and Play. Then, for each bot strength asked for
+(``beginner``, ``expert``), every learner starts a match against three such
+bots and plays ``--rounds`` cards, all the learners clicking a card in the same
+instant each round. **Click to answer** is timed from the click until the kernel
+has played the learner's card and the bots' replies and sent the whole redrawn
+table (its idle message after the click arrives): what the learner waits for.
+Then each learner takes a lesson step (and with ``--tour`` asks for the solver's hint and
+opens Puzzles and Explore, the most memory a kernel reaches).
 
-Each session then does what a learner does first: opens the Rules, opens Play
-and plays a card, opens lesson 1 and goes one step on.
-
-Reported: time to first view per session (page fetched and widgets' state
-received), the time of those clicks, kernel memory per session (RSS, with every
-one of those pages built), the Voila server's memory, and the checks: every
-session's own learner greeted, no other learner's name anywhere in its widgets,
-one kernel per session, and each learner's progress file holding their own step
-and nobody else's.
+Printed: the load average of the machine (other work on it slows everything);
+the time to first view; click to answer, median (p50) and p95, per bot strength,
+against the targets (1 s and 2 s); the CPU time the kernels, the Voila server and
+these clients spent during the clicks (where the time goes); memory per kernel
+(RSS, and PSS, which shares the libraries fairly between processes) and for the
+whole class (the server, the learners' kernels and the ready kernels Voila
+started for the next class), against the targets (100 MB a kernel, 4 GB in
+all); and the checks: every learner greeted by their own name, no other
+learner's name anywhere in their widgets, one kernel each, and each learner's
+progress holding their own lesson step.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import statistics
 import sys
 import threading
 import time
 import traceback
 from pathlib import Path
-from typing import Dict, List
+from typing import Callable, Dict, List, Optional, Sequence
 
 import app_server
 from voila_client import VoilaSession
 
 GREETING = "Hello, {name}!"
+STRENGTHS = ("random", "beginner", "expert")
+"""The bot strengths in the order of the app's bot menus."""
+P50_TARGET_S = 1.0
+P95_TARGET_S = 2.0
+KERNEL_MB_TARGET = 100
+CLASS_MB_TARGET = 4096
 
 
 def learner(i: int) -> str:
     return f"Learner {i:02d}"
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
+
+
+# -- what a learner does ---------------------------------------------------------------
 
 
 def hand_buttons(session: VoilaSession) -> List[str]:
@@ -59,197 +79,327 @@ def hand_buttons(session: VoilaSession) -> List[str]:
             and "spar-card-btn" in s.get("_dom_classes", ())]
 
 
-def play_a_card(session: VoilaSession, result: dict) -> None:
-    """Open Play, click a card the rules allow, wait until it has left the hand."""
-    t = time.monotonic()
-    session.click(session.button("Play"))
-    session.wait_for(lambda: len(hand_buttons(session)) == 5, "the five cards of the hand")
-    result["play_page_s"] = time.monotonic() - t
-    playable = [m for m in hand_buttons(session)
-                if "spar-unplayable" not in session.states[m].get("_dom_classes", ())]
-    card = session.states[playable[0]]["description"]
-    t = time.monotonic()
-    session.click(playable[0])
-    session.wait_for(lambda: card not in [session.states[m]["description"]
-                                          for m in hand_buttons(session)], "the card played")
-    result["card_click_s"] = time.monotonic() - t
-    result["card"] = card
+def playable(session: VoilaSession) -> List[str]:
+    return [m for m in hand_buttons(session)
+            if "spar-unplayable" not in session.states[m].get("_dom_classes", ())]
 
 
-def take_a_lesson_step(session: VoilaSession) -> None:
+def ready_to_play(session: VoilaSession) -> None:
+    """Until the learner may play a card, starting the next hand if this one is over."""
+    session.drain(0.2)
+    if not playable(session):
+        next_hand = session.find("ButtonModel", description="Next hand") \
+            + session.find("ButtonModel", description="New match")
+        if next_hand and not session.states[next_hand[-1]].get("disabled"):
+            session.wait_idle(session.click(next_hand[-1]), "a new hand")
+    session.wait_for(lambda: playable(session), "a card the learner may play")
+
+
+def choose_bots(session: VoilaSession, strength: str) -> None:
+    """Pick ``strength`` in each bot menu of the free-play settings, start a new match."""
+    menus = [m for m, s in session.states.items() if s.get("_model_name") == "DropdownModel"
+             and str(s.get("description", "")).startswith("Bot ")]
+    if not menus:
+        raise RuntimeError("no bot menus on the Play page")
+    for menu in menus:
+        session.wait_idle(session.set_value(menu, index=STRENGTHS.index(strength)), "a bot menu")
+    session.wait_idle(session.click(session.button("Start a new match")), "a new match")
+    ready_to_play(session)
+
+
+def click_a_card(session: VoilaSession) -> float:
+    """Click the first card the learner may play; seconds until the bots have answered."""
+    card = playable(session)[0]
+    began = time.monotonic()
+    answered = session.wait_idle(session.click(card), "the bots' answer")
+    return answered - began
+
+
+# -- the class -------------------------------------------------------------------------
+
+
+class Classroom:
+    """The learners' threads, run step by step: every learner does a step, the next step
+    starts when all are done (and, for clicks, all click in the same instant)."""
+
+    def __init__(self, url: str, learners: int, timeout: float) -> None:
+        self.sessions = {i: VoilaSession(url, f"learner={learner(i).replace(' ', '%20')}",
+                                         timeout=timeout) for i in range(1, learners + 1)}
+        self.errors: Dict[int, str] = {}
+        self.timeout = timeout
+
+    @property
+    def working(self) -> Dict[int, VoilaSession]:
+        return {i: s for i, s in self.sessions.items() if i not in self.errors}
+
+    def step(self, what: Callable[[int, VoilaSession], Optional[float]],
+             together: bool = True) -> Dict[int, float]:
+        """Run ``what(i, session)`` for every working learner at once (``together``: all
+        released by one barrier); returns the numbers they returned."""
+        sessions = self.working
+        barrier = threading.Barrier(len(sessions)) if together else None
+        results: Dict[int, float] = {}
+
+        def run(i: int, session: VoilaSession) -> None:
+            try:
+                if barrier is not None:
+                    barrier.wait(self.timeout)
+                value = what(i, session)
+                if value is not None:
+                    results[i] = value
+            except Exception as e:  # reported at the end
+                self.errors[i] = f"{type(e).__name__}: {e}\n{traceback.format_exc()}"
+
+        threads = [threading.Thread(target=run, args=item, daemon=True) for item in sessions.items()]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(self.timeout)
+        return results
+
+
+def arrive(i: int, session: VoilaSession) -> float:
+    session.open()
+    name = learner(i)
+    session.wait_for(lambda: GREETING.format(name=name) in session.text(), "the greeting")
+    return session.timings["first_view_s"]
+
+
+def visit_rules_and_play(i: int, session: VoilaSession) -> None:
+    session.wait_idle(session.click(session.button("Rules")), "the rules page")
+    session.wait_idle(session.click(session.button("Play")), "the Play page")
+    ready_to_play(session)
+
+
+def take_a_lesson_step(i: int, session: VoilaSession) -> None:
     """Open lesson 1 and go one step on (the step is kept in the learner's progress)."""
     session.click(session.button("Lessons"))
     session.click(session.button("Lesson 1: The pack and the ranks"))
     session.wait_for(lambda: "Step 1 of" in session.text(), "lesson 1")
-    session.click(session.button("Next"))
+    session.wait_idle(session.click(session.button("Next")), "step 2")
     session.wait_for(lambda: "Step 2 of" in session.text(), "step 2")
 
 
-def play_again(session: VoilaSession, result: dict) -> None:
-    """Back on Play, one more card (while the server may be refilling its kernel pool)."""
-    session.click(session.button("Play"))
-    session.wait_for(lambda: hand_buttons(session), "the hand")
-    session.drain(0.5)
-    playable = [m for m in hand_buttons(session)
-                if "spar-unplayable" not in session.states[m].get("_dom_classes", ())]
-    if not playable:  # the hand is over: a new one
-        session.click(session.button("Next hand"))
-        session.wait_for(lambda: len(hand_buttons(session)) == 5, "a new hand")
-        playable = [m for m in hand_buttons(session)
-                    if "spar-unplayable" not in session.states[m].get("_dom_classes", ())]
-    card = session.states[playable[0]]["description"]
-    before = len(hand_buttons(session))
-    t = time.monotonic()
-    session.click(playable[0])
-    session.wait_for(lambda: len(hand_buttons(session)) < before, "the card played")
-    result["late_card_click_s"] = time.monotonic() - t
+def take_the_tour(i: int, session: VoilaSession) -> None:
+    """The heaviest things a learner can ask for: the solver's hint, the puzzles and the
+    explorations (so that memory is measured at its most)."""
+    session.wait_idle(session.click(session.button("Play")), "the Play page")
+    ready_to_play(session)
+    session.wait_idle(session.click(session.button("3 · Solver's answer")), "the solver's hint")
+    session.wait_idle(session.click(session.button("Puzzles")), "the Puzzles page")
+    session.wait_idle(session.click(session.button("Explore")), "the Explore page")
+    for deal in ("Deal and count", "Deal for 2 to 7 players", "Deal and compare"):
+        session.wait_idle(session.click(session.button(deal)), deal)
 
 
-def run_session(i: int, url: str, start: threading.Barrier, results: Dict[int, dict],
-                timeout: float, stay: float = 0) -> None:
-    name = learner(i)
-    result: dict = {"name": name, "ok": False, "checks": []}
-    results[i] = result
-    session = VoilaSession(url, f"learner={name.replace(' ', '%20')}", timeout=timeout)
-    result["session"] = session
-    try:
-        start.wait()
-        began = time.monotonic()
-        session.open()
-        result.update(session.timings, kernel_id=session.kernel_id)
-        session.wait_for(lambda: GREETING.format(name=name) in session.text(), "the greeting")
-        result["checks"].append("greeted")
-        t = time.monotonic()
-        session.click(session.button("Rules"))
-        session.wait_for(lambda: "Rules of Spar" in session.text(), "the rules page")
-        result["rules_click_s"] = time.monotonic() - t
-        result["checks"].append("rules page")
-        play_a_card(session, result)
-        result["checks"].append("played a card")
-        take_a_lesson_step(session)
-        result["checks"].append("lesson step")
-        if stay:
-            time.sleep(max(0.0, stay - (time.monotonic() - began)))
-            play_again(session, result)
-            result["checks"].append("played again")
-        result["ok"] = True
-    except Exception as e:  # reported per session below
-        result["error"] = f"{type(e).__name__}: {e}"
-        result["trace"] = traceback.format_exc()
-
-
-def isolation_problems(results: Dict[int, dict]) -> List[str]:
-    """Any session showing another learner's name, or sharing a kernel."""
+def isolation_problems(room: Classroom) -> List[str]:
+    """Any learner seeing another learner's name, or two learners sharing a kernel."""
     problems = []
-    names = {i: r["name"] for i, r in results.items()}
-    for i, r in results.items():
-        session: VoilaSession = r["session"]
-        if not r["ok"]:
-            continue
+    names = {i: learner(i) for i in room.sessions}
+    for i, session in room.working.items():
         session.drain(0.2)
         text = session.text()
         others = [n for j, n in names.items() if j != i and n in text]
         if others:
-            problems.append(f"{r['name']} sees {others}")
-    kernels = [r.get("kernel_id") for r in results.values() if r["ok"]]
+            problems.append(f"{names[i]} sees {others}")
+    kernels = [s.kernel_id for s in room.working.values()]
     if len(set(kernels)) != len(kernels):
-        problems.append("two sessions share a kernel")
+        problems.append("two learners share a kernel")
     return problems
 
 
-def progress_problems(results: Dict[int, dict], home: Path) -> List[str]:
-    """Each learner's progress file holds only their own step, and nobody else's."""
+def progress_problems(room: Classroom, home: Path) -> List[str]:
+    """Each learner's progress, read through the app's own progress API, is at lesson 1,
+    step 2; nobody else's changed it."""
+    os.environ["SPAR_TUTOR_HOME"] = str(home)
+    from spar_tutor.app.course import progress_for
+
     problems = []
-    files = {}
-    for path in (home / "progress").glob("*.json"):
-        data = json.loads(path.read_text())
-        files[data["user"]] = data
-    for r in results.values():
-        if not r["ok"]:
-            continue
-        data = files.get(r["name"])
-        if data is None:
-            problems.append(f"no progress kept for {r['name']}")
-        elif data["lessons"].get("01_pack", {}).get("at") != 1:
-            problems.append(f"{r['name']}'s progress is not at lesson 1, step 2")
-    strangers = set(files) - {r["name"] for r in results.values()}
-    if strangers:
-        problems.append(f"progress for learners who never came: {sorted(strangers)}")
+    for i in room.working:
+        progress = progress_for(learner(i))
+        if progress is None or progress.at("01_pack") != 1:
+            problems.append(f"{learner(i)}'s progress is not at lesson 1, step 2")
     return problems
 
 
-def main(argv=None) -> int:
+# -- measuring the server ----------------------------------------------------------------
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def pss_mb(pid: int) -> float:
+    """Proportional set size in MB: the process's own memory plus its share of what it
+    shares with others (libraries)."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+class CpuMeter:
+    """CPU time of the server, the learners' kernels, the other kernels (ready ones being
+    started) and this process (the clients) between start() and stop()."""
+
+    def __init__(self, server: app_server.AppServer, room: "Classroom") -> None:
+        self.server = server
+        self.own = {server.kernel_of(s.kernel_id) for s in room.working.values()}
+        self.spent = {"kernels": 0.0, "server": 0.0, "clients": 0.0, "ready kernels": 0.0}
+        self.wall = 0.0
+
+    def _now(self) -> Dict[str, float]:
+        kernels = {p: cpu_seconds(p) for p in self.server.kernel_pids()}
+        return {"kernels": sum(t for p, t in kernels.items() if p in self.own),
+                "ready kernels": sum(t for p, t in kernels.items() if p not in self.own),
+                "server": cpu_seconds(self.server.process.pid),
+                "clients": sum(os.times()[:2])}
+
+    def start(self) -> None:
+        self._began, self._t = self._now(), time.monotonic()
+
+    def stop(self) -> None:
+        now = self._now()
+        for key in self.spent:
+            self.spent[key] += now[key] - self._began[key]
+        self.wall += time.monotonic() - self._t
+
+
+def load_average() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg()) + \
+        f" ({os.cpu_count()} cores)"
+
+
+# -- the report ----------------------------------------------------------------------------
+
+
+def click_report(strength: str, times: List[float], cpu: CpuMeter, clicks: int) -> bool:
+    p50, p95 = statistics.median(times), percentile(times, 0.95)
+    ok = p50 <= P50_TARGET_S and p95 <= P95_TARGET_S
+    print(f"click to answer, {strength} bots: p50 {p50:.2f} s, p95 {p95:.2f} s, "
+          f"slowest {max(times):.2f} s over {len(times)} clicks "
+          f"(targets {P50_TARGET_S:.0f} s and {P95_TARGET_S:.0f} s: {'ok' if ok else 'OVER'})")
+    spent = cpu.spent
+    print(f"  CPU per click: kernel {1000 * spent['kernels'] / clicks:.0f} ms, "
+          f"server {1000 * spent['server'] / clicks:.0f} ms, "
+          f"clients {1000 * spent['clients'] / clicks:.0f} ms; while clicking "
+          f"({cpu.wall:.1f} s) ready kernels being started took "
+          f"{spent['ready kernels']:.1f} s of CPU; all of these kept "
+          f"{sum(spent.values()) / max(cpu.wall, 1e-9):.2f} cores busy")
+    return ok
+
+
+def memory_report(server: app_server.AppServer, room: Classroom) -> bool:
+    own = {server.kernel_of(s.kernel_id) for s in room.working.values()} - {None}
+    kernels = server.kernel_pids()
+    rss = sorted(app_server.rss_mb(p) for p in own if p is not None)
+    pss = sorted(pss_mb(p) for p in own if p is not None)
+    ready = [p for p in kernels if p not in own]
+    server_mb = app_server.rss_mb(server.process.pid)
+    total = server_mb + sum(pss_mb(p) for p in kernels)
+    total_rss = server_mb + sum(app_server.rss_mb(p) for p in kernels)
+    if not rss:
+        print("memory: no learner's kernel found")
+        return False
+    ok = rss[-1] <= KERNEL_MB_TARGET and total <= CLASS_MB_TARGET
+    print(f"memory per learner's kernel: RSS median {statistics.median(rss):.0f} MB, largest "
+          f"{rss[-1]:.0f} MB; PSS median {statistics.median(pss):.0f} MB "
+          f"(target {KERNEL_MB_TARGET} MB)")
+    print(f"memory of the whole class: {total / 1024:.2f} GB (PSS; {total_rss / 1024:.2f} GB "
+          f"counting shared libraries in every process): Voila server {server_mb:.0f} MB, "
+          f"{len(own)} learners' kernels, {len(ready)} kernels ready for the next class "
+          f"(target {CLASS_MB_TARGET / 1024:.0f} GB: {'ok' if ok else 'OVER'})")
+    return ok
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sessions", type=int, default=20)
+    parser.add_argument("--learners", "--sessions", type=int, default=30, dest="learners")
     parser.add_argument("--class-size", type=int, default=None,
                         help="as spar-tutor serve --class-size: kernels kept ready "
-                        "(default: as many as sessions; 1 is what plain 'spar-tutor' does)")
-    parser.add_argument("--stay", type=float, default=0, metavar="S",
-                        help="S seconds after arriving, every learner plays another card "
-                        "(70: while the server refills its pool of ready kernels)")
+                        "(default: as many as learners)")
+    parser.add_argument("--bots", default="beginner,expert",
+                        help="bot strengths to play against, in turn (default beginner,expert)")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="cards each learner plays against each strength, all the class "
+                        "clicking in the same instant (default 5: a whole hand)")
+    parser.add_argument("--tour", action="store_true",
+                        help="then every learner asks for the solver's hint and opens Puzzles "
+                        "and Explore (memory at its most; slow)")
     parser.add_argument("--timeout", type=float, default=300,
-                        help="seconds the whole class may take (default 300)")
+                        help="seconds one step of the class may take (default 300)")
     args = parser.parse_args(argv)
+    strengths = [s.strip() for s in args.bots.split(",") if s.strip()]
+    if not set(strengths) <= set(STRENGTHS):
+        parser.error(f"--bots: choose among {', '.join(STRENGTHS)}")
 
-    ready = args.sessions if args.class_size is None else args.class_size
+    ready = args.learners if args.class_size is None else args.class_size
+    print(f"before: {load_average()}", flush=True)
     server = app_server.start(pool_size=ready)
-    results: Dict[int, dict] = {}
+    room = Classroom(server.url, args.learners, args.timeout)
+    clicks: Dict[str, List[float]] = {}
+    rounds: Dict[str, List[List[float]]] = {}
+    meters: Dict[str, CpuMeter] = {}
     try:
         started = time.monotonic()
-        server.wait_preheated(1, kernels=ready)
+        server.wait_preheated(1, kernels=ready, timeout=max(180, 10 * ready))
         print(f"server ready with {ready} preheated kernel(s) after "
-              f"{time.monotonic() - started:.0f} s", flush=True)
-        barrier = threading.Barrier(args.sessions)
-        threads = [threading.Thread(target=run_session, daemon=True,
-                                    args=(i, server.url, barrier, results, args.timeout,
-                                          args.stay))
-                   for i in range(1, args.sessions + 1)]
-        began = time.monotonic()
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(max(1.0, args.timeout - (time.monotonic() - began)))
-        elapsed = time.monotonic() - began
-        problems = isolation_problems(results) + progress_problems(results, server.home)
-        memory = {r["name"]: app_server.rss_mb(server.kernel_of(r["kernel_id"]))
-                  for r in results.values() if r.get("kernel_id") and server.kernel_of(r["kernel_id"])}
-        server_mb = app_server.rss_mb(server.process.pid)
-        for r in results.values():
-            r["session"].close()
+              f"{time.monotonic() - started:.0f} s; {load_average()}", flush=True)
+        arrived = time.monotonic()
+        firsts = room.step(arrive)
+        room.step(visit_rules_and_play)
+        for strength in strengths:
+            room.step(lambda i, s: choose_bots(s, strength))
+            meters[strength] = meter = CpuMeter(server, room)
+            clicks[strength], rounds[strength] = [], []
+            for _ in range(args.rounds):
+                room.step(lambda i, s: ready_to_play(s), together=False)
+                meter.start()
+                rounds[strength].append(list(room.step(lambda i, s: click_a_card(s)).values()))
+                meter.stop()
+                clicks[strength] += rounds[strength][-1]
+            print(f"  {strength} bots: {args.rounds} rounds played by "
+                  f"{time.monotonic() - arrived:.0f} s after the class arrived; "
+                  f"{load_average()}", flush=True)
+        room.step(take_a_lesson_step)
+        if args.tour:
+            room.step(take_the_tour)
+        problems = isolation_problems(room) + progress_problems(room, server.home)
+        memory_ok = memory_report(server, room)
+        for session in room.sessions.values():
+            session.close()
     finally:
         server.stop()
 
-    ok = [r for r in results.values() if r["ok"]]
-    print(f"{len(ok)} of {args.sessions} sessions worked, all started at once; "
-          f"the whole class took {elapsed:.1f} s (limit {args.timeout:.0f} s)")
-    for r in sorted(results.values(), key=lambda r: r["name"]):
-        if not r["ok"]:
-            print(f"  {r['name']}: FAILED {r.get('error')}")
-    firsts = sorted(r["first_view_s"] for r in ok)
+    print(f"{len(room.working)} of {args.learners} learners' tabs worked")
+    for i, error in sorted(room.errors.items()):
+        print(f"  {learner(i)}: FAILED {error.splitlines()[0]}")
     if firsts:
-        print(f"time to first view: median {statistics.median(firsts):.1f} s, "
-              f"fastest {firsts[0]:.1f} s, slowest {firsts[-1]:.1f} s")
-        for key, what in (("rules_click_s", "click to the Rules page (built on first visit)"),
-                          ("play_page_s", "click to the Play page (a table dealt)"),
-                          ("card_click_s", "click on a card until it is played")):
-            times = sorted(r[key] for r in ok)
-            print(f"{what}: median {statistics.median(times):.2f} s, slowest {times[-1]:.2f} s")
-        if args.stay:
-            late = sorted(r["late_card_click_s"] for r in ok)
-            print(f"a card played {args.stay:.0f} s after arriving (the pool refilling): median "
-                  f"{statistics.median(late):.2f} s, slowest {late[-1]:.2f} s")
-        cards = [r["card"] for r in ok]
-        print(f"cards played first: {len(set(cards))} different cards among {len(cards)} learners "
-              "(each session deals its own match)")
-    if memory:
-        mbs = sorted(memory.values())
-        print(f"memory per session (its kernel): median {statistics.median(mbs):.0f} MB, "
-              f"largest {mbs[-1]:.0f} MB, all {len(mbs)} kernels {sum(mbs):.0f} MB; "
-              f"Voila server {server_mb:.0f} MB")
-    print("isolation: " + ("every session sees only its own learner, one kernel each; "
-                           "each learner's progress file has their own step and nobody else's"
-                           if not problems else "PROBLEMS: " + "; ".join(problems)))
-    passed = len(ok) == args.sessions and not problems and elapsed <= args.timeout
+        values = sorted(firsts.values())
+        print(f"time to first view: median {statistics.median(values):.1f} s, "
+              f"slowest {values[-1]:.1f} s")
+    clicks_ok = True
+    for strength in strengths:
+        if clicks[strength]:
+            clicks_ok &= click_report(strength, clicks[strength], meters[strength],
+                                      len(clicks[strength]))
+            print("  each round, p50 / slowest: " + ", ".join(
+                f"{statistics.median(r):.2f} / {max(r):.2f} s" for r in rounds[strength] if r))
+        else:
+            clicks_ok = False
+    print("isolation: " + ("every learner sees only their own name, one kernel each; each "
+                           "learner's progress has their own step" if not problems
+                           else "PROBLEMS: " + "; ".join(problems)))
+    print(f"after: {load_average()}")
+    passed = not room.errors and not problems and clicks_ok and memory_ok
     print("class passed" if passed else "CLASS FAILED")
     return 0 if passed else 1
 

@@ -23,6 +23,9 @@ if ! command -v configurable-http-proxy >/dev/null; then
   $SUDO npm install -g --no-fund --no-audit configurable-http-proxy
 fi
 
+# PostgreSQL, for the progress database's tests on a real server (tests/postgres_helpers.py).
+bash scripts/install_postgresql.sh
+
 use_venv
 install_spar_tutor ".[test]"
 

@@ -76,8 +76,11 @@ def _deal(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from .serve import serve
+    from .classroom import setup_server
+    from .serve import WILDCARD_HOSTS, app_url, serve
 
+    shown = "127.0.0.1" if args.host in WILDCARD_HOSTS else args.host
+    setup_server(args.database, args.teacher_key, app_url(shown, args.port))
     return serve(port=args.port, host=args.host, theme=args.theme,
                  open_browser=args.open, pool_size=args.class_size) or 0
 
@@ -88,6 +91,10 @@ examples:
   spar-tutor serve --host 0.0.0.0 --class-size 30
                                       serve a class of 30 on this machine's network
   spar-tutor serve --theme dark --open
+  spar-tutor serve --host 0.0.0.0 --teacher-key our-class-key
+                                      and the teacher sees the class's progress on the
+                                      Class page (its link is printed)
+  spar-tutor class report --csv > class.csv
   spar-tutor deal --players 4 --seed 7 > hand.json
   spar-tutor replay hand.json
 
@@ -97,7 +104,8 @@ Run 'spar-tutor COMMAND --help' for the options of one command.
 SERVE_DESCRIPTION = (
     "Serve the spar-tutor web app (home, lessons, puzzles, play, explore, rules) with Voila "
     "and print its address. Each browser tab gets its own game; learners' progress is kept "
-    "per name under $SPAR_TUTOR_HOME (default ~/.spar-tutor). Voila is configured here, not "
+    "per name in a database: SQLite in $SPAR_TUTOR_HOME (default ~/.spar-tutor), or the "
+    "one --database names. Voila is configured here, not "
     "from your Jupyter settings: a preheated kernel for a fast first page, idle kernels "
     "stopped after 10 minutes, no code and no error tracebacks shown. Stop with Ctrl-C."
 )
@@ -151,6 +159,13 @@ def _serve_options(p: argparse.ArgumentParser) -> None:
                    help="learners who will open the app at the same moment: N app kernels are "
                    "kept ready (about 75 MB each) so that each first page shows at once "
                    "(default: 1)")
+    p.add_argument("--database", metavar="URL", default=None,
+                   help="where learners' progress is kept: a database address such as "
+                   "postgresql+psycopg://user:password@host/spar (default: "
+                   "$SPAR_TUTOR_DATABASE_URL, else SQLite in $SPAR_TUTOR_HOME/spar-tutor.sqlite)")
+    p.add_argument("--teacher-key", metavar="KEY", default=None,
+                   help="open the Class page (the class's progress) to whoever has KEY in the "
+                   "link: ?page=class&key=KEY (8 characters or more; the link is printed)")
 
 
 #: Functions that add subcommands (the solver and puzzle modules register theirs here).
@@ -158,7 +173,7 @@ EXTRA_COMMANDS: List[Callable[[Any], None]] = []
 
 
 def _load_extra_commands() -> None:
-    for module in ("spar_tutor.solver.cli", "spar_tutor.puzzles.cli"):
+    for module in ("spar_tutor.solver.cli", "spar_tutor.puzzles.cli", "spar_tutor.classroom"):
         try:
             mod = __import__(module, fromlist=["register"])
         except ModuleNotFoundError as e:

@@ -20,8 +20,16 @@ Voila repository, "Cull idle kernels" and "Preheated kernels"; ``voila
   then ``--VoilaKernelManager.fill_delay`` waits a minute before starting the
   replacements, so that they do not slow down the class that just arrived).
   Voila keeps pooled kernels out of the idle culler.
-* ``--MappingKernelManager.cull_idle_timeout`` / ``cull_interval``: kernels of
-  closed pages are shut down after being idle for a while.
+* ``--VoilaConfiguration.multi_kernel_manager_class``: the kernels are run by
+  :class:`spar_tutor.kernels.ClassroomKernelManager`, which shuts down the
+  kernel of a closed page ``CULL_DISCONNECTED_TIMEOUT`` seconds after its page
+  went (``--ClassroomKernelManager.cull_disconnected_timeout``), and starts the
+  replacements for a class's ready kernels a few seconds apart while pages are
+  open (``refill_spacing``).
+* ``--MappingKernelManager.cull_idle_timeout`` / ``cull_interval`` /
+  ``cull_connected``: a page left open, but idle for ``CULL_IDLE_TIMEOUT``
+  seconds, loses its kernel too; a learner reading one step for 20 minutes
+  keeps theirs.
 * ``--KernelManager.shutdown_wait_time``: a kernel asked to shut down gets SIGTERM
   after half of it and SIGKILL after all of it (jupyter_client's default is 5 s),
   so that Voila's own stop fits within ``STOP_GRACE`` on a busy machine.
@@ -54,10 +62,18 @@ from .resources import app_notebook, checkout_root
 THEMES = ("light", "dark")
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 """Hosts that mean "every address of this machine"."""
-CULL_IDLE_TIMEOUT = 600
-"""Seconds a kernel with no open page may stay idle before it is shut down."""
-CULL_INTERVAL = 60
-"""Seconds between two checks for idle kernels."""
+CULL_IDLE_TIMEOUT = 1800
+"""Seconds the kernel of an open page may stay idle (its learner reading) before it is shut
+down: more than the 20 minutes a learner may spend on one step."""
+CULL_DISCONNECTED_TIMEOUT = 120
+"""Seconds the kernel of a closed page may stay quiet before it is shut down."""
+CULL_INTERVAL = 30
+"""Seconds between two checks for kernels to shut down: a closed page's kernel is gone
+within CULL_DISCONNECTED_TIMEOUT + CULL_INTERVAL seconds (2.5 minutes)."""
+KERNEL_MANAGER = "spar_tutor.kernels.ClassroomKernelManager"
+"""The class that runs the kernels (closed pages, ready kernels refilled a few at a time)."""
+REFILL_SPACING = 5
+"""Seconds between the starts of two replacement ready kernels while learners are on."""
 CLASS_FILL_DELAY = 60
 """Seconds before a pool of several preheated kernels is refilled."""
 STOP_GRACE = 6.0
@@ -82,6 +98,7 @@ def voila_argv(
     pool_size: int = 1,
     cull_idle_timeout: int = CULL_IDLE_TIMEOUT,
     cull_interval: int = CULL_INTERVAL,
+    cull_disconnected_timeout: int = CULL_DISCONNECTED_TIMEOUT,
 ) -> List[str]:
     """The command line that runs Voila on a notebook (or a folder of them).
 
@@ -108,7 +125,18 @@ def voila_argv(
         f"--MappingKernelManager.cull_idle_timeout={int(cull_idle_timeout)}",
         f"--MappingKernelManager.cull_interval={int(cull_interval)}",
         f"--KernelManager.shutdown_wait_time={KERNEL_SHUTDOWN_WAIT}",
+        *kernel_manager_argv(cull_disconnected_timeout),
         *extra,
+    ]
+
+
+def kernel_manager_argv(cull_disconnected_timeout: int = CULL_DISCONNECTED_TIMEOUT) -> List[str]:
+    """Voila's settings for :class:`spar_tutor.kernels.ClassroomKernelManager`."""
+    return [
+        f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
+        "--MappingKernelManager.cull_connected=True",
+        f"--ClassroomKernelManager.cull_disconnected_timeout={int(cull_disconnected_timeout)}",
+        f"--ClassroomKernelManager.refill_spacing={REFILL_SPACING}",
     ]
 
 

@@ -41,7 +41,7 @@ NAME_FIRST = {"emit", "Event", "Outcome"}
 
 #: Keyword arguments that are names or tags, never shown (an error's rule tag).
 QUIET_KEYWORDS = {"rule", "kind", "names", "key", "encoding", "layout", "style", "button_style",
-                  "icon", "_dom_classes", "class_", "role", "loc"}
+                  "icon", "_dom_classes", "class_", "role", "loc", "textcoords"}
 
 #: Functions whose strings are for lesson and puzzle authors (load-time checks), not learners.
 AUTHOR_FUNCTIONS = re.compile(r"^_?check(_|$)")

@@ -7,7 +7,6 @@ written; then each path is checked against those folders.
 """
 
 import json
-import re
 import subprocess
 import sys
 import sysconfig
@@ -53,8 +52,8 @@ def test_the_app_opens_only_its_own_files(tmp_path):
                Path("/usr/share/fonts"), Path("/etc/localtime")]
     strays = [p for p in opened if not any(p == a or a in p.parents for a in allowed)]
     assert strays == [], [str(p) for p in strays]
-    # The hostile learner name became a plain file name inside the progress folder.
-    assert not any(word in str(p) for p in opened if home not in p.parents
-                   for word in ("passwd", "shadow", "hosts"))
-    written = list((home / "progress").glob("*.json"))
-    assert written and all(re.fullmatch(r"[A-Za-z0-9_-]+-[0-9a-f]{10}\.json", p.name) for p in written)
+    # The hostile learner name is only data in the progress database: no file is named by it.
+    assert not any(word in str(p) for p in opened for word in ("passwd", "shadow", "hosts"))
+    written = {p.name for p in home.iterdir()}
+    assert "spar-tutor.sqlite" in written
+    assert written <= {"spar-tutor.sqlite", "spar-tutor.sqlite-shm", "spar-tutor.sqlite-wal"}

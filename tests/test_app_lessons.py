@@ -1,12 +1,11 @@
 """The Lessons page and Home on top of spar_tutor.lessons: links, progress per learner."""
 
-import json
-
 import pytest
 
 from spar_tutor.app import course
 from spar_tutor.app.route import Route
 from spar_tutor.app.shell import App
+from spar_tutor.lessons import ProgressStore
 from app_helpers import app_logging_undone  # noqa: F401 (an autouse fixture)
 
 
@@ -54,9 +53,7 @@ def test_progress_is_kept_per_learner_and_home_offers_to_continue(home):
     ama.follow(Route(page="lessons", lesson="1"))
     player = ama.pages["lessons"].player
     player.next_btn.click()  # step 1 is read, step 2 is shown
-    files = list((home / "progress").glob("*.json"))
-    assert len(files) == 1 and files[0].name.startswith("Ama-")
-    assert json.loads(files[0].read_text())["lessons"]["01_pack"]["at"] == 1
+    assert ProgressStore("ama").at("01_pack") == 1 and ProgressStore("AMA").done("01_pack") == {0}
 
     ama.go("home")
     home_page = ama.pages["home"]
@@ -73,17 +70,37 @@ def test_progress_is_kept_per_learner_and_home_offers_to_continue(home):
 
 @pytest.mark.parametrize("name", ["../../etc/passwd", "/root/.ssh/id_rsa", "a/b\\c", "CON",
                                   "x" * 200, "Kɔfi", "..", "../"])
-def test_no_learner_name_writes_outside_the_progress_folder(home, name):
+def test_no_learner_name_writes_outside_the_progress_database(home, name):
     app = make_app(name)
     app.follow(Route(page="lessons", lesson="1"))
     app.pages["lessons"].player.next_btn.click()
-    written = [p for p in home.rglob("*") if p.is_file()]
-    assert all(p.parent == home / "progress" for p in written)
-    assert len(written) == (0 if app.learner is None else 1)
+    written = sorted(p.name for p in home.rglob("*") if p.is_file())
+    assert written == ([] if app.learner is None else
+                       ["spar-tutor.sqlite", "spar-tutor.sqlite-shm", "spar-tutor.sqlite-wal"])
+
+
+def test_the_same_name_in_another_case_is_the_same_learner(home):
+    yaw = make_app("Yaw")
+    yaw.follow(Route(page="lessons", lesson="2"))
+    yaw.pages["lessons"].player.next_btn.click()
+    again = make_app("yaw")
+    again.go("home")
+    assert again.pages["home"].resume.description.startswith("Continue lesson 2")
 
 
 def test_lessons_without_a_learner_run_but_keep_nothing(home):
     app = make_app()
     app.follow(Route(page="lessons", lesson="1"))
     app.pages["lessons"].player.next_btn.click()
-    assert not list(home.rglob("*.json"))
+    assert not list(home.rglob("*"))
+
+
+def test_home_says_when_progress_is_not_being_saved(home):
+    (home / "spar-tutor.sqlite").write_bytes(b"a damaged file, not a database" * 50)
+    app = make_app("Ama")
+    app.go("home")
+    assert "not being saved" in app.pages["home"].progress.value
+    app.follow(Route(page="lessons", lesson="1"))
+    player = app.pages["lessons"].player
+    player.next_btn.click()  # the lesson goes on
+    assert player.run.index == 1 and "not being saved" in player.saving.value

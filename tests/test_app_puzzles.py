@@ -42,5 +42,6 @@ def test_progress_belongs_to_the_learner(home):
     app.set_learner("Akosua")
     second = app.pages["puzzles"].player
     assert second is not first
-    assert str(second.progress.path).startswith(str(home))
-    assert second.progress.learner == "Akosua"
+    assert second.progress.learner == "Akosua" and not second.progress.unsaved
+    second.progress.visit("draw-the-queen")
+    assert (home / "spar-tutor.sqlite").exists()

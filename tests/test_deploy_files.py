@@ -51,6 +51,23 @@ def test_hub_config_lands_learners_in_the_app(monkeypatch, tmp_path):
     assert any("singleuser_config.py" in a for a in c.Spawner.args)
 
 
+def test_hub_shares_one_progress_database_and_tells_admins_apart(monkeypatch, tmp_path):
+    url = "postgresql+psycopg://spar:secret@127.0.0.1:5432/spar"
+    c = load_config(REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py",
+                    {"SPAR_HUB_STATE": str(tmp_path), "SPAR_HUB_PASSWORD": "class-password",
+                     "SPAR_HUB_DATABASE_URL": url, "SPAR_HUB_ADMINS": "mrs-owusu, mr-mensah"},
+                    monkeypatch)
+    assert c.Spawner.environment["SPAR_TUTOR_DATABASE_URL"] == url
+    assert c.Authenticator.admin_users == {"mrs-owusu", "mr-mensah"}
+    admin = c.Spawner.environment["SPAR_TUTOR_HUB_ADMIN"]
+
+    class Spawner:  # what JupyterHub calls the environment's callables with
+        def __init__(self, is_admin):
+            self.user = type("User", (), {"admin": is_admin})()
+
+    assert admin(Spawner(True)) == "1" and admin(Spawner(False)) == ""
+
+
 def test_learners_servers_refuse_code_and_terminals(monkeypatch):
     c = load_config(REPO / "deploy" / "jupyterhub" / "singleuser_config.py", {}, monkeypatch)
     assert "execute_request" not in c.MappingKernelManager.allowed_message_types
@@ -58,3 +75,14 @@ def test_learners_servers_refuse_code_and_terminals(monkeypatch):
     assert c.ServerApp.terminals_enabled is False
     assert c.VoilaConfiguration.show_tracebacks is False
     assert c.VoilaConfiguration.strip_sources is True
+
+
+def test_learners_servers_cull_kernels_as_spar_tutor_serve_does(monkeypatch):
+    from spar_tutor import serve
+
+    c = load_config(REPO / "deploy" / "jupyterhub" / "singleuser_config.py", {}, monkeypatch)
+    assert c.ServerApp.kernel_manager_class == serve.KERNEL_MANAGER == \
+        "spar_tutor.kernels.ClassroomKernelManager"
+    assert c.ClassroomKernelManager.cull_disconnected_timeout == serve.CULL_DISCONNECTED_TIMEOUT
+    assert c.MappingKernelManager.cull_idle_timeout == serve.CULL_IDLE_TIMEOUT
+    assert c.MappingKernelManager.cull_connected is True

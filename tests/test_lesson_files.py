@@ -6,6 +6,7 @@ import pytest
 
 from spar_tutor.lessons import BrokenLesson, Lesson, LessonError, load_all, load_lesson, loads_lesson
 from spar_tutor.lessons.widget import LessonMenu
+from spar_tutor.store import Store
 
 HERE = Path(__file__).resolve().parent
 BROKEN = HERE / "lessons_broken"
@@ -108,8 +109,8 @@ def test_more_mistakes(text, what):
     assert what in str(info.value)
 
 
-def test_the_menu_shows_what_is_wrong_and_keeps_the_rest(tmp_path):
-    menu = LessonMenu(load_all(BROKEN), "teacher", tmp_path)
+def test_the_menu_shows_what_is_wrong_and_keeps_the_rest():
+    menu = LessonMenu(load_all(BROKEN), "teacher", Store.memory())
     html = " ".join(getattr(c, "value", "") for c in menu.children)
     assert "could not be loaded" in html and "best cards are KC" in html
     buttons = [c.children[0] for c in menu.children if hasattr(c, "children") and c.children]

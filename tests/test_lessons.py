@@ -7,11 +7,20 @@ import pytest
 
 from spar_tutor.lessons import BrokenLesson, Lesson, LessonRun, ProgressStore, load_all
 from spar_tutor.lessons.widget import LessonMenu, LessonPlayer, lesson_widget
+from spar_tutor.store import Store
+from spar_tutor.store.schema import StepAnswer
+from sqlalchemy import select
 
 from lesson_helpers import card, click, finish_step
 
 LESSONS = [l for l in load_all()]
 IDS = [l.id for l in LESSONS]
+
+
+@pytest.fixture
+def store(tmp_path):
+    """A progress database of the test's own."""
+    return Store.open(f"sqlite:///{tmp_path / 'spar-tutor.sqlite'}")
 
 
 def test_sixteen_lessons_all_load():
@@ -33,9 +42,9 @@ def test_lesson_shape(lesson):
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
-def test_click_through_every_lesson(lesson, tmp_path):
-    store = ProgressStore("tester", tmp_path)
-    player = LessonPlayer(lesson, store)
+def test_click_through_every_lesson(lesson, store):
+    progress = ProgressStore("tester", store)
+    player = LessonPlayer(lesson, progress)
     for i in range(len(lesson.steps)):
         assert player.label.value.startswith(f"&nbsp; <b>Step {i + 1} of {len(lesson.steps)}")
         finish_step(player)
@@ -44,31 +53,30 @@ def test_click_through_every_lesson(lesson, tmp_path):
         player.next_btn.click()
     assert player.run.finished
     assert "End of lesson" in player.feedback.value
-    saved = json.loads(store.path.read_text())
-    assert saved["lessons"][lesson.id]["finished"] is True
+    assert ProgressStore("Tester", store).finished(lesson.id)
 
 
-def test_progress_survives_a_restart(tmp_path):
+def test_progress_survives_a_restart(store):
     lesson = LESSONS[2]
-    player = LessonPlayer(lesson, ProgressStore("kofi", tmp_path))
+    player = LessonPlayer(lesson, ProgressStore("kofi", store))
     for _ in range(3):
         finish_step(player)
         player.next_btn.click()
-    again = LessonRun(lesson, ProgressStore("kofi", tmp_path))
+    again = LessonRun(lesson, ProgressStore("Kofi", store))
     assert again.index == 3 and again.done == {0, 1, 2}
-    menu = LessonMenu(LESSONS, "kofi", tmp_path)
+    menu = LessonMenu(LESSONS, "kofi", store)
     texts = [getattr(c, "description", "") for c in menu.children]
     assert "Continue where you left off: lesson 3, step 4" in texts
-    other = LessonRun(lesson, ProgressStore("ama", tmp_path))
+    other = LessonRun(lesson, ProgressStore("ama", store))
     assert other.index == 0 and other.done == set()
 
 
-def test_a_finished_lesson_leads_on_to_the_next(tmp_path):
-    store = ProgressStore("afi", tmp_path)
+def test_a_finished_lesson_leads_on_to_the_next(store):
+    progress = ProgressStore("afi", store)
     for i in range(len(LESSONS[0].steps)):
-        store.mark(LESSONS[0].id, i, len(LESSONS[0].steps))
-    store.visit(LESSONS[0].id, 8)
-    menu = LessonMenu(LESSONS, "afi", tmp_path)
+        progress.mark(LESSONS[0].id, i, len(LESSONS[0].steps))
+    progress.visit(LESSONS[0].id, 8)
+    menu = LessonMenu(LESSONS, "afi", store)
     texts = [getattr(c, "description", "") for c in menu.children]
     assert "Next lesson: 2. Dealing and who leads" in texts
 
@@ -87,6 +95,23 @@ def test_feedback_names_the_misconception():
     assert "never wins" in player.feedback.value
 
 
+def test_each_answer_is_a_row_with_its_first_try(store):
+    follow = next(l for l in LESSONS if l.id == "03_follow")
+    player = LessonPlayer(follow, ProgressStore("Esi", store), start=2)
+    click(player, card("AD"))  # wrong, first try
+    finish_step(player)  # then right
+    player.back_btn.click()
+    player.next_btn.click()
+    finish_step(player)  # the step again, done before: not a first try
+    with store.read() as session:
+        rows = session.execute(select(StepAnswer.answer, StepAnswer.correct, StepAnswer.first_try,
+                                      StepAnswer.finished).where(StepAnswer.step == 2)
+                               .order_by(StepAnswer.id)).all()
+    assert rows[0] == ("AD", False, True, False)
+    assert [r.first_try for r in rows[1:]] == [False] * (len(rows) - 1)
+    assert rows[-1].finished and ProgressStore("esi", store).done("03_follow") == {2}
+
+
 def test_hint_is_always_there():
     for lesson in LESSONS:
         player = LessonPlayer(lesson)
@@ -101,7 +126,7 @@ def test_solver_hint_in_a_play_step():
     index = next(i for i, s in enumerate(strategy.steps) if s.kind == "play")
     player = LessonPlayer(strategy, start=index)
     player.hint_btn.click()
-    assert "The solver plays" in player.feedback.value
+    assert "The computer plays" in player.feedback.value
 
 
 def test_a_losing_card_is_explained_and_can_be_retried():
@@ -119,7 +144,7 @@ def test_a_losing_card_is_explained_and_can_be_retried():
 def test_single_lesson_widget_asks_for_a_name_then_opens(tmp_path, monkeypatch):
     monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
     monkeypatch.delenv("SPAR_TUTOR_USER", raising=False)
-    w = lesson_widget("07_dry_wet", root=tmp_path)
+    w = lesson_widget("07_dry_wet", store=Store.open(f"sqlite:///{tmp_path / 'p.sqlite'}"))
     assert isinstance(w, LessonMenu) and w.progress is None
     w.sign_in("Esi")
     assert isinstance(w.children[1], LessonPlayer)

@@ -45,11 +45,11 @@ def test_a_wrong_card_is_not_played_and_says_why():
     g = game("ace-first-six-last")
     feedback = g.play(C("6C"))
     assert feedback.kind == "wrong"
-    assert feedback.text.startswith("6C throws the goal away: after it you can be sure of only "
+    assert feedback.text.startswith("6♣ throws the goal away: after it you can be sure of only "
                                     "1 point, not 3 points.")
     assert feedback.refutation and g.state is g.start and g.mistakes == 1
     assert g.play(C("AD")).kind == "good"
-    assert g.play(C("6C")).text == "Solved! You won the last trick with 6C: 3 points."
+    assert g.play(C("6C")).text == "Solved! You won the last trick with 6♣: 3 points."
     assert g.solved and not g.clean
     assert g.play(C("AD")).kind == "over"
 
@@ -73,18 +73,18 @@ def test_defence_answers_until_the_learner_moves_again():
 def test_hints_first_the_puzzle_then_the_solver():
     g = game("king-for-a-king")
     assert g.hint() == g.puzzle.hint
-    assert g.hint().startswith("The solver plays KD.")
+    assert g.hint().startswith("The computer plays K♦.")
     assert not g.clean
     g.play(C("KD"))  # a new decision: a fresh nudge first, then the solver
     nudge = g.hint()
-    assert nudge != g.puzzle.hint and not nudge.startswith("The solver")
-    assert g.hint().startswith("The solver plays")
+    assert nudge != g.puzzle.hint and not nudge.startswith("The computer")
+    assert g.hint().startswith("The computer plays")
 
 
 def test_closed_puzzle_hint_does_not_show_the_hidden_cards():
     g = game("closed-lose-the-club")
     g.hint()
-    assert g.hint() == ("The solver plays 9C: it keeps the goal wherever the hidden cards are.")
+    assert g.hint() == ("The computer plays 9♣: it keeps the goal wherever the hidden cards are.")
 
 
 def test_closed_puzzle_judges_every_layout():

@@ -1,9 +1,13 @@
-"""SVG bar charts (spar_tutor.render.charts): one bar per value, sized to scale, named for
-screen readers."""
+"""SVG charts (spar_tutor.render.charts): one bar per value, sized to scale, a score line per
+player; named for screen readers."""
 
+import math
 import re
+from types import SimpleNamespace
 
-from spar_tutor.render.charts import bar_chart
+from spar_tutor.engine.cards import parse_card
+from spar_tutor.engine.match import HandRecord
+from spar_tutor.render.charts import bar_chart, score_chart, values_chart
 
 
 def bars(svg):
@@ -33,3 +37,55 @@ def test_two_series_get_a_legend_and_theme_colours():
 def test_text_is_escaped():
     svg = bar_chart([("<b>", [1.0])], ["s"], 'say "hi" & <go>')
     assert "<b>" not in svg and "&lt;b&gt;" in svg and "&lt;go&gt;" in svg
+
+
+def _hands(*points):
+    return [HandRecord(number=i + 1, dealer=0, points=p, money=(0,) * len(p), ended_by="",
+                       reason="", shuffled=False) for i, p in enumerate(points)]
+
+
+def test_score_chart_draws_a_line_per_player_with_the_totals_named():
+    svg = score_chart(_hands((1, 0, 0), (0, 2, 0), (3, 0, -3)), ["You", "Ama", "Kofi"], 11)
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert svg.count("<polyline") == 3
+    assert svg.count("<circle") == 3 * 4  # the start and after each of the 3 hands
+    assert 'aria-label="Chart of the score over the hands. Now: You: 4 points; Ama: 2 points; Kofi: -3 points"' in svg
+    assert "target 11" in svg and "stroke-dasharray" in svg
+    assert ">hands played<" in svg and ">points<" in svg
+
+
+def test_score_chart_keeps_every_point_inside_the_picture():
+    svg = score_chart(_hands((5, -3), (6, -3)), ["You", "Bot 1"], None)
+    coordinates = re.findall(r'c([xy])="(-?[\d.]+)"', svg)
+    assert coordinates
+    for axis, value in coordinates:
+        assert 0 <= float(value) <= (340 if axis == "x" else 280)
+    assert "target" not in svg
+
+
+def test_score_chart_escapes_names():
+    svg = score_chart([], ["<b>", 'a "b"'], 11)
+    assert "<b>" not in svg and "&lt;b&gt;" in svg
+
+
+def _value(card, chance, expected):
+    return SimpleNamespace(card=parse_card(card), label=card, win_chance=chance, expected=expected)
+
+
+def test_values_chart_draws_a_bar_per_card_best_first_in_gold():
+    svg = values_chart([_value("AS", 0.8, 2.5), _value("7H", 0.4, 0.5), _value("2C", 0.1, -0.3)])
+    assert svg.startswith("<svg") and svg.count("<rect") == 3
+    fills = re.findall(r'<rect [^>]*fill="(#[0-9a-f]+)"', svg)
+    assert fills[0] != fills[1] == fills[2]  # the best in gold, the others green
+    heights = [float(h) for h in re.findall(r'<rect [^>]*height="([\d.]+)"', svg)]
+    assert heights[0] == max(heights) and heights[0] == 2 * heights[1]
+    assert "+2.5 pts" in svg and "-0.3 pts" in svg
+    assert "Each card you may play" in svg
+    assert "ace of spades: 80 percent" in svg and "two of clubs: 10 percent" in svg
+
+
+def test_values_chart_keeps_small_chances_visible_and_skips_unknown_points():
+    svg = values_chart([_value("AS", 0.05, math.nan), _value("7H", 0.0, 0.0)])
+    heights = [float(h) for h in re.findall(r'<rect [^>]*height="([\d.]+)"', svg)]
+    assert heights[0] > 50  # 5 % of a 12 % scale, not of 100 %
+    assert svg.count(" pts</text>") == 1 and "+0.0 pts" in svg  # none for unknown points

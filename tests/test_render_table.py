@@ -7,12 +7,13 @@ import pytest
 
 from spar_tutor import Card
 from spar_tutor.engine.view import sees_wet
+from spar_tutor.engine.words import Players
 from spar_tutor.render.table import table_html
 from engine_helpers import position
 
 C = Card.parse
 DRY_WET = {"preset": "standard", "two_trick_bonus": True, "dry_wet": True}
-NAMES = ["You", "Seat 1"]
+NAMES = Players(("You", "Kofi"), you=0)
 
 
 def declared():
@@ -65,4 +66,9 @@ def test_out_of_play_lists_every_card_in_no_hand_and_not_played_by_suit():
 def test_between_tricks_the_last_winner_is_told_in_symbols_not_card_codes():
     state = position("standard", hands=["6S 7H AD", "8S 9H TD"], plays="AD TD")
     html = table_html(state, NAMES, 0)
-    assert "You won trick 3 with A♦:" in html and "AD" not in html
+    assert ('You won trick 3 with <span class="sp-c sp-red" title="ace of diamonds">A♦</span>:'
+            in html) and "AD" not in html
+    assert "won by you" in html  # the pile, mid-sentence
+    others = table_html(state, Players(("Ama", "Kofi"), you=1), 0)
+    assert "Ama won trick 3 with" in others and "You won" not in others
+

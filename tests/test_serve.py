@@ -13,8 +13,9 @@ import pytest
 
 from spar_tutor import resources
 from spar_tutor.engine.errors import SparError
-from spar_tutor.serve import (CULL_IDLE_TIMEOUT, CULL_INTERVAL, KERNEL_SHUTDOWN_WAIT, STOP_GRACE,
-                              app_url, voila_argv, voila_env)
+from spar_tutor.serve import (CULL_DISCONNECTED_TIMEOUT, CULL_IDLE_TIMEOUT, CULL_INTERVAL,
+                              KERNEL_MANAGER, KERNEL_SHUTDOWN_WAIT, STOP_GRACE, app_url,
+                              voila_argv, voila_env)
 from serve_helpers import (STOP_WITHIN, fetch_page, free_port, kill_all, port_is_free,
                            processes_mentioning, stop_and_time, tail)
 
@@ -45,6 +46,20 @@ def test_voila_argv_has_the_serving_settings():
         assert flag in argv
     assert CULL_IDLE_TIMEOUT > 0 and 0 < CULL_INTERVAL <= CULL_IDLE_TIMEOUT
     assert KERNEL_SHUTDOWN_WAIT < STOP_GRACE < STOP_WITHIN
+
+
+def test_a_closed_page_loses_its_kernel_within_3_minutes_a_reader_keeps_it_20():
+    """The app's own times (tests/browser/test_culling.py runs the same settings, shortened)."""
+    argv = voila_argv("app.ipynb")
+    assert f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}" in argv
+    assert f"--ClassroomKernelManager.cull_disconnected_timeout={CULL_DISCONNECTED_TIMEOUT}" in argv
+    assert "--MappingKernelManager.cull_connected=True" in argv
+    # Culled once quiet for the timeout, found at the next check: gone within 3 minutes,
+    # even with a few seconds to shut the kernel down.
+    assert CULL_DISCONNECTED_TIMEOUT + CULL_INTERVAL <= 3 * 60 - 20
+    # A learner reading one step for 20 minutes (no message to the kernel) keeps it.
+    assert CULL_IDLE_TIMEOUT > 20 * 60 + CULL_INTERVAL
+    assert 0 < CULL_INTERVAL < CULL_DISCONNECTED_TIMEOUT
 
 
 def test_voila_argv_sets_each_setting_once():
@@ -83,6 +98,8 @@ def test_voila_accepts_the_arguments():
     assert config["Voila"]["open_browser"] is False
     # Voila leaves the kernel manager's settings as text until the manager exists.
     assert int(config["MappingKernelManager"]["cull_idle_timeout"]) == CULL_IDLE_TIMEOUT
+    assert config["VoilaConfiguration"]["multi_kernel_manager_class"] == KERNEL_MANAGER
+    assert int(config["ClassroomKernelManager"]["cull_disconnected_timeout"]) == CULL_DISCONNECTED_TIMEOUT
     assert float(config["KernelManager"]["shutdown_wait_time"]) == KERNEL_SHUTDOWN_WAIT
 
 

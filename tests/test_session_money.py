@@ -37,7 +37,7 @@ def test_a_human_cutter_is_asked_before_the_deal_and_nothing_moves():
     s.subscribe(lambda e: seen.append(e))
     assert s.cut(5).ok
     assert s.pending is None and s.deal.pack == cut_pack(uncut, 5) and s.cut_lift == 5
-    assert ("news", "You cut 5 cards; Bot 1 (beginner) deals.") in seen
+    assert ("news", "You cut 5 cards. Bot 1 (beginner) deals.") in seen
 
 
 def test_no_cut_deals_the_pack_as_it_is():
@@ -50,7 +50,7 @@ def test_no_cut_deals_the_pack_as_it_is():
 def test_a_bad_cut_is_refused_and_still_pending(lift):
     s = session(CUT, dealer=1)
     outcome = s.cut(lift)
-    assert not outcome.ok and "cut lifts 1 to 34" in outcome.message
+    assert not outcome.ok and outcome.message == "A cut lifts 1 to 34 cards."
     assert s.pending == "cut"
 
 
@@ -130,7 +130,7 @@ def test_the_session_stops_for_bets_before_the_first_trick():
     s = session(BETS)
     assert s.pending == "bets" and s.state.plays_made == 0 and not s.is_human_turn
     assert "bets" in s.card_problem(s.state.hand(0)[0])
-    assert s.hint(3).text.startswith("The solver gives you a")
+    assert s.hint(3).text.startswith("The computer dealt the cards you cannot see 200 times.")
     outcome = s.offer_bet(0)
     assert outcome.ok and s.pending is None and s.bets == []
     assert s.is_human_turn or s.state.plays_made > 0

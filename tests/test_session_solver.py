@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from spar_tutor.engine.state import Action, move_label
 from spar_tutor.session import GameSession
 from spar_tutor.widgets import PlayTable
 from tests.test_session import GHANA
@@ -39,12 +40,14 @@ def test_hint_level_three_values_every_legal_card():
     s = GameSession("standard", ["human", "beginner", "beginner", "beginner"], seed=6)
     s.play(s.legal_cards()[0])
     while len(s.legal_cards()) == 1:
-        assert "only legal card" in s.hint(3).text
+        only = s.legal_cards()[0]
+        assert s.hint(3).text == f"{only.symbol_text} is the only card you may play."
         s.play(s.legal_cards()[0])
     answer = s.hint(3)
     legal = set(s.legal_cards())
     assert {v.card for v in answer.values} == legal
-    assert answer.best in legal and str(answer.best) in answer.text
+    assert answer.best in legal and answer.text.startswith(f"Play {answer.best.symbol_text}. ")
+    assert re.search(r"In \d+ of 100 deals the computer tried, ", answer.text), answer.text
     assert all(0.0 <= v.win_chance <= 1.0 for v in answer.values)
     assert s.hint(3) is answer  # cached until the game moves on
 
@@ -52,8 +55,8 @@ def test_hint_level_three_values_every_legal_card():
 def test_hint_panel_draws_the_solver_chart():
     table = PlayTable(GameSession("standard", ["human", "beginner", "beginner"], seed=3))
     table.hints.buttons[3].click()
-    assert "The solver" in table.hints.answer.value
-    assert "<img" in table.hints.answer.value
+    assert "<b>The computer&#x27;s answer</b>: Play " in table.hints.answer.value
+    assert "<svg" in table.hints.answer.value and "chance to win the hand" in table.hints.answer.value
 
 
 def test_review_names_every_card_the_learner_played():
@@ -67,10 +70,10 @@ def test_review_names_every_card_the_learner_played():
     assert [line.card for line in lines] == played
     assert [line.trick for line in lines] == [1, 2, 3, 4, 5]
     for line in lines:
-        assert line.cost >= 0 and line.text.startswith(f"Played {line.card}")
+        assert line.cost >= 0 and line.text.startswith(f"Played {line.card.symbol_text}")
         assert bool(re.search(r"lost \d|\d points given up", line.text)) == (line.cost > 1e-9)
         if line.cost > 1e-9:
-            assert str(line.best) in line.text
+            assert line.best.symbol_text in line.text
 
 
 def test_review_panel_after_a_hand():
@@ -88,8 +91,11 @@ def test_hint_level_three_before_the_first_lead_values_the_offers():
     s = GameSession(GHANA, ["human", "beginner", "beginner", "beginner"], seed=3)
     assert s.state.phase == "declare"
     answer = s.hint(3)
-    assert {v.label for v in answer.values} == {str(a) for a in s.offers()}
-    assert answer.best in s.offers() and "The solver would" in answer.text
+    assert {v.label for v in answer.values} == {move_label(a) for a in s.offers()}
+    assert {v.label for v in answer.values} == {"pass", "dry 6♦"}
+    assert answer.best in s.offers()
+    assert answer.text.startswith("Declare no dry. In about " if answer.best == Action("pass")
+                                  else "Declare 6♦ as your dry. In about ")
 
 
 def test_review_says_what_a_costly_card_lost_and_what_was_better():
@@ -99,5 +105,5 @@ def test_review_says_what_a_costly_card_lost_and_what_was_better():
     costly = [line for line in s.review() if line.cost > 0]
     assert costly
     for line in costly:
-        assert re.search(r"lost \d+ points?", line.text) and str(line.best) in line.text
+        assert re.search(r"lost \d+ points?", line.text) and line.best.symbol_text in line.text
         assert "seat " not in line.text  # seats are named

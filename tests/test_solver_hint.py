@@ -95,7 +95,11 @@ def test_hint_is_seeded_and_reports_its_error():
         assert 0 <= mv.win_chance <= 1 and mv.stderr <= 0.5 / 7.6 + 1e-9
         assert mv.expected >= 0 and mv.spread >= 0
     assert a.moves == sorted(a.moves, key=lambda m: (-m.expected, -m.win_chance, m.card.index))
-    assert "deals that fit what you have seen" in a.explain(a.best.card)
+    best = a.best
+    assert a.explain(best.card) == (
+        f"In {round(best.win_chance * 100)} of 100 deals the computer tried, "
+        f"{best.card.symbol_text} won the hand. It scored {best.expected:.1f} points on average, "
+        f"and it was the best card in {round(a.best_share[best.card] * 100)} of 100.")
 
 
 def test_hint_budget_is_anytime():

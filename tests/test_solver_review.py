@@ -24,7 +24,7 @@ def test_the_documented_review():
     first = reviews[0]
     assert (str(first.card), str(first.best), first.value_played, first.value_best,
             first.cost) == ("6C", "7D", 2, 3, 1)
-    assert first.explanation.startswith("6C cost 1 point; with 7D:")
+    assert first.explanation.startswith("6♣ cost 1 point; with 7♦:")
     assert [r.seat for r in analyse_play(start, end, seat=1)] == [1, 1]
 
 
@@ -83,5 +83,5 @@ def test_graded_review_tells_cards_apart_when_nothing_is_sure():
             assert r.expected_cost >= 0
             if r.cost == 0 and r.value_best == 0 and r.expected_cost >= 0.1:
                 graded_named += 1
-                assert str(r.best_graded) in r.explanation and "better chances" in r.explanation
+                assert r.best_graded.symbol_text in r.explanation and "better chances" in r.explanation
     assert graded_named > 0

@@ -75,6 +75,44 @@ def test_double_click_plays_one_card():
     assert s.state.plays_made == plays
 
 
+def table_draws(table, click):
+    """How many times the table was drawn during ``click()``."""
+    drawn = []
+    table.table.observe(lambda change: drawn.append(change["new"]), names="value")
+    click()
+    return len(drawn)
+
+
+def test_quick_bots_answer_in_one_drawing_of_the_table():
+    s = session(seed=3)
+    table = PlayTable(s)
+    for _ in range(4):  # the bots answer at once: one drawing a click, not one a move
+        assert table_draws(table, lambda: button_for(table.hand, s.legal_cards()[0]).click()) == 1
+
+
+def test_slow_bots_are_drawn_while_they_think():
+    from tests.test_session import ThinkingBot
+
+    s = GameSession("standard", ["human", "expert", "expert", "expert"], seed=2, dealer=3,
+                    bot_factory=lambda spec, seed: ThinkingBot(spec, seed))
+    table = PlayTable(s)
+    draws = table_draws(table, lambda: button_for(table.hand, s.legal_cards()[0]).click())
+    assert draws >= 2  # the table moved on before the last bot was done
+
+
+def test_a_click_makes_buttons_only_for_the_cards_left_and_sends_pictures_once_a_hand():
+    s = session(seed=3)
+    hand = HandWidget(s)
+    pictures = hand._style.value
+    layouts = {b.layout.model_id for b in hand.buttons}
+    old = list(hand.buttons)
+    button_for(hand, s.legal_cards()[0]).click()
+    assert len(hand.buttons) == len(old) - 1
+    assert all(b.comm is None for b in old)  # the old buttons are closed
+    assert {b.layout.model_id for b in hand.buttons} == layouts  # one layout for them all
+    assert hand._style.value == pictures  # nothing new to draw in this hand
+
+
 def test_undo_redo_and_next_hand_buttons():
     s = session()
     table = PlayTable(s)
@@ -144,7 +182,8 @@ def test_scoreboard_after_a_hand_has_totals_and_a_chart():
     table = PlayTable(session())
     finish_hand(table)
     board = table.scoreboard
-    assert "Hand 1:" in board.table.value and "<img" in board.chart.value
+    assert "Hand 1:" in board.table.value
+    assert board.chart.value.startswith("<svg") and "Chart of the score over the hands" in board.chart.value
 
 
 def test_stakes_show_in_the_ledger():
@@ -159,7 +198,7 @@ def test_deal_widget_steps_packet_by_packet():
     assert "about to deal" in d.picture.value
     d.step.click()
     seat, _, cards = s.deal.packets()[0]
-    assert f"{len(cards)} cards to {s.name(seat)}" in d.picture.value
+    assert f"{len(cards)} cards to {s.seating.name(seat)}" in d.picture.value
     d.slider.value = d.slider.max
     assert "The deal is done" in d.picture.value
     assert len(s.deal.packets()) == 8  # 3 then 2 to each of 4 players

@@ -51,7 +51,7 @@ def test_the_bet_panel_offers_and_the_bots_answer(monkeypatch):
     decline = panel.offers.children[0].children[2]
     decline.click()
     assert s.pending is None and panel.layout.display == "none"
-    assert "This hand: You bet 9, matched by Bot 1 (beginner)." in t.scoreboard.table.value
+    assert "This hand: you bet 9, matched by Bot 1 (beginner)." in t.scoreboard.table.value
     assert "bought in with 40" in t.scoreboard.table.value
 
 

@@ -24,6 +24,15 @@ loopback and a school:
                                  account: tests only)
   SPAR_HUB_HOMES                 with simple: the folder of the learners' home
                                  folders (/tmp)
+  SPAR_HUB_DATABASE_URL          the progress database every learner's server shares,
+                                 so that the Class page sees the whole class: a
+                                 PostgreSQL server, such as
+                                 postgresql+psycopg://spar:PASSWORD@127.0.0.1/spar
+                                 (pip install 'spar-tutor[postgresql]'). Unset: each
+                                 learner's progress stays in their own home folder
+                                 (SQLite), and the Class page sees only its own.
+  SPAR_HUB_ADMINS                hub admins, comma-separated (the teachers): they
+                                 see the Class page (?page=class) in the app
 """
 
 import os
@@ -62,11 +71,17 @@ else:
     c.Authenticator.allow_all = True
 # Learner names become folder names and URL parts: keep them plain.
 c.Authenticator.username_pattern = r"^[a-z0-9][a-z0-9_-]{0,31}$"
+c.Authenticator.admin_users = {name.strip() for name in
+                               os.environ.get("SPAR_HUB_ADMINS", "").split(",") if name.strip()}
 
 # -- each learner's server -------------------------------------------------------
 spawner = os.environ.get("SPAR_HUB_SPAWNER", "local")
 c.JupyterHub.spawner_class = "simple" if spawner == "simple" else "localprocess"
-c.Spawner.cmd = [shutil.which("jupyterhub-singleuser") or "jupyterhub-singleuser"]
+# The learners' servers run in the hub's own Python environment (where spar-tutor and its
+# database driver are installed), even when that environment is not first on PATH.
+beside = Path(sys.executable).parent / "jupyterhub-singleuser"
+c.Spawner.cmd = [str(beside) if beside.exists() else
+                 shutil.which("jupyterhub-singleuser") or "jupyterhub-singleuser"]
 c.Spawner.notebook_dir = str(notebooks_dir())
 c.Spawner.default_url = "/voila/render/app.ipynb"
 c.Spawner.args = [f"--config={HERE / 'singleuser_config.py'}"]
@@ -76,8 +91,22 @@ if spawner == "simple":
     if os.getuid() == 0:
         c.Spawner.args.append("--allow-root")  # a test container runs everything as root
 c.Spawner.env_keep = ["PATH", "PYTHONPATH", "VIRTUAL_ENV", "LANG", "LC_ALL"]
+
+# -- the class's progress ---------------------------------------------------------
+# One database for every learner's server, and the Class page for the hub's admins
+# (spar_tutor.app.teacher): the hub says which servers are an admin's; learners can
+# neither run code nor set variables in theirs.
+database = os.environ.get("SPAR_HUB_DATABASE_URL", "").strip()
+environment = {"SPAR_TUTOR_HUB_ADMIN": lambda spawner: "1" if spawner.user.admin else ""}
+if database:
+    environment["SPAR_TUTOR_DATABASE_URL"] = database
+else:
+    print("spar-tutor hub: SPAR_HUB_DATABASE_URL is not set: each learner's progress stays in "
+          "their own home folder, and the Class page shows only its own", file=sys.stderr)
+c.Spawner.environment = environment
 c.Spawner.mem_limit = "1G"  # enforced only by spawners that can (containers)
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
 c.Spawner.debug = bool(os.environ.get("SPAR_HUB_DEBUG"))
-print(f"spar-tutor hub: auth={auth} spawner={spawner} python={sys.executable}", file=sys.stderr)
+print(f"spar-tutor hub: auth={auth} spawner={spawner} python={sys.executable} "
+      f"database={'shared' if database else 'per learner'}", file=sys.stderr)

@@ -19,9 +19,15 @@ c.MappingKernelManager.allowed_message_types = [
 ]
 c.MappingKernelManager.allow_tracebacks = False
 
-# Close the kernels of closed tabs, as spar-tutor serve does.
-c.MappingKernelManager.cull_idle_timeout = 600
-c.MappingKernelManager.cull_interval = 60
+# Kernels as spar-tutor serve runs them (spar_tutor/kernels.py): a closed tab's kernel
+# is shut down within minutes, an open page keeps its kernel while the learner reads.
+from spar_tutor import serve  # noqa: E402 (the standard library only)
+
+c.ServerApp.kernel_manager_class = serve.KERNEL_MANAGER
+c.ClassroomKernelManager.cull_disconnected_timeout = serve.CULL_DISCONNECTED_TIMEOUT
+c.MappingKernelManager.cull_idle_timeout = serve.CULL_IDLE_TIMEOUT
+c.MappingKernelManager.cull_interval = serve.CULL_INTERVAL
+c.MappingKernelManager.cull_connected = True
 
 # No terminals for learners.
 c.ServerApp.terminals_enabled = False

@@ -4,9 +4,9 @@ On JupyterHub the signed-in user is the learner (``JUPYTERHUB_USER``), and a
 ``?learner=`` in the address is ignored. On a plain Voila server the learner
 types a name on Home, or follows a link with ``?learner=Ama`` in it. Names are
 cleaned for showing (letters of any script, digits, spaces, ``'`` and ``-``; at most
-30 characters); where progress is stored is decided by
-:func:`spar_tutor.learning.progress.safe_name`, which can never point outside
-the progress folder.
+30 characters). Whose progress it is is decided by :func:`spar_tutor.store.learner_key`:
+one learner whatever the case ("yaw" is "Yaw"); a name is only data in the progress
+database, never a file name.
 
 >>> clean_name("  Kɔfi   Mensah ")
 'Kɔfi Mensah'

@@ -13,12 +13,15 @@ Route(page='lessons', lesson='7', puzzle=None, preset=None, learner=None)
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 from urllib.parse import parse_qs, urlencode
 
 #: Every page of the app, in the order of the navigation bar.
 PAGES = ("home", "lessons", "puzzles", "play", "explore", "rules")
+#: Pages for teachers only (:mod:`spar_tutor.app.teacher`), opened by a link with a key.
+TEACHER_PAGES = ("class",)
+MAX_KEY = 200
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 MAX_QUERY = 2000
@@ -26,13 +29,15 @@ MAX_QUERY = 2000
 
 @dataclass(frozen=True)
 class Route:
-    """A page and what to open on it; ``learner`` is the name given in the link."""
+    """A page and what to open on it; ``learner`` is the name given in the link, ``key``
+    the teacher's key (never shown, never put back in an address)."""
 
     page: str = "home"
     lesson: Optional[str] = None
     puzzle: Optional[str] = None
     preset: Optional[str] = None
     learner: Optional[str] = None
+    key: Optional[str] = field(default=None, repr=False)
 
     def query(self) -> str:
         """The query string that leads back here (without the ``?``)."""
@@ -57,13 +62,14 @@ def parse_query(query: Optional[str]) -> Route:
         return Route()
     params = parse_qs(query[:MAX_QUERY].lstrip("?"), keep_blank_values=False)
     page = (_one(params, "page") or "home").lower()
-    if page not in PAGES:
+    if page not in PAGES + TEACHER_PAGES:
         page = "home"
     lesson, puzzle = _ident(_one(params, "lesson")), _ident(_one(params, "puzzle"))
     if page == "home" and lesson:
         page = "lessons"
     elif page == "home" and puzzle:
         page = "puzzles"
-    learner = _one(params, "learner")
+    learner, key = _one(params, "learner"), _one(params, "key")
     return Route(page=page, lesson=lesson, puzzle=puzzle,
-                 preset=_ident(_one(params, "preset")), learner=learner[:60] if learner else None)
+                 preset=_ident(_one(params, "preset")), learner=learner[:60] if learner else None,
+                 key=key[:MAX_KEY] if key else None)

@@ -9,12 +9,13 @@ from typing import Any, Callable, Dict, List, Optional
 
 import ipywidgets as widgets
 
+from ..i18n import N_, _
 from .guard import SORRY, guarded, setup_logging
 from .learner import Learner, clean_name, initial_learner
 from .pages.pending import missing
-from .route import PAGES, Route
+from .route import PAGES, TEACHER_PAGES, Route
 from .style import app_css
-from ..i18n import N_, _
+from .teacher import is_teacher
 
 log = logging.getLogger("spar_tutor.app")
 
@@ -26,8 +27,10 @@ PAGE_INFO: Dict[str, tuple] = {
     "play": (N_("Play"), "spar_tutor.app.pages.play:PlayPage"),
     "explore": (N_("Explore"), "spar_tutor.app.pages.explore:ExplorePage"),
     "rules": (N_("Rules"), "spar_tutor.app.pages.rules:RulesPage"),
+    # for teachers: in the navigation bar once the teacher's key was given
+    "class": (N_("Class"), "spar_tutor.app.pages.classroom:ClassPage"),
 }
-assert tuple(PAGE_INFO) == PAGES
+assert tuple(PAGE_INFO) == PAGES + TEACHER_PAGES
 
 
 def _page_class(name: str) -> Callable[..., Any]:
@@ -55,15 +58,18 @@ class App(widgets.VBox):
         self.notice = widgets.HTML()
         self.notice.add_class("spar-notice")
         self.nav = {name: self._nav_button(name) for name in PAGES}
+        self.teacher = False  # set once the teacher's key (or hub admin) opens the Class page
         brand = widgets.HTML('<span class="spar-brand" role="banner">&#9824; '
                              + _("Spar tutor") + "</span>")
-        header = widgets.HBox([brand, *self.nav.values()],
-                              layout=widgets.Layout(flex_flow="row wrap"))
+        self.header = header = widgets.HBox([brand, *self.nav.values()],
+                                            layout=widgets.Layout(flex_flow="row wrap"))
         header.add_class("spar-header")
         self.body = widgets.VBox()
         super().__init__([widgets.HTML(app_css()), header, widgets.HTML('<div class="spar-kente">'
                           "</div>"), self.notice, self.body], **kwargs)
         self.add_class("spar-shell")
+        if is_teacher(None, env):  # a JupyterHub admin
+            self._let_teacher_in()
         self.go("home")
 
     # -- navigation ---------------------------------------------------------------
@@ -83,8 +89,9 @@ class App(widgets.VBox):
         return self.pages[name]
 
     def go(self, name: str, route: Optional[Route] = None) -> None:
-        """Show page ``name`` (and what ``route`` asks on it)."""
-        if name not in PAGE_INFO:
+        """Show page ``name`` (and what ``route`` asks on it); a teacher's page only to a
+        teacher."""
+        if name not in PAGE_INFO or (name in TEACHER_PAGES and not self.teacher):
             name = "home"
         self.notice.value = ""
         opening = ""
@@ -112,7 +119,22 @@ class App(widgets.VBox):
         """Follow a deep link: take its learner name (unless signed in), then its page."""
         if route.learner and (self.learner is None or not self.learner.fixed):
             self.set_learner(route.learner, source="link")
+        if route.page in TEACHER_PAGES and not self.teacher:
+            if not is_teacher(route.key, self.env):
+                log.warning("the %s page was asked for without the teacher's key", route.page)
+                self.go("home")
+                self.say(_("That page is for teachers only."))
+                return
+            self._let_teacher_in()
         self.go(route.page, route)
+
+    def _let_teacher_in(self) -> None:
+        """The teacher's pages open from now on, from the navigation bar too."""
+        self.teacher = True
+        for name in TEACHER_PAGES:
+            if name not in self.nav:
+                self.nav[name] = self._nav_button(name)
+                self.header.children = (*self.header.children, self.nav[name])
 
     def say(self, message: str) -> None:
         """Show a short message to the learner above the page (``""`` clears it)."""

@@ -28,6 +28,7 @@ from .errors import IllegalMoveError, RulesError
 from .rules import Rules
 from .scoring import OFFSIDE_PENALTY
 from .state import HandState
+from .words import Players, Said
 
 
 class Bet(NamedTuple):
@@ -48,6 +49,11 @@ class HandRecord(NamedTuple):
     ended_by: str
     reason: str
     shuffled: bool
+    said: Optional[Said] = None
+
+    def words(self, players: Players) -> str:
+        """How the hand ended, in a learner's words (see :meth:`HandResult.words`)."""
+        return players.tell(self.said) if self.said is not None else self.reason
 
 
 @dataclass(frozen=True)
@@ -127,7 +133,7 @@ class Match:
         record = HandRecord(
             self.hands_played + 1, self.dealer, result.points,
             tuple(m - o for m, o in zip(money, self.money)), result.ended_by, result.reason,
-            shuffled,
+            shuffled, result.said,
         )
         return replace(
             self,

@@ -14,11 +14,12 @@ points with a sentence saying why:
 
 from __future__ import annotations
 
-from typing import Collection, Optional, Sequence, Tuple
+from typing import Collection, NamedTuple, Optional, Sequence, Tuple
 
-from ..i18n import N_, _
+from ..i18n import N_, _, points as points_words
 from .cards import Card
 from .rules import Rules
+from .words import Said
 
 #: The figure an offside costs the offender.
 OFFSIDE_PENALTY = -3
@@ -32,9 +33,36 @@ def card_value(card: Card) -> int:
     return 3 if card.rank == 6 else 2 if card.rank == 7 else 1
 
 
+class Scored(NamedTuple):
+    """The points of the last trick's winner, the engine's words saying why (after the
+    winner's seat: "won the last trick with 6S: 3") and the learner's sentence."""
+
+    points: int
+    why: str
+    said: Said
+
+
 _BONUS_WORDS = {6: N_("two sixes won the last two tricks: {points}"),
                 5: N_("a six and a seven of different suits won the last two tricks: {points}"),
                 4: N_("two sevens won the last two tricks: {points}")}
+#: The learner's sentences for the two-trick bonus, about the winner and about the learner.
+_BONUS_SAID = {
+    6: (N_("You won the last two tricks with two sixes: {points}."),
+        N_("{player} won the last two tricks with two sixes: {points}.")),
+    5: (N_("You won the last two tricks with a six and a seven of different suits: {points}."),
+        N_("{player} won the last two tricks with a six and a seven of different suits: "
+           "{points}.")),
+    4: (N_("You won the last two tricks with two sevens: {points}."),
+        N_("{player} won the last two tricks with two sevens: {points}.")),
+}
+
+
+def _last_trick(winner: int, card: Card, points: int) -> Scored:
+    return Scored(points, _("won the last trick with {card}: {points}").format(
+        card=card, points=points),
+        Said.about(winner, N_("You won the last trick with {card}: {points}."),
+                   N_("{player} won the last trick with {card}: {points}."),
+                   card=card, points=points_words(points)))
 
 
 def spar_score(
@@ -47,11 +75,24 @@ def spar_score(
     dry/wet is on). A declared card winning one of the last two tricks is live.
     The words follow the winner's name ("seat 2 won the last trick with 6S: 3").
     """
+    return _spar(rules, wins, declared)[:2]
+
+
+def _spar(rules: Rules, wins: Sequence[TrickWin], declared: Collection[Card]) -> Scored:
     winner, last = wins[-1]
     doubled = rules.dry_wet and last in declared
     points = card_value(last) * (2 if doubled else 1)
-    why = (_("won the last trick with a live declared {card}: {points}") if doubled
-           else _("won the last trick with {card}: {points}")).format(card=last, points=points)
+    if doubled:
+        scored = Scored(points, _("won the last trick with a live declared {card}: {points}")
+                        .format(card=last, points=points),
+                        Said.about(winner, N_("You won the last trick with {card}, a live "
+                                              "card you declared, so it counts double: "
+                                              "{points}."),
+                                   N_("{player} won the last trick with {card}, a live card "
+                                      "{player} declared, so it counts double: {points}."),
+                                   card=last, points=points_words(points)))
+    else:
+        scored = _last_trick(winner, last, points)
     if rules.two_trick_bonus and len(wins) >= 2:
         prev_winner, prev = wins[-2]
         if (
@@ -62,25 +103,38 @@ def spar_score(
         ):
             bonus = card_value(prev) + card_value(last)
             words = _(_BONUS_WORDS[bonus])
+            you, other = _BONUS_SAID[bonus]
             if rules.dry_wet and prev in declared and last in declared:
                 bonus *= 2
                 words = _("the dry and wet ({dry} and {wet}) won the last two tricks: {points}")
+                you = N_("You won the last two tricks with your dry and wet, {dry} and {wet}: "
+                         "{points}.")
+                other = N_("{player} won the last two tricks with their dry and wet, {dry} and "
+                           "{wet}: {points}.")
             if bonus > points:
-                points = bonus
-                why = words.format(dry=prev, wet=last, points=points)
-    return points, why
+                scored = Scored(bonus, words.format(dry=prev, wet=last, points=bonus),
+                                Said.about(winner, you, other, kind="two_tricks", dry=prev,
+                                           wet=last, points=points_words(bonus)))
+    return scored
 
 
 def jeu_de_carte_score(wins: Sequence[TrickWin]) -> Tuple[int, str]:
     """Jeu de Carte: a 7 winning the last trick scores 2, any other card 1."""
-    last = wins[-1][1]
-    points = 2 if last.rank == 7 else 1
-    return points, _("won the last trick with {card}: {points}").format(card=last, points=points)
+    return _jeu_de_carte(wins)[:2]
+
+
+def _jeu_de_carte(wins: Sequence[TrickWin]) -> Scored:
+    winner, last = wins[-1]
+    return _last_trick(winner, last, 2 if last.rank == 7 else 1)
 
 
 def sipa_score(wins: Sequence[TrickWin]) -> Tuple[int, str]:
     """Sipa: the last three tricks won by one player with 7s score 6, the last two 4,
     the last one 2; any other winning card 1."""
+    return _sipa(wins)[:2]
+
+
+def _sipa(wins: Sequence[TrickWin]) -> Scored:
     winner = wins[-1][0]
     run = 0
     for seat, card in reversed(wins[-3:]):
@@ -89,23 +143,36 @@ def sipa_score(wins: Sequence[TrickWin]) -> Tuple[int, str]:
         run += 1
     points = {0: 1, 1: 2, 2: 4, 3: 6}[run]
     if run <= 1:
-        return points, _("won the last trick with {card}: {points}").format(card=wins[-1][1],
-                                                                          points=points)
-    return points, _("won the last {run} tricks with sevens: {points}").format(run=run,
-                                                                              points=points)
+        return _last_trick(winner, wins[-1][1], points)
+    return Scored(points, _("won the last {run} tricks with sevens: {points}").format(
+        run=run, points=points),
+        Said.about(winner, N_("You won the last {run} tricks with sevens: {points}."),
+                   N_("{player} won the last {run} tricks with sevens: {points}."),
+                   kind="two_tricks" if run == 2 else "", run=run,
+                   points=points_words(points)))
 
 
 def hand_score(
     rules: Rules, wins: Sequence[TrickWin], declared: Collection[Card]
 ) -> Tuple[int, str]:
     """The points of the last trick's winner under ``rules.scoring``, and why."""
+    return score(rules, wins, declared)[:2]
+
+
+def score(rules: Rules, wins: Sequence[TrickWin], declared: Collection[Card]) -> Scored:
+    """:func:`hand_score` with the learner's sentence about the winner."""
     if rules.scoring == "spar":
-        return spar_score(rules, wins, declared)
+        return _spar(rules, wins, declared)
     if rules.scoring == "jeu_de_carte":
-        return jeu_de_carte_score(wins)
+        return _jeu_de_carte(wins)
     if rules.scoring == "sipa":
-        return sipa_score(wins)
-    return 1, _("won the last trick with {card}: the hand").format(card=wins[-1][1])
+        return _sipa(wins)
+    winner, last = wins[-1]
+    return Scored(1, _("won the last trick with {card}: the hand").format(card=last),
+                  Said.about(winner, N_("You won the last trick with {card}, and so the "
+                                        "hand."),
+                             N_("{player} won the last trick with {card}, and so the hand."),
+                             card=last))
 
 
 def scoring_table(rules: Rules) -> Sequence[Tuple[str, int]]:

@@ -38,14 +38,15 @@ from typing import (
     Tuple, Union,
 )
 
-from ..i18n import N_, _
+from ..i18n import N_, _, points as points_words
 from .cards import (
     CARD_BY_BIT, SUIT_MASKS, cards_of_suit_mask, SUIT_NAMES, SUIT_SINGULAR, Card, cards_of_mask,
     format_cards, parse_card, sort_hand,
 )
 from .errors import DealError, IllegalMoveError, NotationError
 from .rules import Rules
-from .scoring import OFFSIDE_PENALTY, hand_score
+from .scoring import OFFSIDE_PENALTY, score
+from .words import Players, Said
 
 if TYPE_CHECKING:
     from .view import SeatView
@@ -157,13 +158,23 @@ class Trick(NamedTuple):
 
 
 class HandResult(NamedTuple):
-    """How a hand ended. ``points`` has one int per seat (only one is not 0)."""
+    """How a hand ended. ``points`` has one int per seat (only one is not 0).
+
+    ``reason`` is the engine's words (a seat's number, card codes: deal files, the
+    command line); ``said`` the learner's sentence, said to a table of players by
+    :meth:`words`."""
 
     points: Tuple[int, ...]
     winner: Optional[int]
     ended_by: str  # "last_trick" or "offside"
     reason: str
     offender: Optional[int] = None
+    said: Optional[Said] = None
+
+    def words(self, players: Players) -> str:
+        """How the hand ended, in a learner's words ("You won the last trick with 6♠:
+        3 points.")."""
+        return players.tell(self.said) if self.said is not None else self.reason
 
 
 class Renege(NamedTuple):
@@ -523,89 +534,155 @@ class HandState:
             and bool(self._hands[self._to_move] & SUIT_MASKS[self._trick[0].suit_index])
         )
 
-    def explain_illegal(self, move: Move) -> Optional[str]:
+    def explain_illegal(self, move: Move, players: Optional[Players] = None) -> Optional[str]:
         """Why ``move`` is not allowed now, in words; None if it is allowed.
 
+        Without ``players``, the engine's words for developers and authors ("seat 0
+        holds ...", card codes); with them, whole sentences for a learner, the
+        players named and the learner spoken to ("You must follow suit: ...").
         With ``offside`` on a renege is allowed (None is returned); use
         :meth:`can_renege` to warn the player."""
         problem = self._problem(move)
-        return problem[0] if problem else None
+        if problem is None:
+            return None
+        return problem.words if players is None else players.tell(problem.said)
 
-    def _problem(self, move: Move) -> Optional[Tuple[str, str]]:
-        """(words, rule) saying why ``move`` is illegal, or None."""
+    def _problem(self, move: Move) -> Optional["_Refusal"]:
+        """Why ``move`` is illegal (the engine's words, the rule, the learner's), or None."""
         phase, seat = self._phase, self._to_move
         if phase == OVER:
-            return _("the hand is over"), "end of hand"
+            return _Refusal(_("the hand is over"), "end of hand",
+                            (Said.plain(N_("The hand is over.")),))
         if isinstance(move, Card):
             if phase != PLAY:
-                return (_("no card is played yet: it is the {phase} (seat {seat} to decide)")
-                        .format(phase=_(_PHASE_WORDS[phase]), seat=seat), "before the first lead")
+                return _Refusal(
+                    _("no card is played yet: it is the {phase} (seat {seat} to decide)").format(
+                        phase=_(_PHASE_WORDS[phase]), seat=seat), "before the first lead",
+                    (Said.plain(N_("No card is played yet: this is the {phase}."),
+                                phase=_(_PHASE_WORDS[phase])),))
             if not self._hands[seat] & move.bit:
-                return (_("seat {seat} does not hold {card}").format(seat=seat, card=move)
-                        + self._whereabouts(move), "cards in hand")
+                where = self._whereabouts(move)
+                return _Refusal(
+                    _("seat {seat} does not hold {card}").format(seat=seat, card=move)
+                    + (" " + where[0] if where else ""), "cards in hand",
+                    (_not_holding(seat, move),) + where[1:])
             if self._trick:
                 led = self._trick[0]
                 follow = self._hands[seat] & SUIT_MASKS[led.suit_index]
                 if move.suit != led.suit and follow and not self._rules.offside:
-                    held = format_cards(sort_hand(cards_of_mask(follow)))
-                    return (_("{suits} were led and seat {seat} holds a {suit} ({cards}): a "
-                              "player must follow suit").format(
-                                  suits=_(SUIT_NAMES[led.suit]), seat=seat,
-                                  suit=_(SUIT_SINGULAR[led.suit]), cards=held), "follow suit")
+                    held = sort_hand(cards_of_mask(follow))
+                    return _Refusal(
+                        _("{suits} were led and seat {seat} holds a {suit} ({cards}): a "
+                          "player must follow suit").format(
+                              suits=_(SUIT_NAMES[led.suit]), seat=seat,
+                              suit=_(SUIT_SINGULAR[led.suit]), cards=format_cards(held)),
+                        "follow suit",
+                        (Said.about(seat, N_("You must follow suit: {suits} were led and you "
+                                             "hold {cards}."),
+                                    N_("{player} must follow suit: {suits} were led and "
+                                       "{player} holds {cards}."),
+                                    suits=_(SUIT_NAMES[led.suit]), cards=tuple(held)),))
             return None
         if not isinstance(move, Action):
-            return _("not a move: {move}").format(move=repr(move)), "moves"
+            return _Refusal(_("not a move: {move}").format(move=repr(move)), "moves",
+                            (Said.plain(N_("That is not a move.")),))
         kind = move.kind
-        rules = self._rules.name
         if kind == "under_card":
-            if phase != PLAY:
-                return _("the under card can only be asked for during play"), "under card"
-            if not self._rules.under_card:
-                return _("the under card rule is off in {rules}").format(rules=rules), "under card"
-            if self._under_card_seat is not None:
-                return (_("seat {seat} already asked to see the under card (once per hand)")
-                        .format(seat=self._under_card_seat), "under card")
-            if not self._stock:
-                return _("there is no stock, so there is no under card"), "under card"
-            if self.tricks_left != 2:
-                return (_("the under card may be asked for only during the second-to-last "
-                          "trick (this is trick {number} of {tricks})").format(
-                              number=self.trick_number, tricks=self._tricks_total), "under card")
-            return None
+            return self._under_card_problem()
         if kind == "under_ten":
             if not self._rules.under_ten:
-                return _("the under ten rule is off in {rules}").format(rules=rules), "under ten"
+                return _Refusal(_("the under ten rule is off in {rules}").format(
+                    rules=self._rules.name), "under ten", (_off_in_this_game(),))
             if phase != UNDER_TEN:
-                return (_("under ten is decided before the first lead, and that time has "
-                          "passed"), "under ten")
+                return _Refusal(_("under ten is decided before the first lead, and that time "
+                                  "has passed"), "under ten",
+                                (Said.plain(N_("Under ten is decided before the first lead, "
+                                               "and that time has passed.")),))
             return None  # the phase offers it only to eligible seats
         if kind == "pass":
             if phase == PLAY:
-                return _("a player cannot pass in play: play a card"), "play"
+                return _Refusal(
+                    _("a player cannot pass in play: play a card"), "play",
+                    (Said.about(seat, N_("You cannot pass now: play a card."),
+                                N_("{player} cannot pass now: {player} must play a card.")),))
             return None
         if kind in ("dry", "wet"):
-            if not self._rules.dry_wet:
-                return _("dry and wet are off in {rules}").format(rules=rules), "dry and wet"
-            if phase != DECLARE:
-                return (_("a dry or wet is declared before the first lead, in play order "
-                          "(now: {phase})").format(phase=_(_PHASE_WORDS[phase])), "dry and wet")
-            if kind == "dry" and self._dry[seat] is not None:
-                return (_("seat {seat} has already declared a dry ({card})").format(
-                    seat=seat, card=self._dry[seat]), "dry")
-            why = _declare_problem(kind, move.card, self._hands[seat], self._dry[seat], seat)
-            return (why, kind) if why else None
-        return _("unknown action {action}").format(action=repr(kind)), "moves"
+            return self._declare_refusal(kind, move)
+        return _Refusal(_("unknown action {action}").format(action=repr(kind)), "moves",
+                        (Said.plain(N_("That is not a move.")),))
 
-    def _whereabouts(self, card: Card) -> str:
+    def _under_card_problem(self) -> Optional["_Refusal"]:
+        """Why the player to move may not ask for the under card now, or None."""
+        if self._phase != PLAY:
+            return _Refusal(_("the under card can only be asked for during play"),
+                            "under card",
+                            (Said.plain(N_("The under card can only be asked for during "
+                                           "play.")),))
+        if not self._rules.under_card:
+            return _Refusal(_("the under card rule is off in {rules}").format(
+                rules=self._rules.name), "under card", (_off_in_this_game(),))
+        asked = self._under_card_seat
+        if asked is not None:
+            return _Refusal(
+                _("seat {seat} already asked to see the under card (once per hand)").format(
+                    seat=asked), "under card",
+                (Said.about(asked, N_("You have already asked to see the under card. It "
+                                      "can be asked for once a hand."),
+                            N_("{player} has already asked to see the under card. It can be "
+                               "asked for once a hand.")),))
+        if not self._stock:
+            return _Refusal(_("there is no stock, so there is no under card"), "under card",
+                            (Said.plain(N_("There is no stock, so there is no under "
+                                           "card.")),))
+        if self.tricks_left != 2:
+            return _Refusal(
+                _("the under card may be asked for only during the second-to-last trick (this "
+                  "is trick {number} of {tricks})").format(number=self.trick_number,
+                                                           tricks=self._tricks_total),
+                "under card",
+                (Said.plain(N_("The under card may be asked for only during the "
+                               "second-to-last trick. This is trick {number} of {tricks}."),
+                            number=self.trick_number, tricks=self._tricks_total),))
+        return None
+
+    def _declare_refusal(self, kind: Declaration, move: Action) -> Optional["_Refusal"]:
+        """Why the player to move may not declare ``move`` (a dry or a wet) now, or None."""
+        seat = self._to_move
+        if not self._rules.dry_wet:
+            return _Refusal(_("dry and wet are off in {rules}").format(rules=self._rules.name),
+                            "dry and wet", (_off_in_this_game(),))
+        if self._phase != DECLARE:
+            return _Refusal(
+                _("a dry or wet is declared before the first lead, in play order (now: "
+                  "{phase})").format(phase=_(_PHASE_WORDS[self._phase])), "dry and wet",
+                (Said.plain(N_("A dry or a wet is declared before the first lead, and that "
+                               "time has passed.")),))
+        dry = self._dry[seat]
+        if kind == "dry" and dry is not None:
+            return _Refusal(
+                _("seat {seat} has already declared a dry ({card})").format(seat=seat, card=dry),
+                "dry", (Said.about(seat, N_("You have already declared a dry: {card}."),
+                                   N_("{player} has already declared a dry: {card}."),
+                                   card=dry),))
+        why = _declare_refusal(kind, move.card, self._hands[seat], dry, seat)
+        return _Refusal(why[0], kind, (why[1],)) if why else None
+
+    def _whereabouts(self, card: Card) -> Tuple[Any, ...]:
+        """Where a card the mover does not hold is: the engine's words, then the
+        learner's (empty if it is nowhere to be found)."""
         if not self._rules.deck_mask & card.bit:
-            return " " + _("({card} is not in the {rules} pack)").format(card=card,
-                                                                         rules=self._rules.name)
+            return (_("({card} is not in the {rules} pack)").format(card=card,
+                                                                   rules=self._rules.name),
+                    Said.plain(N_("There is no {card} in this game's pack."), card=card))
         if any(card in t.cards for t in self._tricks) or card in self._trick:
-            return " " + _("({card} has been played)").format(card=card)
+            return (_("({card} has been played)").format(card=card),
+                    Said.plain(N_("{card} has been played already."), card=card))
         for other, hand in enumerate(self._hands):
             if hand & card.bit:
-                return " " + _("({card} is in seat {seat}'s hand)").format(card=card, seat=other)
-        return ""
+                return (_("({card} is in seat {seat}'s hand)").format(card=card, seat=other),
+                        Said.about(other, N_("You have {card}."), N_("{player} has {card}."),
+                                   card=card))
+        return ()
 
     def apply(self, move: Move, seat: Optional[int] = None) -> "HandState":
         """The state after ``move`` by the player to move (by ``seat``, checked,
@@ -642,8 +719,9 @@ class HandState:
             rule="turn order",
         )
 
-    def _raise(self, move: Move, problem: Optional[Tuple[str, str]] = None) -> None:
-        words, rule = problem or self._problem(move) or (_("not allowed"), "moves")
+    def _raise(self, move: Move, problem: Optional["_Refusal"] = None) -> None:
+        problem = problem or self._problem(move)
+        words, rule = (problem.words, problem.rule) if problem else (_("not allowed"), "moves")
         card = move if isinstance(move, Card) else getattr(move, "card", None)
         play = self._nplays + 1 if isinstance(move, Card) else None
         raise IllegalMoveError(
@@ -698,12 +776,13 @@ class HandState:
         n = self._n
         wins = [(t.winner, t.winning_card(n)) for t in tricks[-3:]]
         declared = self.declared(winner) if self._rules.dry_wet else ()
-        points, why = hand_score(self._rules, wins, declared)  # type: ignore[arg-type]
+        scored = score(self._rules, wins, declared)  # type: ignore[arg-type]
         pts = [0] * n
-        pts[winner] = points
+        pts[winner] = scored.points
         # Translators: who won, then the scoring's words: "seat 2 won the last trick with 6S: 3"
         return HandResult(tuple(pts), winner, "last_trick",
-                          _("seat {seat} {result}").format(seat=winner, result=why))
+                          _("seat {seat} {result}").format(seat=winner, result=scored.why),
+                          said=scored.said)
 
     def _offside(self, new: "HandState", d: Dict[str, Any], renege: Renege,
                  proof: Card) -> "HandState":
@@ -717,7 +796,14 @@ class HandState:
         d["_abandoned"] = Trick(self._leader, d["_trick"], None)
         d["_trick"] = ()
         d["_phase"] = OVER
-        d["_result"] = HandResult(tuple(pts), None, "offside", reason, renege.seat)
+        said = Said.about(
+            renege.seat,
+            N_("You are offside: when {suits} were led you played {card}, but you held "
+               "{proof}. You score {points}."),
+            N_("{player} is offside: when {suits} were led {player} played {card}, but held "
+               "{proof}. {player} scores {points}."),
+            suits=led_suit, card=renege.card, proof=proof, points=points_words(OFFSIDE_PENALTY))
+        d["_result"] = HandResult(tuple(pts), None, "offside", reason, renege.seat, said)
         return new
 
     def _act(self, action: Action) -> "HandState":
@@ -817,6 +903,40 @@ _PHASE_WORDS: Dict[Phase, str] = {
 }
 
 
+def move_said(seat: int, move: Move) -> Said:
+    """A move as a learner's sentence about its player: "Kofi played 7♥.", "You
+    declared a dry: 6♠." (say it with :meth:`~spar_tutor.engine.words.Players.tell`)."""
+    if isinstance(move, Card):
+        return Said.about(seat, N_("You played {card}."), N_("{player} played {card}."),
+                          card=move)
+    if move.kind == "dry" and move.card is not None:
+        return Said.about(seat, N_("You declared a dry: {card}, face up."),
+                          N_("{player} declared a dry: {card}, face up."), card=move.card)
+    if move.kind == "wet" and move.card is not None:  # the others do not see which card
+        return Said.about(seat, N_("You declared a wet: {card}, face down."),
+                          N_("{player} declared a wet, face down."), card=move.card)
+    if move.kind == "under_ten":
+        return Said.about(seat, N_("You showed an under-ten hand and took five new cards."),
+                          N_("{player} showed an under-ten hand and took five new cards."))
+    if move.kind == "under_card":
+        return Said.about(seat, N_("You asked to see the under card."),
+                          N_("{player} asked to see the under card."))
+    return Said.about(seat, N_("You passed."), N_("{player} passed."))
+
+
+def move_label(move: Move) -> str:
+    """A move in a few words, for a button or a chart: "7♥", "dry 7♥", "pass"."""
+    if isinstance(move, Card):
+        return move.symbol_text
+    if move.kind == "dry" and move.card is not None:
+        return _("dry {card}").format(card=move.card.symbol_text)
+    if move.kind == "wet" and move.card is not None:
+        return _("wet {card}").format(card=move.card.symbol_text)
+    words = {"under_ten": N_("exchange the hand"), "pass": N_("pass"),
+             "under_card": N_("see the under card")}
+    return _(words[move.kind]) if move.kind in words else str(move)
+
+
 def _verb(move: Move) -> str:
     """What a move does, after "seat 2 cannot ..."."""
     if isinstance(move, Card):
@@ -832,23 +952,62 @@ def _verb(move: Move) -> str:
 
 def _declare_problem(kind: Declaration, card: Optional[Card], hand: int, dry: Optional[Card],
                      seat: int) -> Optional[str]:
-    """Why ``seat`` may not declare ``card`` as dry or wet (RULES.md 'Dry and wet')."""
+    """Why ``seat`` may not declare ``card`` as dry or wet (RULES.md 'Dry and wet'), in
+    the engine's words."""
+    why = _declare_refusal(kind, card, hand, dry, seat)
+    return why[0] if why else None
+
+
+def _declare_refusal(kind: Declaration, card: Optional[Card], hand: int, dry: Optional[Card],
+                     seat: int) -> Optional[Tuple[str, Said]]:
+    """Why ``seat`` may not declare ``card`` as dry or wet: the engine's words and the
+    learner's, or None if it may."""
     if card is None:
-        return _("a wet needs a card") if kind == "wet" else _("a dry needs a card")
+        return ((_("a wet needs a card"), Said.plain(N_("A wet needs a card.")))
+                if kind == "wet" else
+                (_("a dry needs a card"), Said.plain(N_("A dry needs a card."))))
     if not hand & card.bit:
-        return _("seat {seat} does not hold {card}").format(seat=seat, card=card)
+        return (_("seat {seat} does not hold {card}").format(seat=seat, card=card),
+                _not_holding(seat, card))
     if card.rank not in (6, 7):
-        return (_("only a 6 or a 7 can be wet, and {card} is not") if kind == "wet"
-                else _("only a 6 or a 7 can be dry, and {card} is not")).format(card=card)
+        if kind == "wet":
+            return (_("only a 6 or a 7 can be wet, and {card} is not").format(card=card),
+                    Said.plain(N_("Only a 6 or a 7 can be a wet, and {card} is not."),
+                               card=card))
+        return (_("only a 6 or a 7 can be dry, and {card} is not").format(card=card),
+                Said.plain(N_("Only a 6 or a 7 can be a dry, and {card} is not."), card=card))
     if kind == "wet":
         if dry is None:
-            return _("a wet needs a dry in place first")
+            return (_("a wet needs a dry in place first"),
+                    Said.plain(N_("A wet needs a dry first.")))
         if card is dry:
-            return _("{card} is already the dry").format(card=card)
+            return (_("{card} is already the dry").format(card=card),
+                    Said.plain(N_("{card} is the dry already."), card=card))
         if card.suit == dry.suit:
-            return _("the wet cannot be the same suit as the dry ({dry}): {suits} twice is not "
-                     "allowed").format(dry=dry, suits=_(SUIT_NAMES[card.suit]))
+            suits = _(SUIT_NAMES[card.suit])
+            return (_("the wet cannot be the same suit as the dry ({dry}): {suits} twice is not "
+                      "allowed").format(dry=dry, suits=suits),
+                    Said.plain(N_("The wet cannot be of the same suit as the dry ({dry}): "
+                                  "two {suits} are not allowed."), dry=dry, suits=suits))
     return None
+
+
+def _not_holding(seat: int, card: Card) -> Said:
+    return Said.about(seat, N_("You do not hold {card}."), N_("{player} does not hold {card}."),
+                      card=card)
+
+
+def _off_in_this_game() -> Said:
+    return Said.plain(N_("That rule is not played in this game."))
+
+
+class _Refusal(NamedTuple):
+    """Why a move is refused: the engine's words (for developers and authors, with the
+    seat's number and the card's code), the rule, and the learner's sentences."""
+
+    words: str
+    rule: str
+    said: Tuple[Said, ...]
 
 
 def _card_list(value: Union[str, Iterable[Card]], where: str) -> List[Card]:

@@ -1,11 +1,14 @@
 """What lessons and puzzles share: the problems a lesson or puzzle file can have
-(:class:`Problem`) and one JSON progress file per learner (:class:`ProgressFile`).
+(:class:`Problem`), a learner's progress in the progress database
+(:class:`LearnerProgress`), a learner's puzzle rating (:mod:`.rating`) and review
+schedule (:mod:`.schedule`).
 
-Standard library only; :mod:`spar_tutor.lessons` and :mod:`spar_tutor.puzzles`
-both build on it, and it imports neither.
+Lessons and puzzles (:mod:`spar_tutor.lessons`, :mod:`spar_tutor.puzzles`) both
+build on it, and it imports neither.
 """
 
 from .problem import Problem
-from .progress import ProgressFile, current_user, home, safe_name
+from .progress import NOT_SAVED, LearnerProgress, current_user, home
+from ..store import learner_key
 
-__all__ = ["Problem", "ProgressFile", "current_user", "home", "safe_name"]
+__all__ = ["LearnerProgress", "NOT_SAVED", "Problem", "current_user", "home", "learner_key"]

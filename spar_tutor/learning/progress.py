@@ -1,33 +1,43 @@
-"""One JSON file per learner: where it lives, how it is named, read and written.
+"""A learner's progress in the progress database (:mod:`spar_tutor.store`), and what a
+page does when the database cannot be used.
 
-The files live in a folder of ``$SPAR_TUTOR_HOME`` (default ``~/.spar-tutor``),
-one folder per kind of progress (lessons in ``progress/``, puzzles in
-``puzzles/``), so a lesson player and a puzzle player open side by side never
-overwrite each other. A learner's name is turned into a safe file name, so it can
-never point outside that folder, and two names never share a file:
+:class:`LearnerProgress` is what lessons' and puzzles' progress share: the
+learner (one identity whatever the case of the name: "yaw" is "Yaw"), the store,
+and short reads and writes. If the database is locked, full, damaged or
+unreachable, the page goes on: from then on its progress is kept in memory (with
+what was saved so far, when that can still be read), ``unsaved`` is set, and the
+page shows :data:`NOT_SAVED`. What is already in the database is never touched.
 
->>> safe_name("../../etc/passwd").startswith("etc_passwd-")
-True
+>>> from spar_tutor.store import Store
+>>> progress = LearnerProgress("Ama", Store.memory())
+>>> progress.learner, progress.unsaved
+('Ama', False)
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 import os
-import re
-import tempfile
-from pathlib import Path
-from typing import Any, ClassVar, Dict, Optional
+from typing import Callable, ContextManager, Optional, TypeVar
+
+from sqlalchemy.orm import Session
+
+from ..i18n import N_
+from ..store import Store, StoreError, database_url, home, learner_key, shared_store
+from ..store.records import last_visit
 
 log = logging.getLogger("spar_tutor.learning")
 
+T = TypeVar("T")
 
-def home() -> Path:
-    """The tool's folder: ``$SPAR_TUTOR_HOME`` or ``~/.spar-tutor``."""
-    env = os.environ.get("SPAR_TUTOR_HOME")
-    return Path(env) if env else Path.home() / ".spar-tutor"
+#: Shown on a page whose progress cannot be saved (translate where shown).
+NOT_SAVED = N_("Your progress is not being saved right now, so it will be lost when you "
+               "close this page. You can go on learning. Please tell your teacher.")
+
+
+def _read_only_store() -> Store:
+    """This server's database opened for reading only."""
+    return Store.read_only(database_url())
 
 
 def current_user() -> Optional[str]:
@@ -38,74 +48,69 @@ def current_user() -> Optional[str]:
     return None
 
 
-def safe_name(user: str) -> str:
-    """A file name for ``user``: letters, digits, ``_`` and ``-`` only, plus a short
-    hash of the exact name so that different names never collide."""
-    if not isinstance(user, str) or not user.strip():
-        raise ValueError("a learner needs a name")
-    base = re.sub(r"[^A-Za-z0-9_-]+", "_", user.strip()).strip("_-")[:40] or "learner"
-    digest = hashlib.sha256(user.strip().encode("utf-8")).hexdigest()[:10]
-    return f"{base}-{digest}"
+class LearnerProgress:
+    """One learner's progress of one kind (``KIND``: "lesson" or "puzzle").
 
-
-class ProgressFile:
-    """One learner's progress file: ``{NAME_KEY: name, SECTION: {...}, "last": ...}``.
-
-    A subclass names its folder under :func:`home`, the key that holds the
-    learner's name and the section of its entries; it reads and changes
-    ``self.data`` and calls :meth:`save`. A file of another learner, or one that
-    is damaged, reads as no progress. Writes are atomic; a folder that cannot be
-    written is logged, not raised (``unsaved`` is then set and progress lasts for
-    the page).
+    ``store`` defaults to this server's database (:func:`~spar_tutor.store.shared_store`).
+    Subclasses read and add rows through :meth:`_read` and :meth:`_write`.
     """
 
-    FOLDER: ClassVar[str]
-    NAME_KEY: ClassVar[str]
-    SECTION: ClassVar[str]
+    KIND = ""
 
-    def __init__(self, learner: str, root: Optional[Path] = None) -> None:
-        self.learner = learner.strip()
-        folder = (Path(root) if root else home() / self.FOLDER).resolve()
-        self.path = folder / (safe_name(learner) + ".json")
-        if self.path.parent != folder:  # cannot happen with safe_name; checked anyway
-            raise ValueError(f"unsafe learner name {learner!r}")
-        self.data: Dict[str, Any] = self._read()
-        self.unsaved = False  # set when a save failed (a read-only folder, a full disk)
-
-    def _empty(self) -> Dict[str, Any]:
-        return {self.NAME_KEY: self.learner, self.SECTION: {}, "last": None}
-
-    def _read(self) -> Dict[str, Any]:
+    def __init__(self, learner: str, store: Optional[Store] = None) -> None:
+        self.key = learner_key(learner)  # ValueError for a blank name
+        self.learner = " ".join(learner.split())
+        self.unsaved = False  # set once the database failed: progress lasts for the page
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return self._empty()
-        if not isinstance(data, dict) or data.get(self.NAME_KEY) != self.learner:
-            return self._empty()
-        data.setdefault(self.SECTION, {})
-        data.setdefault("last", None)
-        return data if isinstance(data[self.SECTION], dict) else self._empty()
-
-    def save(self) -> bool:
-        """Write the file atomically (a crash never leaves half a file); False if the
-        folder cannot be written."""
-        tmp = None
+            self.store = store if store is not None else shared_store()
+        except StoreError as e:
+            self.store = Store.memory()
+            self._go_on_in_memory(e, saved=_read_only_store)
+            return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.FOLDER}-")
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(self.data, f, indent=1, sort_keys=True)
-            os.replace(tmp, self.path)
-        except OSError as e:
-            log.warning("%s of %r not saved to %s: %s", self.FOLDER, self.learner, self.path, e)
-            if tmp is not None and os.path.exists(tmp):
-                os.unlink(tmp)
-            self.unsaved = True
-            return False
-        return True
+            self.learner_id = self.store.learner_id(self.learner)
+        except StoreError as e:
+            self._go_on_in_memory(e)
+
+    def _go_on_in_memory(self, error: StoreError,
+                         saved: Optional[Callable[[], Store]] = None) -> None:
+        """The database failed: keep this page's progress in memory from now on, starting
+        from what the learner had saved, if it can still be read (from ``saved()``, else
+        from the store)."""
+        log.warning("progress of %r is not being saved: %s", self.key, error)
+        memory = Store.memory()
+        try:
+            source = saved() if saved is not None else self.store
+            memory.copy_learner(source, self.learner)
+        except StoreError as e:
+            log.warning("what %r had saved cannot be read either: %s", self.key, e)
+        self.store = memory
+        self.learner_id = memory.learner_id(self.learner)
+        self.unsaved = True
+
+    def _read(self, query: Callable[[Session], T]) -> T:
+        """``query(session)`` on the store (in memory, if the database fails now)."""
+        return self._on_store(Store.read, query)
+
+    def _write(self, change: Callable[[Session], T]) -> T:
+        """``change(session)`` committed to the store (in memory, if the database fails now)."""
+        return self._on_store(Store.write, change)
+
+    def _on_store(self, session_of: Callable[[Store], ContextManager[Session]],
+                  work: Callable[[Session], T]) -> T:
+        try:
+            with session_of(self.store) as session:
+                return work(session)
+        except StoreError as e:
+            self._go_on_in_memory(e)
+            with session_of(self.store) as session:
+                return work(session)
 
     @property
     def last(self) -> Optional[str]:
         """The lesson or puzzle the learner was on last."""
-        last = self.data.get("last")
-        return last if isinstance(last, str) else None
+        found = self._read(lambda s: last_visit(s, self.learner_id, self.KIND))
+        return found[0] if found else None
+
+
+__all__ = ["LearnerProgress", "NOT_SAVED", "current_user", "home"]

@@ -7,7 +7,7 @@ player widget is in :mod:`spar_tutor.lessons.widget`.
 """
 
 from ..learning.problem import Problem
-from ..learning.progress import current_user, safe_name
+from ..learning import current_user, learner_key
 from .loader import lessons_folder, load_all, load_lesson, loads_lesson
 from .model import BrokenLesson, Kind, Lesson, LessonError, Step
 from .progress import ProgressStore
@@ -16,6 +16,6 @@ from .steps import Feedback
 
 __all__ = [
     "BrokenLesson", "Feedback", "Kind", "Lesson", "LessonError", "LessonRun", "Problem",
-    "ProgressStore", "Step", "current_user", "lessons_folder", "load_all", "load_lesson",
-    "loads_lesson", "safe_name",
+    "ProgressStore", "Step", "current_user", "learner_key", "lessons_folder", "load_all",
+    "load_lesson", "loads_lesson",
 ]

@@ -1,55 +1,88 @@
-"""Which steps and lessons a learner has finished, kept in a JSON file per learner
-in ``$SPAR_TUTOR_HOME/progress/`` (see :class:`~spar_tutor.learning.ProgressFile`).
+"""Which steps and lessons a learner has finished, read from their answers in the
+progress database (see :class:`~spar_tutor.learning.LearnerProgress`).
 
->>> import tempfile
->>> with tempfile.TemporaryDirectory() as folder:
-...     store = ProgressStore("Ama", folder)
-...     store.mark("01_pack", 0, total=9)
-...     print(store.done("01_pack"), store.finished("01_pack"), store.path.name[:4])
-{0} False Ama-
+>>> from spar_tutor.store import Store
+>>> store = ProgressStore("Ama", Store.memory())
+>>> store.answer("01_pack", 0, total=9, answer="7S", correct=True, first_try=True)
+>>> print(store.done("01_pack"), store.finished("01_pack"))
+{0} False
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Set
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Iterable, List, Optional, Set
 
-from ..learning.progress import ProgressFile
+from sqlalchemy.orm import Session
+
+from ..learning.progress import LearnerProgress
+from ..store import records
+from ..store.records import LESSON
 
 
-class ProgressStore(ProgressFile):
-    """One learner's progress: finished steps per lesson and where they stopped."""
+@dataclass(frozen=True)
+class Answer:
+    """One answer to a lesson step. ``answer`` is ``None`` for a page read to its end;
+    ``first_try``: it was the learner's first answer to the step that time through the
+    lesson (``None``: not known, from an old progress file); ``finished``: it finished the
+    step; ``at``: when (UTC)."""
 
-    FOLDER = "progress"
-    NAME_KEY = "user"
-    SECTION = "lessons"
+    step: int
+    answer: Optional[str]
+    correct: bool
+    first_try: Optional[bool]
+    finished: bool
+    at: datetime
 
-    def _lesson(self, lesson_id: str) -> Dict[str, Any]:
-        lessons: Dict[str, Dict[str, Any]] = self.data["lessons"]
-        return lessons.setdefault(lesson_id, {"done": [], "at": 0, "finished": False})
+
+class ProgressStore(LearnerProgress):
+    """One learner's lessons: each answer is a row; finished steps, finished lessons and
+    where they stopped are read from the rows, whichever tab added them."""
+
+    KIND = LESSON
+
+    def answer(self, lesson_id: str, step: int, total: int, answer: Optional[str],
+               correct: bool, first_try: Optional[bool], finished: bool = True) -> None:
+        """Record an answer to a step (``answer=None``: a page read); a ``finished`` one
+        finishes the step, and the lesson once every step is."""
+
+        def add(session: Session) -> None:
+            records.add_answer(session, self.learner_id, lesson_id, step, answer, correct,
+                               first_try, finished)
+            if finished and lesson_id not in records.finished_lessons(session, self.learner_id) \
+                    and len(records.done_steps(session, self.learner_id, lesson_id)) >= total:
+                records.add_completion(session, self.learner_id, lesson_id, total)
+
+        self._write(add)
+
+    def mark(self, lesson_id: str, step: int, total: int) -> None:
+        """Record a step finished without a question to answer (a page read)."""
+        self.answer(lesson_id, step, total, None, True, None)
+
+    def answers(self, lesson_id: str) -> List[Answer]:
+        """Every answer to the lesson's steps, oldest first, whichever tab gave it."""
+        return self._read(lambda s: [
+            Answer(a.step, a.answer, a.correct, a.first_try, a.finished, a.answered_at)
+            for a in records.step_answers(s, self.learner_id, lesson_id)])
 
     def done(self, lesson_id: str) -> Set[int]:
         """The finished steps of a lesson (0-based)."""
-        return set(self.data["lessons"].get(lesson_id, {}).get("done", []))
-
-    def mark(self, lesson_id: str, step: int, total: int) -> None:
-        """Record a finished step; the lesson is finished when every step is."""
-        entry = self._lesson(lesson_id)
-        done = set(entry["done"]) | {step}
-        entry["done"] = sorted(done)
-        entry["finished"] = entry["finished"] or len(done) >= total
-        self.save()
+        return self._read(lambda s: records.done_steps(s, self.learner_id, lesson_id))
 
     def visit(self, lesson_id: str, step: int) -> None:
         """Remember where the learner is, for "continue where you left off"."""
-        self._lesson(lesson_id)["at"] = step
-        self.data["last"] = lesson_id
-        self.save()
+        self._write(lambda s: records.add_visit(s, self.learner_id, LESSON, lesson_id, step))
 
     def at(self, lesson_id: str) -> int:
-        return int(self.data["lessons"].get(lesson_id, {}).get("at", 0))
+        """The step of the lesson the learner saw last (0 if none)."""
+        found = self._read(lambda s: records.last_visit(s, self.learner_id, LESSON, lesson_id))
+        return found[1] or 0 if found else 0
 
     def finished(self, lesson_id: str) -> bool:
-        return bool(self.data["lessons"].get(lesson_id, {}).get("finished", False))
+        return lesson_id in self.finished_lessons([lesson_id])
 
     def finished_lessons(self, ids: Iterable[str]) -> List[str]:
-        return [i for i in ids if self.finished(i)]
+        """Of ``ids``, the lessons finished, in that order."""
+        finished = self._read(lambda s: records.finished_lessons(s, self.learner_id))
+        return [i for i in ids if i in finished]

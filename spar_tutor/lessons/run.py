@@ -27,6 +27,7 @@ class LessonRun:
         self.progress = progress
         self.done = progress.done(lesson.id) if progress else set()
         self.runs: List[Optional[StepRun]] = [None] * len(lesson.steps)
+        self.tries = [0] * len(lesson.steps)  # answers given to each step this time through
         if start is None:
             start = progress.at(lesson.id) if progress else 0
         self.index = max(0, min(start, self.total - 1))
@@ -53,10 +54,17 @@ class LessonRun:
         return self.lesson.steps[self.index]
 
     def answer(self, value: Any) -> Feedback:
-        """Check an answer to the current step; a finished step is recorded."""
+        """Check an answer to the current step and record it (with whether it was the
+        first try: the first answer to a step not done before)."""
+        first_try = self.tries[self.index] == 0 and self.index not in self.done
+        self.tries[self.index] += 1
         fb = self.current.answer(value)
-        if self.current.finished:
-            self._mark(self.index)
+        finished = self.current.finished
+        if finished:
+            self.done.add(self.index)
+        if self.progress:
+            self.progress.answer(self.lesson.id, self.index, self.total, str(value), fb.correct,
+                                 first_try, finished)
         return fb
 
     def hint(self) -> str:
@@ -88,10 +96,17 @@ class LessonRun:
         self.runs[self.index] = None
 
     @property
+    def unsaved(self) -> bool:
+        """Whether the learner's progress cannot be saved now (the page goes on)."""
+        return bool(self.progress and self.progress.unsaved)
+
+    @property
     def finished(self) -> bool:
         return len(self.done) >= self.total
 
     def _mark(self, index: int) -> None:
+        if index in self.done:
+            return
         self.done.add(index)
         if self.progress:
             self.progress.mark(self.lesson.id, index, self.total)

@@ -15,6 +15,7 @@ from typing import Any, Callable, FrozenSet, Iterable, Optional, Tuple
 
 from ..engine.cards import SUIT_NAMES, SUIT_SINGULAR, Card, parse_card, sort_hand
 from ..engine.state import HandState
+from ..engine.words import Players, card_text
 from ..i18n import _, points
 from ..render.lesson import card_row
 from ..render.table import table_html
@@ -173,15 +174,18 @@ def viewer_of(step: Step) -> int:
     return step.seat if isinstance(step.seat, int) else 0
 
 
+def step_players(state: HandState, step: Step) -> Players:
+    """The players of a step's table by the lesson's names, the learner (if any) "you"."""
+    learner = step.seat if isinstance(step.seat, int) else None
+    return Players.of(step.names_of(state.players), learner)
+
+
 def solver_says(state: HandState, step: Step) -> str:
-    """The solver's card for the learner to move, and why (its sentence, seats named)."""
+    """The computer's card for the learner to move, and why (its sentence, players named)."""
     solution = solve(state)
     best = solution.best.card
-    why = solution.explain(best)
-    for seat in range(state.players - 1, -1, -1):
-        why = why.replace(_("seat {seat}").format(seat=seat),
-                          _("you") if seat == step.seat else step.name(seat))
-    return _("(The solver plays {card}: {why}.)").format(card=best.symbol_text, why=why)
+    why = solution.explain(best, step_players(state, step))
+    return _("(The computer plays {card}: {why}.)").format(card=card_text(best), why=why)
 
 
 def mover(state: HandState) -> int:

@@ -20,6 +20,7 @@ import ipywidgets as widgets
 from ..engine.cards import Card
 from ..i18n import N_, _, ngettext
 from ..learning.content import in_language
+from ..learning.progress import NOT_SAVED
 from ..render import card_svg
 from ..render.glossary import glossary_html
 from ..render.lesson import CARD_W, CSS
@@ -59,6 +60,7 @@ class LessonPlayer(widgets.VBox):
         self.body = widgets.VBox()
         self.answers = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
         self.feedback = widgets.HTML()
+        self.saving = widgets.HTML()  # says so when progress cannot be saved
         self.back_btn = _button(_("Back"), _("previous step"))
         self.hint_btn = _button(_("Hint"), _("a hint for this step"))
         self.retry_btn = _button(_("Start again"), _("start this step again"))
@@ -69,7 +71,7 @@ class LessonPlayer(widgets.VBox):
         self._on_click(self.next_btn, self._next)
         nav = widgets.HBox([self.back_btn, self.hint_btn, self.retry_btn, self.next_btn])
         super().__init__([self.heading, widgets.HBox([self.bar, self.label]), self.body,
-                          self.answers, self.feedback, nav])
+                          self.answers, self.feedback, self.saving, nav])
         self.add_class("sp-lesson")
         self._show()
 
@@ -94,6 +96,8 @@ class LessonPlayer(widgets.VBox):
         self.back_btn.disabled = run.index == 0
         self.retry_btn.layout.display = "" if live.can_retry else "none"
         self.next_btn.description = _("Finish") if run.index + 1 == run.total else _("Next")
+        self.saving.value = (f"<div class='sp-feedback-hint' role='status'>{_(NOT_SAVED)}</div>"
+                             if run.unsaved else "")
         if feedback is not None:
             css = "sp-feedback-right" if feedback.correct else "sp-feedback-wrong"
             self.feedback.value = f"<div class='{css}'>{self._words(feedback.text)}</div>"
@@ -189,9 +193,9 @@ class LessonMenu(widgets.VBox):
     lessons shown with what is wrong. Asks the learner's name if it is not known."""
 
     def __init__(self, lessons: List[Union[Lesson, BrokenLesson]], user: Optional[str] = None,
-                 root: Any = None, open_id: Optional[str] = None) -> None:
+                 store: Any = None, open_id: Optional[str] = None) -> None:
         self.lessons = lessons
-        self.root = root
+        self.store = store
         self.open_id = open_id
         self.progress: Optional[ProgressStore] = None
         super().__init__()
@@ -214,7 +218,7 @@ class LessonMenu(widgets.VBox):
         self.children = [note, widgets.HBox([name, go])]
 
     def sign_in(self, user: str) -> None:
-        self.progress = ProgressStore(user, self.root)
+        self.progress = ProgressStore(user, self.store)
         chosen = [l for l in self.lessons if l.id == self.open_id]
         if chosen and isinstance(chosen[0], Lesson):
             self.open_lesson(chosen[0], title=False)  # its notebook has the title
@@ -286,17 +290,19 @@ class LessonMenu(widgets.VBox):
 
 
 def lesson_widget(lesson_id: Optional[str] = None, user: Optional[str] = None,
-                  folder: Any = None, root: Any = None) -> widgets.Widget:
+                  folder: Any = None, store: Any = None) -> widgets.Widget:
     """The menu of every lesson, or one lesson's player (a broken one shows its problems).
-    ``user`` defaults to the signed-in user (JupyterHub); else the learner is asked."""
+    ``user`` defaults to the signed-in user (JupyterHub); else the learner is asked.
+    ``store``: the progress database (:class:`~spar_tutor.store.Store`; default this
+    server's)."""
     from .loader import load_all
     from ..learning.progress import current_user
 
     lessons = load_all(folder)
     user = user or current_user()
     if lesson_id is None:
-        return LessonMenu(lessons, user, root)
+        return LessonMenu(lessons, user, store)
     if not any(l.id == lesson_id for l in lessons):
         missing = _("No lesson called {lesson}.").format(lesson=escape(lesson_id))
         return widgets.HTML(f"<div class='sp-broken'>{missing}</div>")
-    return LessonMenu(lessons, user, root, open_id=lesson_id)
+    return LessonMenu(lessons, user, store, open_id=lesson_id)

@@ -10,6 +10,7 @@ from ..engine.cards import Card
 from ..engine.dealfile import DealFile
 from ..engine.errors import SparError
 from ..engine.state import HandState
+from ..engine.words import Players
 from ..i18n import N_, _
 from ..learning.problem import Problem
 
@@ -81,9 +82,10 @@ class Puzzle:
         return _("You") if seat == self.seat else PLAYER_NAMES[seat]
 
     @property
-    def names(self) -> List[str]:
-        """What the puzzle calls each seat, in seat order."""
-        return [self.name(seat) for seat in range(self.players)]
+    def names(self) -> Players:
+        """What the puzzle calls each seat, in seat order, the learner spoken to
+        (:class:`~spar_tutor.engine.words.Players`)."""
+        return Players.of([self.name(seat) for seat in range(self.players)], self.seat)
 
     @property
     def players(self) -> int:

@@ -1,7 +1,7 @@
 """Playing a puzzle without widgets: the learner's cards, the others' strongest defence.
 
 >>> from spar_tutor.puzzles import load_collection
->>> game = PuzzleGame(load_collection().find("lead-the-six-home"))
+>>> game = PuzzleGame(load_collection().find("ace-first-six-last"))
 >>> game.play(game.puzzle.winning[0]).kind in ("good", "solved")
 True
 
@@ -19,9 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from ..engine.cards import Card, format_cards
+from ..engine.cards import Card
 from ..solver import solve
 from ..engine.state import HandState
+from ..engine.words import Players, card_text, cards_text
 from ..i18n import _, ngettext, points
 from .judge import ClosedJudge, Judge, layouts
 from .model import Puzzle
@@ -115,7 +116,7 @@ class PuzzleGame:
         if self.state.is_over():
             return Feedback("over", _("This puzzle is finished: start again or go on to the "
                                       "next."), card)
-        problem = self.state.explain_illegal(card)
+        problem = self.state.explain_illegal(card, self.puzzle.names)
         if problem or not self.learner_to_move():
             return Feedback("illegal", problem or _("It is not your turn."), card)
         if not self.keeps(card):
@@ -170,11 +171,12 @@ class PuzzleGame:
             return Feedback("wrong", _(
                 "{card} is a gamble: it works with the cards where they "
                 "are, but with the hidden cards laid out another way the others "
-                "could stop you. Find a card that works whoever holds what.").format(card=card),
+                "could stop you. Find a card that works whoever holds what.").format(
+                    card=card_text(card)),
                 card)
         after = self.state.apply(card)
         refutation = tuple(self.judge.line(after))
-        why = plain(solve(self.state).explain(card))
+        why = plain(solve(self.state).explain(card, self.puzzle.names, figures=False))
         sure = values[card]
         if sure > 0:
             why = _("The best that is left: {line}").format(line=why[0].lower() + why[1:])
@@ -186,22 +188,22 @@ class PuzzleGame:
         else:
             text = _("{card} throws the goal away: after it you cannot be sure of any points. "
                      "{why}")
-        text = text.format(card=card, sure=sure, goal=points(self.goal), why=why)
+        text = text.format(card=card_text(card), sure=sure, goal=points(self.goal), why=why)
         return Feedback("wrong", text, card, refutation=refutation)
 
     def _good_words(self, card: Card, replies: Sequence[Tuple[int, Card]]) -> str:
         if len(replies) <= 3:
-            answered = _(", ").join(_("seat {seat} {card}").format(seat=s, card=c)
-                                    for s, c in replies)
+            answered = _(", ").join(_("{player}: {move}").format(
+                player=self.puzzle.names[s], move=card_text(c)) for s, c in replies)
             said = (" " + _("The others answer: {cards}.").format(cards=answered)
                     if answered else "")
         else:
             said = " " + _("The others have answered: see the table.")
-        return _("Good: {card} keeps the goal.{others} Your turn again.").format(card=card,
-                                                                               others=said)
+        return _("Good: {card} keeps the goal.{others} Your turn again.").format(
+            card=card_text(card), others=said)
 
     def _result_words(self) -> str:
-        return result_words(self.state, self.seat)
+        return result_words(self.state, self.puzzle.names)
 
     def hint(self) -> str:
         """The next hint for this decision: first a nudge (the puzzle's own hint at the
@@ -218,14 +220,14 @@ class PuzzleGame:
         if not good:
             return self.puzzle.hint
         card = good[0]
-        others = (" " + _("({cards} would do too)").format(cards=format_cards(good[1:]))
+        others = (" " + _("({cards} would do too)").format(cards=cards_text(good[1:]))
                   if len(good) > 1 else "")
-        if self.closed is not None:  # the solver's sentence would show the hidden cards
-            return _("The solver plays {card}{others}: it keeps the goal wherever the hidden "
-                     "cards are.").format(card=card, others=others)
-        why = plain(solve(self.state).explain(card))
-        return _("The solver plays {card}{others}. {why}").format(card=card, others=others,
-                                                                  why=why)
+        if self.closed is not None:  # the computer's sentence would show the hidden cards
+            return _("The computer plays {card}{others}: it keeps the goal wherever the "
+                     "hidden cards are.").format(card=card_text(card), others=others)
+        why = plain(solve(self.state).explain(card, self.puzzle.names, figures=False))
+        return _("The computer plays {card}{others}. {why}").format(
+            card=card_text(card), others=others, why=why)
 
     # -- the solution --------------------------------------------------------------
 
@@ -241,6 +243,7 @@ def winning_line(puzzle: Puzzle, judge: Judge,
     answer with their strongest defence; each step has a caption."""
     state = puzzle.state
     seat = puzzle.seat
+    players = puzzle.names
     group = list(layouts(state, seat)) if closed is not None else []
     steps: List[SolutionStep] = []
     while not state.is_over():
@@ -253,20 +256,22 @@ def winning_line(puzzle: Puzzle, judge: Judge,
                 card = closed.good_cards(group)[0]
             else:
                 card = judge.line(state)[0][1]
-            caption = _("You play {card}. {why}").format(card=card.name,
-                                                         why=plain(solve(state).explain(card)))
+            why = plain(solve(state).explain(card, players, figures=False))
+            caption = _("You play {card}. {why}").format(card=card_text(card), why=why)
         else:
             card = judge.defence(state)
-            caption = _("Seat {seat} plays {card}.").format(seat=mover, card=card.name)
+            caption = players.say(_("You play {card}."), _("{player} plays {card}."), mover,
+                                  card=card)
         after = state.apply(card)
         if len(after.tricks) > len(state.tricks) and not after.is_over():
             t = after.tricks[-1]
-            won = (_("You win trick {number} with {card}.") if t.winner == seat
-                   else _("Seat {seat} wins trick {number} with {card}."))
-            caption += " " + won.format(seat=t.winner, number=state.trick_number,
-                                        card=t.winning_card(state.players))
+            won = t.winning_card(state.players)
+            assert t.winner is not None and won is not None, "a finished trick has a winner"
+            caption += " " + players.say(_("You win trick {number} with {card}."),
+                                         _("{player} wins trick {number} with {card}."),
+                                         t.winner, number=state.trick_number, card=won)
         if after.is_over():
-            caption += " " + result_words(after, seat)
+            caption += " " + result_words(after, players)
         if closed is not None:
             group = closed.after(group, card)
         steps.append(SolutionStep(mover, card, after, caption))
@@ -274,16 +279,8 @@ def winning_line(puzzle: Puzzle, judge: Judge,
     return steps
 
 
-def result_words(state: HandState, seat: int) -> str:
-    """"You won the last trick with 6C: 3 points." from the engine's result."""
+def result_words(state: HandState, players: Players) -> str:
+    """"You won the last trick with 6♣: 3 points." from the engine's result."""
     result = state.result
     assert result is not None
-    reason = result.reason
-    seat_words = _("seat {seat}").format(seat=seat) + " "
-    if reason.startswith(seat_words):
-        reason = _("you") + " " + reason[len(seat_words):]
-    head, _sep, points_text = reason.rpartition(": ")
-    if points_text.isdigit():
-        reason = _("{what}: {points}").format(
-            what=head, points=points(int(points_text)))
-    return reason[0].upper() + reason[1:] + "."
+    return result.words(players)

@@ -1,79 +1,95 @@
-"""Which puzzles a learner has solved and tried, kept in a JSON file per learner
-in ``$SPAR_TUTOR_HOME/puzzles/`` (see :class:`~spar_tutor.learning.ProgressFile`:
-safe file names, atomic writes, a damaged file reads as no progress).
+"""Which puzzles a learner has solved and tried, and their puzzle rating, read from
+their attempts in the progress database (see :class:`~spar_tutor.learning.LearnerProgress`).
 """
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-from typing import Any, Dict, Iterable
+from typing import Dict, Iterable, Optional
 
-from ..learning.progress import ProgressFile, current_user
+from sqlalchemy.orm import Session
+
+from ..learning.progress import LearnerProgress, current_user
+from ..learning.rating import rating, results
+from ..store import Store, records
+from ..store.records import PUZZLE, PUZZLE_RATING as RATING, PuzzleRecord
 
 #: The signed-in learner on a shared server (``SPAR_TUTOR_USER`` or ``JUPYTERHUB_USER``), if any.
 current_learner = current_user
 
 
-class PuzzleProgress(ProgressFile):
-    """One learner's puzzles: attempts, solved, solved cleanly (no mistake, hint or peek)."""
+class PuzzleProgress(LearnerProgress):
+    """One learner's puzzles: attempts, solved, solved cleanly (no mistake, hint or peek),
+    and their puzzle rating (:mod:`spar_tutor.learning.rating`)."""
 
-    FOLDER = "puzzles"
-    NAME_KEY = "learner"
-    SECTION = "puzzles"
+    KIND = PUZZLE
 
-    def _entry(self, puzzle_id: str) -> Dict[str, Any]:
-        entry = self._get(puzzle_id)
-        self.data["puzzles"][puzzle_id] = entry
-        for key, default in (("attempts", 0), ("solved", False), ("clean", False)):
-            if not isinstance(entry.get(key), type(default)):
-                entry[key] = default
-        return entry
+    def __init__(self, learner: str, store: Optional[Store] = None) -> None:
+        super().__init__(learner, store)
+        self._attempt: Dict[str, int] = {}  # the attempt this page started, per puzzle
 
-    def _get(self, puzzle_id: str) -> Dict[str, Any]:
-        entry = self.data["puzzles"].get(puzzle_id)
-        return entry if isinstance(entry, dict) else {}
-
-    def attempt(self, puzzle_id: str) -> None:
+    def attempt(self, puzzle_id: str, puzzle_rating: Optional[int] = None) -> None:
         """Count an attempt (the learner's first card of a run) and remember the puzzle."""
-        self._entry(puzzle_id)["attempts"] += 1
-        self.data["last"] = puzzle_id
-        self.save()
 
-    def solve(self, puzzle_id: str, clean: bool) -> None:
+        def add(session: Session) -> None:
+            self._attempt[puzzle_id] = records.start_attempt(session, self.learner_id, puzzle_id,
+                                                             puzzle_rating)
+            records.add_visit(session, self.learner_id, PUZZLE, puzzle_id)
+            self._rate(session, puzzle_id)
+
+        self._write(add)
+
+    def solve(self, puzzle_id: str, clean: bool, puzzle_rating: Optional[int] = None) -> None:
         """Record a solved run; ``clean`` when it had no mistake, no second hint, no peek."""
-        entry = self._entry(puzzle_id)
-        entry["solved"] = True
-        entry["clean"] = entry["clean"] or bool(clean)
-        self.save()
+
+        def add(session: Session) -> None:
+            records.solve_attempt(session, self.learner_id, self._attempt.pop(puzzle_id, None),
+                                  puzzle_id, bool(clean), puzzle_rating)
+            self._rate(session, puzzle_id)
+
+        self._write(add)
+
+    def _rate(self, session: Session, puzzle_id: str) -> None:
+        """Add the learner's rating, worked out again from every attempt, if it moved."""
+        found = results(records.attempts_in_order(session, self.learner_id))
+        if not found:
+            return
+        value = rating(found)
+        if value != records.latest_rating(session, self.learner_id, RATING):
+            records.add_rating(session, self.learner_id, RATING, value, puzzle_id)
 
     def visit(self, puzzle_id: str) -> None:
         """Remember the puzzle the learner is on."""
-        self.data["last"] = puzzle_id
-        self.save()
+        self._write(lambda s: records.add_visit(s, self.learner_id, PUZZLE, puzzle_id))
+
+    def records(self) -> Dict[str, PuzzleRecord]:
+        """The learner's record on every puzzle tried."""
+        return self._read(lambda s: records.puzzle_records(s, self.learner_id))
+
+    def _record(self, puzzle_id: str) -> PuzzleRecord:
+        return self.records().get(puzzle_id, PuzzleRecord())
 
     def attempts(self, puzzle_id: str) -> int:
-        value = self._get(puzzle_id).get("attempts", 0)
-        return value if isinstance(value, int) else 0
+        return self._record(puzzle_id).attempts
 
     def solved(self, puzzle_id: str) -> bool:
-        return self._get(puzzle_id).get("solved") is True
+        return self._record(puzzle_id).solved
 
     def clean(self, puzzle_id: str) -> bool:
-        return self._get(puzzle_id).get("clean") is True
+        return self._record(puzzle_id).clean
 
     def solved_count(self, ids: Iterable[str]) -> int:
-        return sum(1 for i in ids if self.solved(i))
+        found = self.records()
+        return sum(1 for i in ids if found.get(i, PuzzleRecord()).solved)
+
+    @property
+    def rating(self) -> Optional[int]:
+        """The learner's puzzle rating (``None`` until a first go at a puzzle counts)."""
+        return self._read(lambda s: records.latest_rating(s, self.learner_id, RATING))
 
 
 class MemoryProgress(PuzzleProgress):
     """Progress for a learner without a name: kept for this page only, never written."""
 
-    def __init__(self) -> None:  # noqa: D107 - no file
+    def __init__(self) -> None:
+        super().__init__("anonymous", Store.memory())  # a name the store needs, never shown
         self.learner = ""
-        self.path = Path(os.devnull)
-        self.data = self._empty()
-        self.unsaved = False
-
-    def save(self) -> bool:
-        return True

@@ -29,6 +29,7 @@ from .model import BANDS, Collection, Puzzle, level_words
 from ..widgets.common import CSS as WIDGET_CSS, guarded_method
 from ..widgets.hand import card_css
 from .play import PuzzleGame, SolutionStep
+from ..learning.progress import NOT_SAVED
 from .progress import MemoryProgress, PuzzleProgress
 
 log = logging.getLogger("spar_tutor.puzzles")
@@ -242,6 +243,8 @@ class PuzzlePlayer(widgets.VBox):
                      tricks=p.tricks, rules=escape(p.rules_words), kind=kind, tried=tried)
         self.header.value = (f'<h3 style="margin:4px 0">{title}</h3>'
                              f'<div class="spar-pz-meta">{meta}{done}</div>')
+        if self.progress.unsaved:
+            self.header.value += f'<div class="spar-pz-meta" role="status">{_(NOT_SAVED)}</div>'
         goal = _("<b>Goal:</b> {goal}").format(goal=words_html(p.goal, set()))
         self.goal.value = f'<div class="spar-pz-goal">{goal}</div>'
         state = self.steps[self.step_at].state if self.step_at >= 0 else game.state
@@ -290,7 +293,7 @@ class PuzzlePlayer(widgets.VBox):
             return _("Play {card}").format(card=card.name)
         if game.state.is_over():
             return _("The puzzle is over")
-        return game.state.explain_illegal(card) or _("Not now")
+        return game.state.explain_illegal(card, game.puzzle.names) or _("Not now")
 
     def buttons_state(self) -> None:
         game = self.game
@@ -320,16 +323,16 @@ class PuzzlePlayer(widgets.VBox):
         if game is None or self.step_at >= 0:
             return
         if not self.attempt_counted and not game.played and game.learner_to_move():
-            self.progress.attempt(game.puzzle.id)
+            self.progress.attempt(game.puzzle.id, game.puzzle.rating)
             self.attempt_counted = True
         feedback = game.play(card)
         if feedback.kind == "solved":
-            self.progress.solve(game.puzzle.id, game.clean)
+            self.progress.solve(game.puzzle.id, game.clean, game.puzzle.rating)
             said = [feedback.text]
             if game.clean:
                 said.append(_("Cleanly solved: well done!"))
             if self.progress.unsaved:
-                said.append(_("(Your progress could not be saved on this computer.)"))
+                said.append(_(NOT_SAVED))
             said.append(_("Click Next puzzle to go on."))
             self.say(" ".join(said), "solved")
             self.solution_box.children = [self._why()]

@@ -7,13 +7,8 @@ from typing import List, Sequence, Tuple
 from ..engine.cards import Card, format_cards
 from ..solver import Solution
 from ..engine.state import HandState
-from ..i18n import N_, _
+from ..i18n import _
 from .judge import Judge
-
-#: The solver's last words on the graded model's figures (the same message as in
-#: solver/_explain.py), which :func:`plain` leaves out.
-MODEL_WORDS = N_("against the model you win {percent} of the time, {points} points on average")
-
 
 def end_of_line(state: HandState, line: Sequence[Tuple[int, Card]]) -> HandState:
     """The state at the end of a line of (seat, card) plays."""
@@ -67,20 +62,17 @@ def _tricks_of(state: HandState, line: Sequence[Tuple[int, Card]]) -> List[Tuple
 
 
 def plain(sentence: str) -> str:
-    """A solver sentence without the graded model's figures."""
-    model = _(MODEL_WORDS).split("{")[0]
-    if model.strip() and model in sentence:
-        sentence = sentence.split(model)[0].rstrip(" :,")
+    """A solver sentence (made without its figures) ending with one full stop."""
     return sentence.rstrip(".") + "."
 
 
 def explanation_words(solution: Solution, winning: Sequence[Card], goal: int) -> str:
     """Why the winning card works, and why the most tempting losing cards do not."""
-    parts = [plain(solution.explain(winning[0]))]
+    parts = [plain(solution.explain(winning[0], figures=False))]
     losers = [mv for mv in solution.moves if mv.guaranteed < goal]
     losers.sort(key=lambda mv: (-mv.win_chance, mv.card.index))
     for mv in losers[:2]:
-        why = plain(solution.explain(mv.card))
+        why = plain(solution.explain(mv.card, figures=False))
         parts.append(f"{mv.card} fails: {why[0].lower()}{why[1:]}")
     if len(winning) > 1:
         parts.append(f"{format_cards(winning[1:])} work{'s' if len(winning) == 2 else ''} too.")

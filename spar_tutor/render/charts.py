@@ -1,8 +1,8 @@
-"""Charts as HTML: SVG bar charts coloured by the app's theme, and small matplotlib
-charts as inline PNG ``<img>`` (no pyplot, so no global figure state).
-
-Importing this module does not load matplotlib: a matplotlib chart loads it when it
-is drawn; :func:`bar_chart` needs no plotting library at all.
+"""Charts as SVG text: bars coloured by the app's theme, each card's chance to win, the
+score over the hands. No plotting library: a kernel that drew its charts with matplotlib
+grew by 40 MB and spent a second of CPU on each, thirty of them on one server at once.
+Only the teacher's Class page draws a matplotlib chart (:func:`missed_chart`), which
+loads matplotlib when it is drawn.
 
 >>> svg = bar_chart([("6", [10.0]), ("7", [20.0])], ["share"], "Who wins")
 >>> svg.startswith("<svg") and 'aria-label="Who wins: 6: 10%; 7: 20%"' in svg
@@ -18,7 +18,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
 
 from ..engine.match import HandRecord
-from ..i18n import _
+from ..i18n import _, ngettext
 from .suits import suit_colour
 
 if TYPE_CHECKING:
@@ -70,6 +70,130 @@ GREEN, GOLD, GREY = "#17803d", "#d9a521", "#9e9e9e"
 LINE_COLOURS = ["#0d47a1", "#b3261e", "#17803d", "#6a1b9a", "#e65100", "#00838f", "#5d4037"]
 
 
+def values_chart(values: Sequence[Any], best: Any = None, width: int = 340,
+                 height: int = 230) -> str:
+    """A bar per legal card (or action), best first in gold: how often it wins the hand,
+    with its expected points above it; as SVG (no matplotlib: a learner asking for the
+    solver's answer cost a kernel 40 MB and a second of CPU for one)."""
+    chances = [0.0 if math.isnan(c.win_chance) else 100 * c.win_chance for c in values]
+    high = max(chances, default=0.0)
+    top = 115.0 if high > 60 else max(12.0, high * 1.6)  # small chances stay visible
+    left, bottom, title_h = 44, 30, 24
+    plot_h = height - bottom - title_h
+    slot = (width - left - 8) / max(1, len(values))
+    bar = min(48.0, slot * 0.7)
+    ink = "fill:var(--spar-ink, #1a1a1a)"
+    title = _("Each card you may play") if values and values[0].card else _("Each choice")
+    axis = _("wins the hand (%)")
+    parts = [f'<text x="{left + (width - left) / 2:.1f}" y="15" font-size="13" '
+             f'text-anchor="middle" style="{ink}">{escape(title)}</text>',
+             f'<line x1="{left}" y1="{title_h + plot_h}" x2="{width - 8}" '
+             f'y2="{title_h + plot_h}" style="stroke:var(--spar-ink, #1a1a1a)"/>',
+             f'<text x="12" y="{title_h + plot_h / 2:.1f}" font-size="11" text-anchor="middle" '
+             f'transform="rotate(-90 12 {title_h + plot_h / 2:.1f})" style="{ink}">'
+             f'{escape(axis)}</text>']
+    for tick in range(0, int(top) + 1, 20 if top > 40 else 5):
+        y = title_h + plot_h * (1 - tick / top)
+        parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" font-size="10" text-anchor="end" '
+                     f'style="{ink}">{tick}</text>')
+    for i, (choice, chance) in enumerate(zip(values, chances)):
+        x = left + i * slot + (slot - bar) / 2
+        h = plot_h * chance / top
+        y = title_h + plot_h - h
+        parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" height="{h:.1f}" '
+                     f'fill="{GOLD if i == 0 else GREEN}" stroke="#333"/>')
+        if not math.isnan(choice.expected):
+            points = _("{points} pts").format(points=f"{choice.expected:+.1f}")
+            parts.append(f'<text x="{x + bar / 2:.1f}" y="{y - 4:.1f}" font-size="10" '
+                         f'text-anchor="middle" style="{ink}">{escape(points)}</text>')
+        label, colour = (choice.card.symbol_text, suit_colour(choice.card.suit)) \
+            if choice.card else (choice.label, "var(--spar-ink, #1a1a1a)")
+        parts.append(f'<text x="{x + bar / 2:.1f}" y="{height - bottom + 16}" font-size="13" '
+                     f'text-anchor="middle" style="fill:{colour}">{escape(label)}</text>')
+    spoken = _("; ").join(_("{choice}: {percent} percent").format(
+        choice=c.card.name if c.card else c.label, percent=f"{ch:.0f}")
+        for c, ch in zip(values, chances))
+    name = escape(_("chart of each legal card's chance to win the hand: {cards}").format(
+        cards=spoken), quote=True)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+            f'width="{width}" height="{height}" role="img" aria-label="{name}" '
+            f'font-family="\'DejaVu Sans\', Arial, sans-serif" '
+            f'style="max-width:100%;height:auto"><title>{name}</title>{"".join(parts)}</svg>')
+
+
+def score_chart(history: Sequence[HandRecord], names: Sequence[str], target: Optional[int],
+                width: int = 340, height: int = 280) -> str:
+    """Each player's total after every hand (``history`` is Match.history), as SVG: a line
+    per player, the target dashed, the names under the chart.
+
+    Drawn without matplotlib: the scoreboard draws it whenever a hand ends, and thirty
+    learners ending a hand together each spent seconds of CPU on a matplotlib chart (and
+    30 MB more memory a kernel)."""
+    totals = [[0] for _ in names]
+    for record in history:
+        for seat, points in enumerate(record.points):
+            totals[seat].append(totals[seat][-1] + points)
+    values = [v for line in totals for v in line] + ([target] if target else [])
+    low, high = min(0, *values), max(1, *values)
+    rows = (len(names) + 1) // 2
+    left, right, top, bottom = 44, 12, 12, 46 + 18 * rows
+    plot_w, plot_h = width - left - right, height - top - bottom
+    last = max(1, len(history))
+
+    def x(hand: int) -> float:
+        return left + plot_w * hand / last
+
+    def y(points: float) -> float:
+        return top + plot_h * (high - points) / (high - low)
+
+    ink = "fill:var(--spar-ink, #1a1a1a)"
+    hands_played, points_axis = _("hands played"), _("points")
+    target_words = _("target {target}").format(target=target)
+    parts = [f'<line x1="{left}" y1="{y(low):.1f}" x2="{left}" y2="{top}" '
+             f'style="stroke:var(--spar-ink, #1a1a1a)"/>',
+             f'<line x1="{left}" y1="{y(low):.1f}" x2="{width - right}" y2="{y(low):.1f}" '
+             f'style="stroke:var(--spar-ink, #1a1a1a)"/>']
+    step = max(1, math.ceil((high - low) / 5))
+    for tick in range(math.ceil(low / step) * step, high + 1, step):
+        parts.append(f'<text x="{left - 6}" y="{y(tick) + 4:.1f}" font-size="11" '
+                     f'text-anchor="end" style="{ink}">{tick}</text>')
+    for hand in range(0, last + 1, max(1, math.ceil(last / 10))):
+        parts.append(f'<text x="{x(hand):.1f}" y="{y(low) + 15:.1f}" font-size="11" '
+                     f'text-anchor="middle" style="{ink}">{hand}</text>')
+    parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{y(low) + 30:.1f}" font-size="12" '
+                 f'text-anchor="middle" style="{ink}">{escape(hands_played)}</text>')
+    parts.append(f'<text x="12" y="{top + plot_h / 2:.1f}" font-size="12" text-anchor="middle" '
+                 f'transform="rotate(-90 12 {top + plot_h / 2:.1f})" style="{ink}">'
+                 f'{escape(points_axis)}</text>')
+    if target:
+        parts.append(f'<line x1="{left}" y1="{y(target):.1f}" x2="{width - right}" '
+                     f'y2="{y(target):.1f}" stroke="{GREY}" stroke-dasharray="5 4"/>'
+                     f'<text x="{left + 4}" y="{y(target) - 4:.1f}" font-size="11" '
+                     f'style="fill:var(--spar-muted, #555)">'
+                     f'{escape(target_words)}</text>')
+    for seat, line in enumerate(totals):
+        colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
+        path = " ".join(f"{x(hand):.1f},{y(total):.1f}" for hand, total in enumerate(line))
+        parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" '
+                     f'stroke-width="2"/>')
+        parts.extend(f'<circle cx="{x(hand):.1f}" cy="{y(total):.1f}" r="3" fill="{colour}"/>'
+                     for hand, total in enumerate(line))
+        key_x, key_y = left + (seat % 2) * (plot_w / 2), height - 18 * (rows - seat // 2) + 4
+        parts.append(f'<rect x="{key_x:.1f}" y="{key_y - 10:.1f}" width="14" height="4" '
+                     f'fill="{colour}"/><text x="{key_x + 20:.1f}" y="{key_y:.1f}" '
+                     f'font-size="12" style="{ink}">{escape(names[seat])}</text>')
+    spoken = _("; ").join(ngettext("{player}: {points} point", "{player}: {points} points",
+                                   abs(line[-1])).format(player=name, points=line[-1])
+                          for name, line in zip(names, totals))
+    label = escape(_("Chart of the score over the hands. Now: {totals}").format(totals=spoken),
+                   quote=True)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+            f'width="{width}" height="{height}" role="img" aria-label="{label}" '
+            f'font-family="\'DejaVu Sans\', Arial, sans-serif" '
+            f'style="max-width:100%;height:auto">'
+            f"<title>{label}</title>{''.join(parts)}</svg>")
+
+
 def _figure(width: float, height: float) -> Figure:
     from matplotlib.figure import Figure  # here, not at import: only a chart loads matplotlib
 
@@ -77,61 +201,30 @@ def _figure(width: float, height: float) -> Figure:
 
 
 def figure_html(fig: Figure, alt: str) -> str:
-    """A figure as an inline PNG ``<img>`` with alt text."""
+    """A matplotlib figure as an inline PNG ``<img>`` with alt text (the Class page's chart;
+    the learners' charts are SVG, drawn without matplotlib)."""
     buf = io.BytesIO()
     fig.savefig(buf, format="png")
     data = base64.b64encode(buf.getvalue()).decode("ascii")
     return f'<img src="data:image/png;base64,{data}" alt="{alt}" style="max-width:100%">'
 
 
-def values_chart(values: Sequence[Any], best: Any = None) -> str:
-    """A bar per legal card (or action), best first in gold: how often it wins the hand."""
-    fig = _figure(4.2, 2.4)
-    ax = fig.add_subplot()
-    labels = [c.card.symbol_text if c.card else c.label for c in values]
-    chances = [0.0 if math.isnan(c.win_chance) else 100 * c.win_chance for c in values]
-    colours = [GOLD if i == 0 else GREEN for i in range(len(values))]  # best first
-    bars = ax.bar(labels, chances, color=colours, edgecolor="#333")
-    for bar, v in zip(bars, values):
-        if not math.isnan(v.expected):
-            ax.annotate(_("{points} pts").format(points=f"{v.expected:+.1f}"),
-                        (bar.get_x() + bar.get_width() / 2,
-                        bar.get_height()), ha="center", va="bottom", fontsize=8)
-    for tick, v in zip(ax.get_xticklabels(), values):
-        if v.card is not None:
-            tick.set_color(suit_colour(v.card.suit))
-    top = max(chances, default=0.0)
-    ax.set_ylim(0, 115 if top > 60 else max(12.0, top * 1.6))  # small chances stay visible
-    ax.set_ylabel(_("wins the hand (%)"))
-    ax.set_title(_("Each card you may play") if values and values[0].card else _("Each choice"),
-                 fontsize=10)
-    ax.spines[["top", "right"]].set_visible(False)
-    alt = _("; ").join(_("{choice}: {percent} percent").format(
-        choice=c.card.name if c.card else c.label, percent=f"{ch:.0f}")
-        for c, ch in zip(values, chances))
-    return figure_html(fig, _("chart of each legal card's chance to win the hand: {cards}").format(
-        cards=alt))
+def missed_chart(labels: Sequence[str], wrong: Sequence[int], title: str, axis: str) -> str:
+    """Horizontal bars, the first at the top: how many wrong answers each question had
+    (the Class page's "most often missed"). ``title`` and ``axis`` are the caller's words."""
+    from matplotlib.ticker import MaxNLocator
 
-
-def score_chart(history: Sequence[HandRecord], names: Sequence[str], target: Optional[int]) -> str:
-    """Each player's total after every hand (``history`` is Match.history)."""
-    fig = _figure(4.2, 3.0)
+    fig = _figure(6.4, 0.9 + 0.42 * max(1, len(labels)))
     ax = fig.add_subplot()
-    totals = [[0] for _ in names]
-    for record in history:
-        for seat, points in enumerate(record.points):
-            totals[seat].append(totals[seat][-1] + points)
-    hands = list(range(len(history) + 1))
-    for seat, name in enumerate(names):
-        ax.plot(hands, totals[seat], marker="o", label=name,
-                color=LINE_COLOURS[seat % len(LINE_COLOURS)])
-    if target:
-        ax.axhline(target, color=GREY, linestyle="--", linewidth=1)
-        ax.annotate(_("target {target}").format(target=target), (0, target), fontsize=8,
-                    va="bottom", color="#555")
-    ax.set_xlabel(_("hands played"))
-    ax.set_ylabel(_("points"))
-    ax.set_xticks(hands)
-    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(0, -0.3), ncols=2, frameon=False)
+    rows = list(range(len(labels)))[::-1]
+    bars = ax.barh(rows, list(wrong), color=GOLD, edgecolor="#333")
+    ax.set_yticks(rows, list(labels), fontsize=8)
+    for bar, n in zip(bars, wrong):
+        ax.annotate(str(n), (bar.get_width(), bar.get_y() + bar.get_height() / 2),
+                    xytext=(3, 0), textcoords="offset points", va="center", fontsize=8)
+    ax.set_xlabel(axis)
+    ax.set_title(title, fontsize=10)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.spines[["top", "right"]].set_visible(False)
-    return figure_html(fig, _("chart of the score over the hands"))
+    alt = title + ": " + "; ".join(f"{label}: {n}" for label, n in zip(labels, wrong))
+    return figure_html(fig, escape(alt, quote=True))

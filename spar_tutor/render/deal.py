@@ -11,6 +11,7 @@ from typing import List, Optional, Sequence, Tuple
 
 from ..engine.cards import Card
 from ..engine.deal import Deal
+from ..engine.words import players_of
 from ..i18n import _, ngettext
 from .svg import back_svg, hand_svg
 from .table import FELT_H, FELT_W, seat_position
@@ -53,13 +54,14 @@ def deal_html(deal: Deal, shown: int, names: Sequence[str], viewer: int, four: b
 def _progress(ps: List[Tuple[int, int, Tuple[Card, ...]]], shown: int, names: Sequence[str],
               dealer: int, left: int) -> str:
     """Where the deal is, in words."""
+    players = players_of(names)
     if shown == 0:
-        return _("{dealer} is about to deal").format(dealer=names[dealer])
+        return players.say(_("You are about to deal."), _("{player} is about to deal."), dealer)
     if shown < len(ps):
         seat, packet, cards = ps[shown - 1]
         return ngettext("Round {round}: {n} card to {player}",
                         "Round {round}: {n} cards to {player}", len(cards)).format(
-                            round=packet, n=len(cards), player=names[seat])
+                            round=packet, n=len(cards), player=players.name(seat))
     if left:
         return ngettext("The deal is done: {n} card stays in the stock",
                         "The deal is done: {n} cards stay in the stock", left).format(n=left)

@@ -9,6 +9,7 @@ the call.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from html import escape
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
@@ -148,6 +149,7 @@ def _court_centre(card: Card, ink: str, paper: str, dimmed: bool) -> str:
     )
 
 
+@functools.lru_cache(maxsize=None)  # at most 52 x 8 faces; tables redraw the same cards
 def _face(card: Card, *, four_colour: bool, dimmed: bool, selected: bool) -> str:
     """The inner markup of a card face, in the 250 x 350 card box."""
     ink = suit_colour(card.suit, four_colour)

@@ -18,7 +18,9 @@ from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of_mask, sort_h
 from ..engine.state import HandState, Trick, trick_winner
 from ..engine.view import sees_wet, wet_face_up
 from ..i18n import _, ngettext, pgettext, points
+from ..engine.words import players_of
 from .svg import back_svg, card_svg, hand_svg
+from .text import cardify
 
 FELT_W, FELT_H = 680, 450
 TRICK_CARD_W = 54
@@ -125,9 +127,14 @@ def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: i
         seat = trick.seat_of(i, n)
         sx, sy = seat_position(seat, viewer, n, clockwise)
         x, y = cx + (sx - cx) * reach, cy + (sy - cy) * (reach - 0.08)
-        who = "You" if names[seat] == "You" else names[seat].split(" (")[0]
+        who = names[seat].split(" (")[0]  # "Bot 2 (expert)": the name is enough here
         # Translators: under the card that was led to a trick: "Kofi led"
-        caption = _("{player} led").format(player=escape(who)) if i == 0 else escape(who)
+        if i:
+            caption = escape(who)
+        elif players_of(names).is_you(seat):
+            caption = _("You led")
+        else:
+            caption = _("{player} led").format(player=escape(who))
         cls = "spar-trick-card" + (" spar-winning" if seat == winning else "")
         style = _at(x, y)
         out.append(f'<div class="{cls}" style="{style}">'
@@ -151,23 +158,24 @@ def _centre(state: HandState, names: Sequence[str], result_text: str,
             win = last.winning_card(state.players)
             cards = "<br>" + hand_svg(last.cards, width_per_card=40, overlap=0.0, four_colour=four,
                                       selected=[win] if win else [])
-        return f'<div class="spar-banner">{escape(result_text)}{cards}</div>'
+        return f'<div class="spar-banner">{cardify(escape(result_text))}{cards}</div>'
     trick_words = _("Trick {number} of {tricks}").format(number=state.trick_number, tricks=total)
     if state.current_trick:
         return trick_words
     phase_words = {"under_ten": _("Under-ten round"), "declare": _("Dry and wet round")}
     head = phase_words.get(state.phase, trick_words)
-    lead = (_("You lead") if names[state.leader] == "You"
-            else _("{player} leads").format(player=names[state.leader]))
+    players = players_of(names)
+    lead = players.say(_("You lead"), _("{player} leads"), state.leader)
     if state.tricks:
         t = state.tricks[-1]
         win = t.winning_card(state.players)
         assert t.winner is not None and win is not None, "a finished trick has a winner"
-        won = _("{player} won trick {number} with {card}:").format(
-            player=names[t.winner], number=state.trick_number - 1, card=win.symbol_text)
+        won = players.say(_("You won trick {number} with {card}:"),
+                          _("{player} won trick {number} with {card}:"), t.winner,
+                          number=state.trick_number - 1, card=win)
         cards = hand_svg(t.cards, width_per_card=30, overlap=0.0, four_colour=four,
                          selected=[win])
-        return (f'{head}<br><span style="font-size:12px">{escape(won)}</span><br>{cards}'
+        return (f'{head}<br><span style="font-size:12px">{cardify(escape(won))}</span><br>{cards}'
                 f'<br>{escape(lead)}')
     return f"{head}<br>{escape(lead)}"
 
@@ -191,7 +199,8 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
     seats = "".join(_seat_box(state, s, names, viewer, scores, four_colour, clockwise, show_own,
                               open_hands) for s in range(state.players))
     centre = _centre(state, names,
-                     result_text or (state.result.reason if state.result else ""), four_colour,
+                     result_text or (state.result.words(players_of(names)) if state.result
+                                     else ""), four_colour,
                      asking)
     cards = ""
     if asking == "winner" and state.tricks:
@@ -222,7 +231,8 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
         pics = back_svg(width=34, label=ngettext("the stock, {n} card", "the stock, {n} cards",
                                                  stock).format(n=stock))
         if state.under_card is not None:
-            who = names[state.under_card_seat] if state.under_card_seat is not None else ""
+            who = (players_of(names).name(state.under_card_seat)
+                   if state.under_card_seat is not None else "")
             pics += (f' {card_svg(state.under_card, width=34, four_colour=four)} '
                      + _("under card<br>(asked by {player})").format(player=escape(who)))
         head = ngettext("Stock: {n} card", "Stock: {n} cards", stock).format(n=stock)
@@ -237,7 +247,7 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
     rows = []
     first = state.trick_number - len(state.tricks)
     for i, t in enumerate(state.tricks, start=first):
-        winner = names[t.winner] if t.winner is not None else _("nobody")
+        winner = players_of(names).name(t.winner) if t.winner is not None else _("nobody")
         if hide_last_winner and t is state.tricks[-1]:
             winner = "?"
         # Translators: a row of the pile: "Trick 2: (its cards) won by Kofi"
@@ -259,7 +269,8 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
     parts.append("<div><h4>" + _("Played cards (they stay face up)") + "</h4>" + "".join(rows)
                  + "</div>")
     for seat, shown in state.exchanged:
-        head = _("Out of play: {player}'s under-ten hand").format(player=escape(names[seat]))
+        head = escape(players_of(names).say(_("Out of play: your under-ten hand"),
+                                            _("Out of play: {player}'s under-ten hand"), seat))
         parts.append(f"<div><h4>{head}</h4>"
                      f'{hand_svg(shown, width_per_card=26, overlap=0.2, four_colour=four)}</div>')
     return '<div class="spar-side">' + "".join(parts) + "</div>"

@@ -6,6 +6,8 @@ Lesson and puzzle files write cards in the compact notation (``6S``, ``TD``,
 
 >>> cardify("Play 10C, then AH.")
 'Play <span class="sp-c" title="ten of clubs">10♣</span>, then <span class="sp-c sp-red" title="ace of hearts">A♥</span>.'
+>>> cardify("You won with 7♦.")
+'You won with <span class="sp-c sp-red" title="seven of diamonds">7♦</span>.'
 >>> card_symbols("6S 7S 8H 9D TC")
 '6♠ 7♠ 8♥ 9♦ 10♣'
 """
@@ -14,25 +16,31 @@ from __future__ import annotations
 
 import re
 
-from ..engine.cards import parse_card
+from ..engine.cards import Card, parse_card
+from ..engine.words import card_text
 
 #: A card code standing alone in text (not part of a word, an address or an entity).
 CARD_CODE = re.compile(r"(?<![\w/#&;=-])(10|[2-9TJQKA])([SHDC])(?![\w-])")
+#: A card code, or a card as the learner reads it (rank and suit symbol: ``10♣``).
+_CARD_WORDS = re.compile(CARD_CODE.pattern + r"|(?<![\w/#&;=-])(?:10|[2-9JQKA])[♠♥♦♣]")
+
+
+def card_html(card: Card) -> str:
+    """A card as a learner reads it in HTML: its rank and suit symbol in the suit's
+    colour, its name as the title (:func:`spar_tutor.engine.words.card_text` in plain text)."""
+    red = " sp-red" if card.suit in "HD" else ""
+    return f'<span class="sp-c{red}" title="{card.name}">{card_text(card)}</span>'
 
 
 def cardify(html: str) -> str:
-    """Card codes in text (``6S``, ``KH``, ``10C``) as coloured suit symbols."""
-    def one(m: "re.Match[str]") -> str:
-        card = parse_card(m.group(0))
-        red = " sp-red" if card.suit in "HD" else ""
-        return f'<span class="sp-c{red}" title="{card.name}">{card.symbol_text}</span>'
-
-    return CARD_CODE.sub(one, html)
+    """Cards in text, as codes (``6S``, ``KH``, ``10C``) or rank and suit symbol (``6♠``),
+    drawn in their suit's colour (:func:`card_html`)."""
+    return _CARD_WORDS.sub(lambda m: card_html(parse_card(m.group(0))), html)
 
 
 def card_symbols(text: str) -> str:
     """Card codes in plain text (a button's label) as rank and suit symbol: ``6♠``."""
-    return CARD_CODE.sub(lambda m: parse_card(m.group(0)).symbol_text, text)
+    return CARD_CODE.sub(lambda m: card_text(parse_card(m.group(0))), text)
 
 
 def md(text: str) -> str:

@@ -24,6 +24,7 @@ from typing import Any, Callable, Dict, List, Sequence, Set, Tuple
 from ..engine.errors import IllegalMoveError
 from ..engine.match import Bet, Match
 from ..engine.state import HandState
+from ..engine.words import Players
 from ..i18n import _, join_names
 
 OFFER_SHARE = 1.6
@@ -135,23 +136,28 @@ class BetRound:
 
     # -- words ------------------------------------------------------------------------------
 
-    def lines(self, name: Callable[[int], str]) -> List[str]:
+    def lines(self, players: Players) -> List[str]:
         """Each offer and who matched it, in words."""
         out = []
         for b in self.bets:
-            you = name(b.seat) == "You"
             if b.accepted_by:
-                text = (_("You offer a bet of {amount}: matched by {names}.") if you
-                        else _("{player} offers a bet of {amount}: matched by {names}."))
+                you, other = (_("You offer a bet of {amount}: matched by {names}."),
+                              _("{player} offers a bet of {amount}: matched by {names}."))
             elif self.closed:
-                text = (_("You offer a bet of {amount}: nobody matched it.") if you
-                        else _("{player} offers a bet of {amount}: nobody matched it."))
+                you, other = (_("You offer a bet of {amount}: nobody matched it."),
+                              _("{player} offers a bet of {amount}: nobody matched it."))
             else:
-                text = (_("You offer a bet of {amount}: waiting for answers.") if you
-                        else _("{player} offers a bet of {amount}: waiting for answers."))
-            out.append(text.format(player=name(b.seat), amount=b.amount,
-                                   names=join_names([name(s) for s in b.accepted_by])))
+                you, other = (_("You offer a bet of {amount}: waiting for answers."),
+                              _("{player} offers a bet of {amount}: waiting for answers."))
+            out.append(bet_words(players, b, you, other))
         return out
+
+
+def bet_words(players: Players, bet: Bet, you: str, other: str) -> str:
+    """A sentence about ``bet``: ``you`` when the learner made it, else ``other``
+    (placeholders ``{player}``, ``{amount}`` and ``{names}``, who matched it)."""
+    return players.say(you, other, bet.seat, amount=bet.amount,
+                       names=join_names([players.name(s) for s in bet.accepted_by]))
 
 
 def bet_chance(solver: Any, state: HandState, seat: int, seed: str) -> float:

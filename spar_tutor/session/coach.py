@@ -13,12 +13,12 @@ function returns one or two short sentences for a learner.
 
 from __future__ import annotations
 
-from typing import List
 
-from ..engine.cards import SUIT_NAMES, SUIT_SINGULAR, Card
+from ..engine.cards import SUIT_NAMES, SUIT_SINGULAR
 from ..engine.scoring import scoring_table
 from ..engine.state import DECLARE, PLAY, UNDER_TEN
 from ..engine.view import SeatView
+from ..engine.words import cards_text
 from ..i18n import _
 
 
@@ -85,23 +85,22 @@ def principle(view: SeatView) -> str:
     led = _led_suit(view)
     if led and _can_follow(view):
         held = [c for c in view.hand if c.suit == led]
-        return _("Rule: you must follow suit when you can ({cards}). Any "
-                 "{suit} is allowed, higher or lower: following does not oblige "
-                 "you to beat the card on the table.").format(
-                     cards=_list(held), suit=_(SUIT_SINGULAR[led]))
+        return _("You must follow suit when you can, and you can ({cards}). Any {suit} will "
+                 "do, higher or lower: you do not have to beat the card on the table.").format(
+                     cards=cards_text(held), suit=_(SUIT_SINGULAR[led]))
     if led:
-        return _("Rule: a card of another suit never wins the trick. Give away the card you "
-                 "need least, and keep your winners and your 6s and 7s for the end.")
+        return _("A card of another suit never wins the trick. Give away the card you need "
+                 "least, and keep your winners and your 6s and 7s for the end.")
     if view.tricks_left == 1:
         return _("The leader of the last trick wins it unless someone follows suit higher. "
                  "{scoring}").format(scoring=_scoring_words(view))
     if view.tricks_left == 2:
-        return _("Principle: win the second-to-last trick if you hold a card that can win the "
-                 "last one; the leader of the last trick wins it unless someone follows "
-                 "suit higher.")
-    return _("Principle: only the last trick scores. Use early tricks to get rid of cards "
-             "that cannot win at the end, and keep your best card (ideally a 6 or 7 that "
-             "others cannot beat) for the last trick.")
+        return _("Win this trick if you hold a card that can win the last one. The winner "
+                 "of this trick leads the last one, and the leader wins it unless someone "
+                 "follows suit higher.")
+    return _("Only the last trick scores. Use the early tricks to get rid of cards that "
+             "cannot win at the end. Keep your best card for the last trick: best of all, a "
+             "6 or 7 that nobody can beat.")
 
 
 def _scoring_words(view: SeatView) -> str:
@@ -111,6 +110,3 @@ def _scoring_words(view: SeatView) -> str:
     # Translators: {rows} are rows of the scoring table, separated by "; "
     return _("Scoring: {rows}.").format(rows=_("; ").join(parts))
 
-
-def _list(cards: List[Card]) -> str:
-    return _(", ").join(str(c) for c in cards)

@@ -31,8 +31,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
-import time
 import zlib
 from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
@@ -41,12 +39,15 @@ from ..engine.deal import Deal
 from ..engine.errors import SparError
 from ..engine.match import Bet, Match
 from ..engine.rules import Rules
-from ..engine.state import PLAY, Action, HandState, Move
-from ..i18n import N_, _, join_names, ngettext, points
+from ..engine.cards import SUIT_NAMES
+from ..engine.state import PLAY, Action, HandState, Move, move_said
+from ..engine.words import Players
+from ..i18n import N_, _, join_names, ngettext
 from .bets import BetRound
 from .file import SavedHands, SavedTable, match_json, parse_text, read_table, replay_hands
 from .hints import HintAnswer, ReviewLine, SessionHints
 from .money import PENDING_WORDS, HandMoney
+from .thinking import ThinkingClock
 from .values import Event, EventKind, Outcome, PendingKind, PlayedHand, Seat
 
 log = logging.getLogger(__name__)
@@ -54,12 +55,9 @@ log = logging.getLogger(__name__)
 BOT_STRENGTHS = ("random", "beginner", "expert")
 #: Each strength in words (English, marked for the catalogue).
 BOT_LABELS = {"random": N_("random"), "beginner": N_("beginner"), "expert": N_("expert")}
-#: The bots' thinking time for all their moves after one human action (issue 4: a card
-#: click answered within 300 ms; benchmarks/widget_bench.py). Each bot with a ``budget_ms``
-#: (an expert) gets a share of what is left: that over the bots to play before a human
-#: (at least MIN_THINK_MS). The solver's own default is 300 ms a decision.
-CLICK_THINK_MS = 190
-MIN_THINK_MS = 15
+# The bots' thinking time for all their moves after one human action: CLICK_THINK_MS,
+# shared out by spar_tutor.session.thinking (stretched when the server is busy, at most
+# CLICK_WAIT_MS of waiting). The solver's own default is 300 ms a decision.
 #: An expert's time per decision when it is made (before the session shares the time out).
 BOT_BUDGET_MS = 60
 
@@ -78,6 +76,7 @@ class GameSession:
         solver: Any = None,
     ) -> None:
         self._bot_factory = bot_factory
+        self._busy = 1.0  # how busy the machine was when the bots last thought (.thinking)
         self._observers: List[Callable[[Event], None]] = []
         self.hints = SessionHints(solver)
         self.version = 0
@@ -103,7 +102,7 @@ class GameSession:
                             seat=index, rule="seats")
         if spec == "human":
             humans = [i for i, s in enumerate(all_specs) if s == "human"]
-            name = "You" if len(humans) == 1 else _("Player {number}").format(
+            name = _("You") if len(humans) == 1 else _("Player {number}").format(
                 number=humans.index(index) + 1)
             return Seat(name, "human")
         bot = self._new_bot(spec, index, seed)
@@ -142,6 +141,14 @@ class GameSession:
     def name(self, seat: int) -> str:
         return self.seats[seat].name
 
+    @property
+    def seating(self) -> Players:
+        """The seats' names, and the learner's seat: the one human at a table of bots
+        (None when several humans share the screen: each is called by name)."""
+        humans = self.human_seats
+        return Players(tuple(seat.name for seat in self.seats),
+                       humans[0] if len(humans) == 1 else None)
+
     # -- observers ------------------------------------------------------------------
 
     def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
@@ -162,7 +169,7 @@ class GameSession:
         self.version += 1
         self.emit("changed", message)
         if self.state.is_over():
-            self.emit("hand_over", self.state.result.reason if self.state.result else "")
+            self.emit("hand_over", self.result_text())
             if self.match.is_over():
                 self.emit("match_over", self.match_result())
 
@@ -247,8 +254,9 @@ class GameSession:
         self._match_before = self.match
         self._deal_hand()
         self._changed("new hand")
-        return Outcome(True, _("Hand {number}: {dealer} deals.").format(
-            number=self.hand_number, dealer=self.name(self.deal.dealer)))
+        return Outcome(True, self.seating.say(
+            _("Hand {number}: you deal."), _("Hand {number}: {player} deals."),
+            self.deal.dealer, number=self.hand_number))
 
     def match_result(self) -> str:
         """A sentence about the end of the match ("" while it goes on)."""
@@ -256,7 +264,7 @@ class GameSession:
         if not winners:
             return ""
         points = self.match.scores[winners[0]]
-        if len(winners) == 1 and self.seats[winners[0]].name == "You":
+        if len(winners) == 1 and self.seating.is_you(winners[0]):
             text = ngettext("You win the match with {points} point.",
                             "You win the match with {points} points.", points)
         elif len(winners) == 1:
@@ -265,13 +273,13 @@ class GameSession:
         else:
             text = ngettext("{names} win the match with {points} point.",
                             "{names} win the match with {points} points.", points)
-        names = [self.name(s) for s in winners]
+        names = [self.seating.name(s) for s in winners]
         return text.format(points=points, name=names[0], names=join_names(names))
 
     def result_text(self) -> str:
         """How the hand ended, in plain words ("" while it goes on)."""
         result = self.state.result
-        return self.friendly(result.reason) if result else ""
+        return result.words(self.seating) if result else ""
 
     def played_hand(self) -> PlayedHand:
         """The current hand as a saved match keeps it."""
@@ -317,25 +325,13 @@ class GameSession:
             return _("Wait: it is {name}'s turn.").format(name=self.name(seat))
         if state.can_renege(card):
             led = state.current_trick[0].suit
-            return _("Playing {card} would be a renege: you hold a card of the suit led "
-                     "({suit}). If it is proven you score -3. Follow suit instead.").format(
-                         card=card, suit=led)
-        why = state.explain_illegal(card)
-        return self.friendly(why) if why else None
-
-    def friendly(self, text: str) -> str:
-        """Engine words made personal: 'seat 0 holds' becomes 'you hold'."""
-        for seat in self.human_seats:
-            if self.seats[seat].name == "You":
-                for a, b in ((_("seat {seat} holds"), _("you hold")),
-                             (_("seat {seat} does not hold"), _("you do not hold")),
-                             (_("seat {seat} has"), _("you have"))):
-                    text = text.replace(a.format(seat=seat), b)
-        for seat in range(self.players - 1, -1, -1):
-            text = text.replace(_("seat {seat}").format(seat=seat), self.name(seat))
-        text = re.sub(r": (-?\d+)$", lambda m: ": " + points(int(m.group(1))), text)
-        # Translators: the end of a sentence made from the engine's words
-        return _("{sentence}.").format(sentence=text[:1].upper() + text[1:])
+            return self.seating.say(
+                _("Playing {card} would be a renege: {suits} were led and you hold one. If "
+                  "it is found out, you are offside and score -3. Follow suit instead."),
+                _("Playing {card} would be a renege: {suits} were led and {player} holds "
+                  "one. If it is found out, {player} is offside and scores -3. Follow suit "
+                  "instead."), seat, card=card, suits=_(SUIT_NAMES[led]))
+        return state.explain_illegal(card, self.seating)
 
     # -- acting -------------------------------------------------------------------------
 
@@ -358,18 +354,19 @@ class GameSession:
             return Outcome(False, _("The hand is over."))
         if not self.seats[seat].is_human:
             return Outcome(False, _("Wait: it is {name}'s turn.").format(name=self.name(seat)))
-        if isinstance(move, Card):
-            problem = self.card_problem(move)
-            if problem:
-                return Outcome(False, problem)
+        problem = (self.card_problem(move) if isinstance(move, Card)
+                   else state.explain_illegal(move, self.seating))
+        if problem:
+            return Outcome(False, problem)
         try:
             new = state.apply(move, seat=seat)
-        except SparError as e:
-            return Outcome(False, self.friendly(e.reason))
+        except SparError:  # the engine refused what it explained as allowed: a bug
+            log.exception("the engine refused %s by seat %d", move, seat)
+            return Outcome(False, _("That is not allowed now."))
         self._push(new)
         self._moved(seat, move)
         self._run_bots()
-        self._changed(_("{player}: {move}").format(player=self.name(seat), move=move))
+        self._changed(self.seating.tell(move_said(seat, move)))
         return Outcome(True, "")
 
     def renege(self, card: Card) -> Outcome:
@@ -379,7 +376,7 @@ class GameSession:
         seat = _mover(self.state)
         self._push(self.state.apply(card, seat=seat))
         self._run_bots()
-        self._changed(_("{player} reneged with {card}").format(player=self.name(seat), card=card))
+        self._changed(self.seating.tell(move_said(seat, card)))
         return Outcome(True, "")
 
     def _push(self, state: HandState) -> None:
@@ -393,7 +390,7 @@ class GameSession:
         cut or the bets) or the hand is over."""
         if self.money.cut_pending:
             return
-        deadline = time.perf_counter() + CLICK_THINK_MS / 1000
+        clock = ThinkingClock(self._busy)
         state = self.state
         while not state.is_over():
             if self.money.bets_due(state):
@@ -402,26 +399,27 @@ class GameSession:
             if self.pending or self.seats[_mover(state)].is_human:
                 break
             seat = _mover(state)
-            self._share_time(seat, deadline)
+            self._share_time(seat, clock)
             state = self._bot_move(seat, state)
             self._push(state)
             self._moved(seat, state.history[-1][1])
+        if clock.shared:
+            self._busy = clock.busy
 
-    def _share_time(self, seat: int, deadline: float) -> None:
-        """Give a thinking bot its share of the time left before the deadline."""
+    def _share_time(self, seat: int, clock: ThinkingClock) -> None:
+        """Give a thinking bot (one with a ``budget_ms``) its share of the time left."""
         bot = self.seats[seat].bot
         if not isinstance(getattr(bot, "budget_ms", None), (int, float)):
             return
         to_come = 1  # this bot, and the bots after it before a human (or a whole round)
         while to_come < self.players and not self.seats[(seat + to_come) % self.players].is_human:
             to_come += 1
-        left_ms = (deadline - time.perf_counter()) * 1000
-        bot.budget_ms = max(MIN_THINK_MS, left_ms / to_come)
+        bot.budget_ms = clock.share(to_come)
 
     def _moved(self, seat: int, move: Move) -> None:
         """Tell observers about one move while the bots are still to play."""
         if not self.state.is_over() and not self.is_human_turn:
-            self.emit("moved", _("{player}: {move}").format(player=self.name(seat), move=move))
+            self.emit("moved", self.seating.tell(move_said(seat, move)))
 
     def _bot_move(self, seat: int, state: HandState) -> HandState:
         try:
@@ -509,16 +507,20 @@ class GameSession:
             return Outcome(False, _("There is no cut to make now."))
         try:
             self._start_hand(self.money.with_cut(lift))
-        except SparError as e:
-            return Outcome(False, self.friendly(e.reason))
+        except SparError:
+            return Outcome(False, _("A cut lifts 1 to {most} cards.").format(
+                most=self.rules.deck_size - 1))
         self._run_bots()
+        players, cutter = self.seating, self.cut_by or 0
         if lift:
-            news = ngettext("{cutter} cut {lift} card; {dealer} deals.",
-                            "{cutter} cut {lift} cards; {dealer} deals.", lift)
+            cut = players.say(ngettext("You cut {lift} card.", "You cut {lift} cards.", lift),
+                              ngettext("{player} cut {lift} card.", "{player} cut {lift} cards.",
+                                       lift), cutter, lift=lift)
         else:
-            news = _("{cutter} did not cut; {dealer} deals.")
-        news = news.format(cutter=self.name(self.cut_by or 0), lift=lift,
-                           dealer=self.name(self.deal.dealer))
+            cut = players.say(_("You did not cut."), _("{player} did not cut."), cutter)
+        deals = players.say(_("You deal."), _("{player} deals."), self.deal.dealer)
+        # Translators: two sentences: who cut the pack, then who deals
+        news = _("{cut} {deals}").format(cut=cut, deals=deals)
         self._changed(news)
         self.emit("news", news)
         return Outcome(True, news)
@@ -527,13 +529,13 @@ class GameSession:
                   version: Optional[int] = None) -> Outcome:
         """The human (``seat``, default the viewer) offers a bet of ``amount`` (0: no bet)."""
         return self._bet(seat, version,
-                         lambda who: self.money.offer(who, amount, self.state, self.name))
+                         lambda who: self.money.offer(who, amount, self.state, self.seating))
 
     def answer_bet(self, index: int, accept: bool, *, seat: Optional[int] = None,
                    version: Optional[int] = None) -> Outcome:
         """The human matches (``accept``) or declines offer number ``index`` of this round."""
         return self._bet(seat, version,
-                         lambda who: self.money.answer(who, index, accept, self.name))
+                         lambda who: self.money.answer(who, index, accept, self.seating))
 
     def _bet(self, seat: Optional[int], version: Optional[int],
              act: Callable[[int], Outcome]) -> Outcome:
@@ -546,7 +548,8 @@ class GameSession:
         try:
             outcome = act(who)
         except SparError as e:
-            return Outcome(False, self.friendly(e.reason))
+            log.info("a bet refused: %s", e)
+            return Outcome(False, _("That bet cannot be made now."))
         if self.money.pending is None:
             self._run_bots()
         self._changed("bet")
@@ -562,7 +565,7 @@ class GameSession:
 
     def review(self) -> List[ReviewLine]:
         """After the hand: each card a human played, with its cost (from the solver)."""
-        return self.hints.review(self.states, self.human_seats, self.friendly)
+        return self.hints.review(self.states, self.human_seats, self.seating)
 
     # -- save and resume ---------------------------------------------------------------------
 

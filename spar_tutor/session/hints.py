@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import logging
 from typing import (
-    Any, Callable, Collection, Dict, List, NamedTuple, Optional, Protocol, Sequence, Tuple,
+    Any, Collection, Dict, List, NamedTuple, Optional, Protocol, Sequence, Tuple,
 )
 
 from ..engine.cards import Card
-from ..engine.state import PLAY, HandState, Move
+from ..engine.state import PLAY, UNDER_TEN, Action, HandState, Move, move_label
+from ..engine.words import Players, card_text
 from ..i18n import N_, _, points
 from .coach import nudge, principle
 from .values import PendingKind
@@ -35,7 +36,7 @@ BET_WORDS = {
           "money; if anyone else wins, every bettor takes their own back. So bet on a hand "
           "that can win the last trick, such as a 6 or 7 you can keep for it."),
 }
-LEVEL_TITLES = {1: N_("A nudge"), 2: N_("The rule"), 3: N_("The solver's answer")}
+LEVEL_TITLES = {1: N_("A nudge"), 2: N_("The rule"), 3: N_("The computer's answer")}
 
 
 class CardValue(NamedTuple):
@@ -44,7 +45,7 @@ class CardValue(NamedTuple):
     card: Optional[Card]  # None for an action
     win_chance: float  # 0..1: how often this choice wins the hand (over the worlds tried)
     expected: float  # expected points for the learner
-    label: str = ""  # words for the choice ("6S", "dry 6D", "pass")
+    label: str = ""  # words for the choice ("6♠", "dry 6♦", "pass")
 
 
 class HintAnswer(NamedTuple):
@@ -126,15 +127,18 @@ class SessionHints:
             return self._prelead(view, game.version)
         cards = [m for m in view.legal_moves if isinstance(m, Card)]
         if len(cards) == 1:
-            return HintAnswer(3, title, _("{card} is your only legal card.").format(card=cards[0]),
-                              (CardValue(cards[0], float("nan"), float("nan"), str(cards[0])),),
-                              cards[0])
+            only = card_text(cards[0])
+            return HintAnswer(3, title, _("{card} is the only card you may play.").format(
+                card=only), (CardValue(cards[0], float("nan"), float("nan"), only),), cards[0])
         answer = self.solver.hint(view, seed=game.version, budget_ms=HINT_BUDGET_MS)
-        values = tuple(CardValue(m.card, float(m.win_chance), float(m.expected), str(m.card))
-                       for m in answer.moves)
+        values = tuple(CardValue(m.card, float(m.win_chance), float(m.expected),
+                                 card_text(m.card)) for m in answer.moves)
         best = values[0].card if values else None
-        why = answer.explain(best) if best is not None else ""
-        text = _("Play {card}. {why}").format(card=best, why=_sentence(why)).strip()
+        if best is None:
+            return HintAnswer(3, title, principle(view))
+        why = _sentence(answer.explain(best))
+        # Translators: the card to play, then why (sentences of its own)
+        text = _("Play {card}. {why}").format(card=card_text(best), why=why).strip()
         return HintAnswer(3, title, text, values, best, int(getattr(answer, "worlds", 0) or 0))
 
     def _before_play(self, level: int, game: HintTable) -> HintAnswer:
@@ -147,48 +151,64 @@ class SessionHints:
         n = game.state.players
         chance = self.solver.hand_chance(game.state.view(game.viewer), worlds=BET_HINT_WORLDS,
                                          seed=game.version).win_chance
-        text = _("The solver gives you a {chance} chance of winning this hand, over {deals} "
-                 "deals of the cards you cannot see; a fair share at {players} players is "
-                 "{share}. Bet when you are well above it.").format(
-                     chance=f"{chance:.0%}", deals=BET_HINT_WORLDS, players=n, share=f"{1 / n:.0%}")
+        text = _("The computer dealt the cards you cannot see {deals} times. You won the hand "
+                 "in about {chance} of every 100 deals. With {players} players, a fair share is "
+                 "{share} in 100. Bet when you are well above it.").format(
+                     deals=BET_HINT_WORLDS, chance=round(chance * 100), players=n,
+                     share=round(100 / n))
         return HintAnswer(3, title, text, worlds=BET_HINT_WORLDS)
 
     def _prelead(self, view: Any, version: int) -> HintAnswer:
         """Level 3 before the first lead: the solver's value of each offered action."""
+        found = list(self.solver.prelead_values(view, seed=version))
         values = tuple(CardValue(None, float(v.win_chance), float(v.expected),
-                                 str(v.action))
-                       for v in self.solver.prelead_values(view, seed=version))
+                                 move_label(v.action)) for v in found)
         if not values:
             return HintAnswer(3, _(LEVEL_TITLES[3]), principle(view))
         top = values[0]
-        text = _("The solver would {choice}: you win the hand {chance} of the time that way, "
-                 "for {points} points on average.").format(
-                     choice=top.label, chance=f"{top.win_chance:.0%}", points=f"{top.expected:.2f}")
-        moves = [m for m in view.legal_moves if str(m) == top.label]
+        # Translators: what the computer would do, then how it works out (its own sentence)
+        text = _("{choice} In about {chance} of every 100 deals the computer tried, you win the "
+                 "hand that way, with {points} points on average.").format(
+                     choice=_advice(view, found[0].action), chance=round(top.win_chance * 100),
+                     points=f"{top.expected:.1f}")
+        moves = [m for m in view.legal_moves if m == found[0].action]
         return HintAnswer(3, _(LEVEL_TITLES[3]), text, values, moves[0] if moves else None)
 
     def review(self, states: Sequence[HandState], humans: Collection[int],
-               friendly: Callable[[str], str]) -> List[ReviewLine]:
+               players: Players) -> List[ReviewLine]:
         """Each card a ``humans`` seat played in the hand of ``states`` (up to now), with
-        its cost in ``friendly`` words (empty before the hand ends)."""
+        its cost in words, the players named by ``players`` (empty before the hand ends)."""
         final = states[-1]
         if not final.is_over():
             return []
         if self._review is not None and self._review[0] == id(final):
             return self._review[1]
         start = next(st for st in states if st.phase == PLAY)
-        reviews = self.solver.analyse_play(start, final)
+        reviews = self.solver.analyse_play(start, final, players=players)
         lines = []
         for r in reviews:
             if r.seat not in humans:
                 continue
             trick = (r.play - 1) // final.players + 1 if r.play else 0
-            text = friendly(_review_text(r)).rstrip(".")
+            text = _sentence(_review_text(r)).rstrip(".")
             graded = not r.cost and r.expected_cost >= 0.1 and r.best_graded is not None
             cost = r.expected_cost if graded else float(r.cost)
             lines.append(ReviewLine(trick, r.card, r.best_graded if graded else r.best, cost, text))
         self._review = (id(final), lines)
         return lines
+
+
+def _advice(view: Any, action: Action) -> str:
+    """What the computer would do before the first lead, as advice."""
+    if action.kind == "dry" and action.card is not None:
+        return _("Declare {card} as your dry.").format(card=card_text(action.card))
+    if action.kind == "wet" and action.card is not None:
+        return _("Declare {card} as your wet.").format(card=card_text(action.card))
+    if action.kind == "under_ten":
+        return _("Exchange your hand.")
+    if view.phase == UNDER_TEN:
+        return _("Keep your hand.")
+    return _("Declare no wet.") if view.dry[view.seat] is not None else _("Declare no dry.")
 
 
 def _sentence(text: str) -> str:
@@ -199,22 +219,23 @@ def _sentence(text: str) -> str:
 def _review_text(r: Any) -> str:
     """'played KH: lost 2 points; 6C would have kept the lead' style words."""
     explanation = (r.explanation or "").strip()
-    for prefix in (f"{r.card}: ", f"{r.card} - "):
+    card = card_text(r.card)
+    for prefix in (f"{card}: ", f"{card} - "):
         if explanation.startswith(prefix):
             explanation = explanation[len(prefix):]
-    if explanation.startswith(f"{r.card} cost "):  # the head says that already
+    if explanation.startswith(f"{card} cost "):  # the head says that already
         explanation = explanation.partition("; ")[2]
     from ..solver.review import GRADED_MARGIN
 
     graded_cost = getattr(r, "expected_cost", 0.0)
     if r.cost <= 1e-9 and graded_cost >= GRADED_MARGIN:
         head = _("played {card}: about {points} points given up on average").format(
-            card=r.card, points=f"{graded_cost:.1f}")
+            card=card, points=f"{graded_cost:.1f}")
     elif r.cost <= 1e-9:
-        head = _("played {card}: nothing lost").format(card=r.card)
+        head = _("played {card}: nothing lost").format(card=card)
     else:
-        head = _("played {card}: lost {points}").format(card=r.card, points=_points(r.cost))
-        explanation = explanation or _("{card} was better").format(card=r.best)
+        head = _("played {card}: lost {points}").format(card=card, points=_points(r.cost))
+        explanation = explanation or _("{card} was better").format(card=card_text(r.best))
     # Translators: what a played card cost, then the solver's explanation
     if not explanation:
         return head

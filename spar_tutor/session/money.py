@@ -16,6 +16,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 from ..engine.deal import cutter
 from ..engine.match import Bet, Match
 from ..engine.state import PLAY, HandState
+from ..engine.words import Players
 from .bets import BetRound, bet_chance
 from ..i18n import N_, _, join_names
 from .values import Outcome, PendingKind
@@ -108,30 +109,31 @@ class HandMoney:
             return _("Only a human player can bet here.")
         return None
 
-    def offer(self, seat: int, amount: int, state: HandState,
-              name: Callable[[int], str]) -> Outcome:
+    def offer(self, seat: int, amount: int, state: HandState, players: Players) -> Outcome:
         """``seat`` offers a bet of ``amount`` (0: no bet) and the bots answer at once.
         Raises the engine's error for a bet it refuses (see :meth:`bet_problem` first)."""
         matched = self._open_round().offer(seat, amount, self._bots_in_order(state))
         self._settle_if_closed()
         if not amount:
-            return Outcome(True, _("No bet from you this hand.") if name(seat) == "You" else "")
+            return Outcome(True, _("No bet from you this hand.") if players.is_you(seat) else "")
         if not matched:
             return Outcome(True, _("Nobody matched the bet of {amount}: it does not stand.").format(
                 amount=amount))
         return Outcome(True, _("{names} matched the bet of {amount}.").format(
-            names=join_names([name(s) for s in matched]), amount=amount))
+            names=join_names([players.name(s) for s in matched]), amount=amount))
 
-    def answer(self, seat: int, index: int, accept: bool, name: Callable[[int], str]) -> Outcome:
+    def answer(self, seat: int, index: int, accept: bool, players: Players) -> Outcome:
         """``seat`` matches (``accept``) or declines offer number ``index`` of this round."""
         r = self._open_round()
         r.answer(seat, index, accept)
         self._settle_if_closed()
-        bet = r.bets[index]
-        text = (_("{player} matched {bettor}'s bet of {amount}.") if accept
-                else _("{player} declined {bettor}'s bet of {amount}."))
-        return Outcome(True, text.format(player=name(seat), bettor=name(bet.seat),
-                                         amount=bet.amount))
+        bet = r.bets[index]  # a bot's or another human's: only humans answer here
+        text = players.say(_("You matched {bettor}'s bet of {amount}.") if accept
+                           else _("You declined {bettor}'s bet of {amount}."),
+                           _("{player} matched {bettor}'s bet of {amount}.") if accept
+                           else _("{player} declined {bettor}'s bet of {amount}."),
+                           seat, bettor=players[bet.seat], amount=bet.amount)
+        return Outcome(True, text)
 
     def _open_round(self) -> BetRound:
         if self.bet_round is None:

@@ -54,8 +54,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--hands", type=int, default=100, help="hands to play (default: 100)")
     p.add_argument("--seed", type=int, default=0, help="deal seed (default: 0)")
     p.add_argument("--preset", default="standard", help="rules preset (default: standard)")
-    p.add_argument("--expert-worlds", type=int, default=30,
-                   help="worlds per decision for expert bots (default: 30, reproducible)")
+    p.add_argument("--expert-worlds", type=int, default=None,
+                   help="at most this many deals per decision for expert bots (default: "
+                   "the table's fixed work, reproducible)")
     p.add_argument("--expert-budget-ms", type=float, default=None,
                    help="instead of --expert-worlds, think this long per decision, as in "
                    "a game session (not reproducible)")
@@ -116,7 +117,7 @@ def _arena(args: argparse.Namespace) -> int:
     specs = [s.strip() for s in args.seats.split(",") if s.strip()]
     if args.hands < 1:
         raise SparError(f"--hands must be 1 or more, not {args.hands}", rule="arena")
-    if args.expert_worlds < 1:
+    if args.expert_worlds is not None and args.expert_worlds < 1:
         raise SparError(f"--expert-worlds must be 1 or more, not {args.expert_worlds}",
                         rule="arena")
     budget = args.expert_budget_ms

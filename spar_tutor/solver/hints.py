@@ -25,6 +25,7 @@ from ..engine.cards import CARD_BY_BIT, SUIT_MASKS, Card, parse_card
 from ..engine.errors import IllegalMoveError, ViewError
 from ..engine.state import PLAY
 from ..engine.view import SeatView
+from ..engine.words import card_text
 from ..i18n import _
 from ._model import Model
 from ._position import Position, Table, trick_wins
@@ -74,15 +75,14 @@ class Hint:
                                card=c, seat=self.seat, rule="hint")
 
     def explain(self, card: "Card | str") -> str:
-        """A sentence on ``card``'s figures and how often it was the best card."""
+        """Short sentences on ``card``'s figures and how often it was the best card, in
+        plain words: "In 85 of 100 deals the computer tried, 8♦ won the hand. ..."."""
         mv = self.value(card)
         share = self.best_share.get(mv.card, 0.0)
-        return _("{card} wins the last trick in {chance} of {deals} deals that fit what you "
-                 "have seen (give or take {error}), for {points} points on average; "
-                 "it is the best card in {best} of them").format(
-                     card=mv.card, chance=f"{round(mv.win_chance * 100)}%", deals=self.worlds,
-                     error=f"{round(mv.stderr * 100)}%", points=f"{mv.expected:.2f}",
-                     best=f"{round(share * 100)}%")
+        return _("In {wins} of 100 deals the computer tried, {card} won the hand. It scored "
+                 "{points} points on average, and it was the best card in {best} of 100.").format(
+                     wins=round(mv.win_chance * 100), card=card_text(mv.card),
+                     points=f"{mv.expected:.1f}", best=round(share * 100))
 
     def to_json(self) -> Dict[str, object]:
         return {"seat": self.seat, "worlds": self.worlds,

@@ -25,6 +25,7 @@ from typing import Dict, List, Optional, Tuple
 from ..engine.cards import CARD_BY_BIT, Card
 from ..engine.errors import SparError
 from ..engine.state import PLAY, HandState
+from ..engine.words import Players, card_text
 from ..i18n import _, ngettext
 from ._position import Position
 from ._search import Searcher
@@ -71,9 +72,11 @@ class PlayReview:
 
 
 def analyse_play(start_state: HandState, final_state: HandState,
-                 seat: Optional[int] = None) -> List[PlayReview]:
+                 seat: Optional[int] = None, players: Optional[Players] = None
+                 ) -> List[PlayReview]:
     """Review every card played from ``start_state`` to ``final_state`` (which
-    must continue it), for every seat or only ``seat``, open-hand."""
+    must continue it), for every seat or only ``seat``, open-hand; the explanations
+    name the players by ``players`` (default "seat 2")."""
     done = start_state.history
     if final_state.history[:len(done)] != done:
         raise SparError("the final state does not continue the start state (their move "
@@ -88,7 +91,7 @@ def analyse_play(start_state: HandState, final_state: HandState,
             raise SparError("the final state does not continue the start state (its moves do "
                             "not fit the start's hands)", rule="review") from None
         if isinstance(move, Card) and state.phase == PLAY and (seat is None or who == seat):
-            out.append(_review(state, move, searchers))
+            out.append(_review(state, move, searchers, players))
         state = after
     if state.hands != final_state.hands:
         raise SparError("the final state does not continue the start state (their hands "
@@ -96,8 +99,8 @@ def analyse_play(start_state: HandState, final_state: HandState,
     return out
 
 
-def _review(state: HandState, card: Card, searchers: Dict[Tuple[int, int], Searcher]
-            ) -> PlayReview:
+def _review(state: HandState, card: Card, searchers: Dict[Tuple[int, int], Searcher],
+            players: Optional[Players] = None) -> PlayReview:
     pos = Position.of(state)
     who = pos.to_move
     key = (who, id(pos.table))
@@ -119,25 +122,28 @@ def _review(state: HandState, card: Card, searchers: Dict[Tuple[int, int], Searc
     graded_bit = max(graded, key=lambda b: (values[b], graded[b][1], b == card.bit, -b))
     win_best, expected_best = graded[graded_bit]
     if cost > 0:
-        _line, why = principal_line(state, pos, searcher, best_bit, top, 1.0, float(top))
+        _line, why = principal_line(state, pos, searcher, best_bit, top, 1.0, float(top),
+                                    None if players is None else Players.of(players, who))
         words = ngettext("{card} cost {cost} point; with {best}: {why}",
                          "{card} cost {cost} points; with {best}: {why}", cost).format(
-                             card=card, cost=cost, best=best, why=_decap(why))
+                             card=card_text(card), cost=cost, best=card_text(best),
+                             why=_decap(why))
     elif top > 0:
         words = ngettext("{card} kept the {top} point you could be sure of",
                          "{card} kept the {top} points you could be sure of", top).format(
-                             card=card, top=top)
+                             card=card_text(card), top=top)
     elif expected_best - expected_played >= GRADED_MARGIN:
         words = _("nothing was sure, but {better} gave better chances: it wins "
                   "the hand {chance} of the time ({points} points on average), "
                   "{card} {card_chance} ({card_points})").format(
-                      better=CARD_BY_BIT[graded_bit], chance=f"{win_best:.0%}",
-                      points=f"{expected_best:.1f}", card=card, card_chance=f"{win_played:.0%}",
+                      better=card_text(CARD_BY_BIT[graded_bit]), chance=f"{win_best:.0%}",
+                      points=f"{expected_best:.1f}", card=card_text(card),
+                      card_chance=f"{win_played:.0%}",
                       card_points=f"{expected_played:.1f}")
     else:
         words = _("no card could make you sure of any points here, and {card} was as good as "
                   "any ({chance} to win under the model of play)").format(
-                      card=card, chance=f"{win_played:.0%}")
+                      card=card_text(card), chance=f"{win_played:.0%}")
     return PlayReview(state.plays_made + 1, who, card, best, played, top, cost, words,
                       expected_played, expected_best, win_played, win_best,
                       CARD_BY_BIT[graded_bit])

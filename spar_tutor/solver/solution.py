@@ -7,17 +7,23 @@
 >>> str(solution.best.card), solution.best.guaranteed
 ('7D', 3)
 >>> print(solution.explain(solution.best.card))
-7D is the last diamond above 6D; it takes trick 4, so you lead 6C, which nobody can follow: 3 points for sure
+7♦ is the last diamond above 6♦; it takes trick 4, so you lead 6♣, which nobody can follow: 3 points for sure
+>>> from spar_tutor.engine.words import Players
+>>> other = solve(HandState.new(Rules.preset("standard"), ["6D 9S", "7D 6C", "8S TS"], dealer=2))
+>>> print(other.explain("6D", Players(("You", "Kofi", "Ama"), you=0), figures=False))
+6♦ gives trick 4 to Kofi, the others can stop you: Kofi takes trick 4 with 7♦ and leads 6♣, which you cannot follow
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from functools import partial
+from typing import Callable, Dict, List, Optional, Tuple
 
 from ..engine.cards import CARD_BY_BIT, Card, parse_card
 from ..engine.errors import IllegalMoveError
 from ..engine.state import HandState
+from ..engine.words import Players, Said
 from ._explain import explain_line
 from ._model import Model
 from ._position import Position, SolverError
@@ -55,7 +61,8 @@ class Solution:
     to_move: int
     moves: List[MoveValue]
     state: HandState = field(repr=False, compare=False)
-    _why: Dict[Card, str] = field(default_factory=dict, repr=False, compare=False)
+    _why: Dict[Card, Callable[..., str]] = field(default_factory=dict, repr=False,
+                                                 compare=False)
 
     @property
     def best(self) -> MoveValue:
@@ -70,10 +77,13 @@ class Solution:
         raise IllegalMoveError(f"{c} is not a legal card for seat {self.to_move} here",
                                card=c, seat=self.to_move, rule="solver")
 
-    def explain(self, card: "Card | str") -> str:
-        """A sentence saying why ``card`` is worth what it is."""
+    def explain(self, card: "Card | str", players: Optional[Players] = None,
+                figures: bool = True) -> str:
+        """A sentence saying why ``card`` is worth what it is: the other players named
+        by ``players`` (default "seat 2"; the player to move is "you"), and, when nothing
+        is sure, the graded model's estimate unless ``figures`` is false."""
         mv = self.value(card)
-        return self._why[mv.card]
+        return self._why[mv.card](players=players, figures=figures)
 
     def to_json(self) -> Dict[str, object]:
         return {"to_move": self.to_move, "moves": [mv.to_json() for mv in self.moves]}
@@ -90,15 +100,18 @@ def solve(state: HandState, *, graded: bool = True) -> Solution:
     values = searcher.move_values(pos)
     graded_values = graded_outcomes(pos, searcher, values) if graded else {}
     moves = []
-    why: Dict[Card, str] = {}
+    why: Dict[Card, Callable[..., str]] = {}
     for bit, g in values.items():
         if graded:
             chance, expected = graded_values[bit]
         else:
             chance, expected = (1.0, float(g)) if g > 0 else (0.0, 0.0)
         card = CARD_BY_BIT[bit]
-        line, why[card] = principal_line(state, pos, searcher, bit, g, chance, expected)
-        moves.append(MoveValue(card, g, chance, expected, line))
+        line = _line(pos, searcher, bit, g)
+        # the sentence is made when it is asked for, in the words of the caller's table
+        why[card] = partial(explain_line, pos, line, player, state.trick_number, g, chance,
+                            expected, _end_said(state, line))
+        moves.append(MoveValue(card, g, chance, expected, [CARD_BY_BIT[b] for _, b in line]))
     moves.sort(key=lambda mv: (-mv.guaranteed, -mv.expected, -mv.win_chance, mv.card.index))
     return Solution(player, moves, state, why)
 
@@ -121,15 +134,20 @@ def graded_outcomes(pos: Position, searcher: Searcher, values: Dict[int, int]
 
 
 def principal_line(state: HandState, pos: Position, searcher: Searcher, bit: int, g: int,
-                   chance: float, expected: float) -> Tuple[List[Card], str]:
+                   chance: float, expected: float, players: Optional[Players] = None
+                   ) -> Tuple[List[Card], str]:
     """The line after the mover plays ``bit`` (worth ``g`` for sure), and the
-    sentence explaining it."""
-    player = pos.to_move
-    child, points = pos.play(bit)
-    line = [(player, bit)] + (searcher.line(child, g) if points is None else [])
-    why = explain_line(pos, line, player, state.trick_number, g, chance, expected,
-                       _points_words(state, line))
+    sentence explaining it (the others named by ``players``)."""
+    line = _line(pos, searcher, bit, g)
+    why = explain_line(pos, line, pos.to_move, state.trick_number, g, chance, expected,
+                       _end_said(state, line), players)
     return [CARD_BY_BIT[b] for _, b in line], why
+
+
+def _line(pos: Position, searcher: Searcher, bit: int, g: int) -> List[Tuple[int, int]]:
+    """(seat, card bit) from the mover's ``bit`` to the end: the mover keeps ``g``."""
+    child, points = pos.play(bit)
+    return [(pos.to_move, bit)] + (searcher.line(child, g) if points is None else [])
 
 
 def guaranteed(state: HandState, seat: Optional[int] = None) -> int:
@@ -186,14 +204,11 @@ class SeatSearch:
         return [(s, CARD_BY_BIT[b]) for s, b in self._searcher.line(pos, value)]
 
 
-def _points_words(state: HandState, line: List[Tuple[int, int]]) -> Optional[str]:
+def _end_said(state: HandState, line: List[Tuple[int, int]]) -> Optional[Said]:
     """The scoring sentence of the hand's end along ``line`` (from the engine)."""
     end = state
-    for _, bit in line:
+    for _seat, bit in line:
         end = end.apply(CARD_BY_BIT[bit])
         if end.is_over():
             break
-    if end.result is None:
-        return None
-    reason = end.result.reason
-    return reason.split(" ", 2)[2] if reason.startswith("seat ") else reason
+    return end.result.said if end.result is not None else None

@@ -7,6 +7,7 @@ import logging
 import os
 import sys
 import tempfile
+import time
 from typing import Any, Callable, Optional, TypeVar
 
 import ipywidgets as widgets
@@ -106,6 +107,36 @@ def _in_kernel() -> bool:
     return bool(kernelbase and kernelbase.Kernel.initialized())
 
 
+#: While the bots answer a click, a view draws their moves only once they have been at it
+#: this long (seconds), then at most this often; the redraw when they are done always
+#: comes. Quick bots are then drawn once a click, with the learner's card: drawing every
+#: move sent the table three to seven times a click, and thirty learners clicking
+#: together on one server queued behind those copies (benchmarks/classroom_load.py).
+MOVE_REDRAW_S = 0.1
+
+
+class MovePacer:
+    """Which of the session's "moved" events a view draws (see :data:`MOVE_REDRAW_S`)."""
+
+    def __init__(self) -> None:
+        self._since: Optional[float] = None
+
+    def changed(self) -> None:
+        """The session's "changed" event: the next moves start a new run."""
+        self._since = None
+
+    def due(self) -> bool:
+        """On a "moved" event: whether to draw it now."""
+        now = time.monotonic()
+        if self._since is None:  # the learner's own move: the bots may answer at once
+            self._since = now
+            return False
+        if now - self._since < MOVE_REDRAW_S:
+            return False
+        self._since = now
+        return True
+
+
 def session_reporter(session: Any) -> Callable[[str], None]:
     """A ``report`` for :func:`guarded` that shows the message through the session."""
     return lambda message: session.emit("error", message)
@@ -193,5 +224,8 @@ CSS = """
 .spar-review td, .spar-review th { padding: 2px 6px; text-align: left; font-size: 13px; }
 .spar-score td, .spar-score th { padding: 2px 8px; text-align: right; font-size: 13px; }
 .spar-score td:first-child, .spar-score th:first-child { text-align: left; }
+/* cards in words (render.text.card_html): the suit's colour, lighter on the felt */
+.sp-c { font-weight: bold; white-space: nowrap; } .sp-red { color: #c62828; }
+.spar-felt .sp-red { color: #ffab91; }
 </style>
 """

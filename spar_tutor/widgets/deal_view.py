@@ -50,6 +50,5 @@ class DealWidget(widgets.VBox):
 
     def draw(self) -> None:
         s = self.session
-        names = [seat.name for seat in s.seats]
-        self.picture.value = deal_html(s.deal, self.slider.value, names, s.viewer,
+        self.picture.value = deal_html(s.deal, self.slider.value, s.seating, s.viewer,
                                        self.four_colour)

@@ -11,6 +11,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..engine.state import Action
+from ..engine.words import card_text
 from ..i18n import N_, _
 from .common import guarded, session_reporter
 
@@ -29,10 +30,10 @@ def offer_label(action: Action, phase: str, has_dry: bool) -> str:
     """The button text for an offered action."""
     if action.kind == "under_ten":
         return _("Exchange my hand")
-    if action.kind == "dry":
-        return _("Dry {card} (face up)").format(card=action.card)
-    if action.kind == "wet":
-        return _("Wet {card} (face down)").format(card=action.card)
+    if action.kind == "dry" and action.card is not None:
+        return _("Dry {card} (shown face up)").format(card=card_text(action.card))
+    if action.kind == "wet" and action.card is not None:
+        return _("Wet {card} (kept face down)").format(card=card_text(action.card))
     if action.kind == "under_card":
         return _("Show the under card")
     if phase == "under_ten":

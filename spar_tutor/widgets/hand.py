@@ -5,18 +5,25 @@ the picture is the card's SVG as the button's background. Cards that cannot
 be played now are dimmed and their tooltip says why; clicking one says why too.
 Buttons are made afresh on every redraw and remember the session version they
 were drawn for, so a double click (or a click on an old screen) plays nothing.
+
+A redraw costs one message per new button (they share one layout and style and
+are born with their classes), and the cards' pictures are sent once a hand: the style
+keeps every card the hand has held, normal and dimmed, so thirty learners
+clicking at once on one server do not queue behind each other's pictures.
 """
 
 from __future__ import annotations
 
 import base64
-from typing import Any, List, Optional
+from html import escape
+from typing import Any, Dict, List, Optional
 
 import ipywidgets as widgets
 
 from ..engine.cards import Card, sort_hand
 from ..render import card_svg
 from ..engine.state import PLAY
+from ..engine.words import card_text
 from ..i18n import _
 from .common import guarded, session_reporter
 
@@ -42,6 +49,9 @@ class HandWidget(widgets.VBox):
         self._caption = widgets.HTML()
         self._renege_box = widgets.HBox()
         self.buttons: List[widgets.Button] = []
+        self._card_layout = widgets.Layout(width="84px", height="140px")
+        self._card_look = widgets.ButtonStyle()
+        self._drawn: Dict[str, str] = {}  # CSS class -> its rule, for the cards of this hand
         super().__init__([self._caption, self._style, self._row, self._renege_box], **kwargs)
         self._report = session_reporter(session)
         self._unsubscribe = session.subscribe(self._on_event)
@@ -62,23 +72,20 @@ class HandWidget(widgets.VBox):
         state = s.state
         cards = [] if s.pending == "cut" else sort_hand(state.hand(seat))
         playable = set(s.legal_cards()) if s.is_human_turn and state.phase == PLAY else set()
-        rules, buttons = [], []
+        buttons = []
         for card in cards:
             ok = card in playable
             reason = None if ok else self._why_not(card)
             css_class = f"spar-c-{card}-{'d' if reason else 'n'}{'4' if self.four_colour else ''}"
-            rules.append(card_css(card, css_class, four_colour=self.four_colour,
-                                  dimmed=bool(reason)))
             buttons.append(self._card_button(card, css_class, reason, s.version))
         old = self.buttons
-        self._style.value = "<style>" + "\n".join(rules) + "</style>"
+        self._style.value = self._card_styles(cards)
         self.buttons = buttons
         self._row.children = buttons
         self._renege_box.children = ()
         for b in old:
             b.close()
-        whose = _("Your cards") if s.name(seat) == "You" else _("{name}'s cards").format(
-            name=s.name(seat))
+        whose = s.seating.say(_("Your cards"), _("{player}'s cards"), seat)
         caption = "{cards}"
         if state.is_over():
             caption = _("{cards}: the hand is over. Click Next hand for new cards.")
@@ -86,7 +93,19 @@ class HandWidget(widgets.VBox):
             caption = _("{cards}: dealt after the cut.")
         elif playable:
             caption = _("{cards} (click a card to play it)")
-        self._caption.value = caption.format(cards=f'<span class="spar-panel-title">{whose}</span>')
+        self._caption.value = caption.format(cards=f'<span class="spar-panel-title">{escape(whose)}</span>')
+
+    def _card_styles(self, cards: List[Card]) -> str:
+        """The pictures of ``cards``, normal and dimmed, plus those drawn earlier in this hand
+        (unchanged while the hand is played, so a click sends no pictures)."""
+        four = "4" if self.four_colour else ""
+        wanted = {f"spar-c-{card}-{look}{four}": (card, look == "d")
+                  for card in cards for look in "nd"}
+        if not wanted.keys() <= self._drawn.keys():  # a new hand (or new colours)
+            self._drawn = {key: self._drawn.get(key) or card_css(
+                card, key, four_colour=self.four_colour, dimmed=dimmed)
+                for key, (card, dimmed) in wanted.items()}
+        return "<style>" + "\n".join(self._drawn.values()) + "</style>"
 
     def _why_not(self, card: Card) -> Optional[str]:
         s = self.session
@@ -98,13 +117,11 @@ class HandWidget(widgets.VBox):
 
     def _card_button(self, card: Card, css_class: str, reason: Optional[str],
                      version: int) -> widgets.Button:
+        classes = ["spar-card-btn", css_class] + (["spar-unplayable"] if reason else [])
         b = widgets.Button(description=card.name,
                            tooltip=reason or _("Play {card}").format(card=card.name),
-                           layout=widgets.Layout(width="84px", height="140px"))
-        b.add_class("spar-card-btn")
-        b.add_class(css_class)
-        if reason:
-            b.add_class("spar-unplayable")
+                           layout=self._card_layout, style=self._card_look,
+                           _dom_classes=classes)
 
         @guarded(self._report)
         def clicked(_: Any) -> None:
@@ -125,7 +142,8 @@ class HandWidget(widgets.VBox):
             s.emit("message", outcome.message)
 
     def _offer_renege(self, card: Card) -> None:
-        b = widgets.Button(description=_("Renege with {card} anyway").format(card=card),
+        b = widgets.Button(description=_("Renege with {card} anyway").format(
+                               card=card_text(card)),
                            button_style="danger",
                            tooltip=_("Offside is on: a renege is allowed, and costs 3 if proven"))
 

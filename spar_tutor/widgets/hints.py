@@ -9,10 +9,11 @@ import ipywidgets as widgets
 
 from ..i18n import N_, _
 from ..render.charts import values_chart
+from ..render.text import cardify
 from .common import guarded, session_reporter
 
 IDLE = N_("Stuck? Ask for a hint, starting with a nudge.")
-LABELS = {1: N_("1 · Nudge"), 2: N_("2 · The rule"), 3: N_("3 · Solver's answer")}
+LABELS = {1: N_("1 · Nudge"), 2: N_("2 · The rule"), 3: N_("3 · The computer's answer")}
 
 
 class HintPanel(widgets.VBox):
@@ -52,12 +53,12 @@ class HintPanel(widgets.VBox):
         self.last = answer
         # Translators: a hint's title, then its words
         said = _("{title}: {text}").format(title=f"<b>{escape(answer.title)}</b>",
-                                           text=escape(answer.text))
+                                           text=cardify(escape(answer.text)))
         body = f'<div class="spar-hint-text">{said}</div>'
         if answer.values and len(answer.values) > 1:
             body += values_chart(answer.values, answer.best)
             if answer.worlds:
                 body += ('<div style="font-size:11px;color:#555">'
-                         + _("Estimated from {deals} deals of the cards you cannot see.").format(
+                         + _("The computer tried {deals} deals of the cards you cannot see.").format(
                              deals=answer.worlds) + "</div>")
         self.answer.value = body

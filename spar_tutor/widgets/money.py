@@ -114,14 +114,16 @@ class BetPanel(_Panel):
         self._version = s.version
         seat = s.viewer
         money = r.available(seat)
-        lines = "".join(f"<li>{escape(line)}</li>" for line in r.lines(s.name))
+        players = s.seating
+        lines = "".join(f"<li>{escape(line)}</li>" for line in r.lines(players))
         title = _("Bets before the first trick")
+        has = players.say(_("You have {money} to bet with."),
+                          _("{player} has {money} to bet with."), seat, money=money)
+        rule = _("A bet stands if someone matches it; if a bettor wins the hand they take that "
+                 "bet's money, otherwise everyone takes their own back.")
         self.info.value = (
-            f'<span class="spar-panel-title">{title}</span><br>'
-            + _("{name}: {money} to bet with. A bet stands if someone matches it; "
-                "if a bettor wins the hand they take that bet's money, otherwise everyone takes "
-                "their own back.").format(name=escape(s.name(seat)), money=money)
-            + f"<ul style='margin:4px 0'>{lines}</ul>")
+            f'<span class="spar-panel-title">{title}</span><br>{escape(has)} {escape(rule)}'
+            f"<ul style='margin:4px 0'>{lines}</ul>")
         self.offers.children = [self._answer_row(i) for i in r.answers_due(seat)]
         self.offer_box.layout.display = None if r.offer_due(seat) else "none"
         if r.offer_due(seat):

@@ -14,8 +14,9 @@ import ipywidgets as widgets
 from ..engine.cards import SUIT_NAMES
 from ..engine.rules import Rules, find_preset
 from ..i18n import _
+from ..render.text import cardify
 from ..session import GameSession
-from .common import CSS, guarded, log_to_file, session_reporter
+from .common import CSS, MovePacer, guarded, log_to_file, session_reporter
 from .deal_view import DealWidget
 from .declare import DeclarationsPanel
 from .hand import HandWidget
@@ -85,6 +86,7 @@ class PlayTable(widgets.VBox):
         self.next_hand.on_click(guarded(report)(lambda _: self._next()))
         self.four_colour.observe(guarded(report)(lambda c: self.set_four_colour(c["new"])),
                                  names="value")
+        self._pacer = MovePacer()
         session.subscribe(self._on_event)
         self._refresh()
 
@@ -92,9 +94,12 @@ class PlayTable(widgets.VBox):
 
     def _on_event(self, event: Any) -> None:
         if event.kind == "changed":
+            self._pacer.changed()
             self._refresh()
-        elif event.kind == "moved" and self.session.state.to_move is not None:
-            self._show(_("{news}. Waiting for {player}...").format(
+        elif event.kind == "moved" and self.session.state.to_move is not None \
+                and self._pacer.due():
+            # Translators: what a player just did, then who is thinking now
+            self._show(_("{news} Waiting for {player}...").format(
                 news=event.message, player=self.session.name(self.session.state.to_move)))
         elif event.kind == "news" and event.message:
             # Translators: news of the game, then what the learner should do now
@@ -114,7 +119,7 @@ class PlayTable(widgets.VBox):
             self._say(s.next_hand())
 
     def _show(self, text: str, css: str = "") -> None:
-        self.status.value = f'<div class="spar-status {css}">{escape(text)}</div>'
+        self.status.value = f'<div class="spar-status {css}">{cardify(escape(text))}</div>'
 
     def set_four_colour(self, flag: bool) -> None:
         """Draw diamonds blue and clubs green (for colour-blind learners)."""

@@ -7,8 +7,10 @@ from typing import Any, List
 
 import ipywidgets as widgets
 
+from ..engine.state import move_said
 from ..i18n import N_, _
 from ..render.table import table_html
+from ..render.text import cardify
 from .common import guarded, session_reporter
 
 WAITING = N_("When the hand is over, ask for a review of every card you played.")
@@ -55,7 +57,7 @@ class ReviewPanel(widgets.VBox):
             colour = "#b3261e" if line.cost > 1e-9 else "#17803d"
             trick = _("Trick {number}").format(number=line.trick)
             rows.append(f"<tr><td>{trick}</td><td style='color:{colour}'>"
-                        f"{escape(line.text)}</td></tr>")
+                        f"{cardify(escape(line.text))}</td></tr>")
         body = "".join(rows) or "<tr><td>" + _("You played no card this hand.") + "</td></tr>"
         title = _("Your cards, hand {number}").format(number=s.hand_number)
         self.lines.value = (f'<div class="spar-panel-title">{title}'
@@ -72,14 +74,15 @@ class ReviewPanel(widgets.VBox):
         i = self.slider.value
         state = self._states[i]
         s = self.session
-        names = [seat.name for seat in s.seats]
+        players = s.seating
         if i:
             seat, move = state.history[-1]
-            self.step_text.value = _("Move {number} of {moves}: {player}: {move}").format(
-                number=i, moves=len(self._states) - 1, player=escape(names[seat]),
-                move=escape(str(move)))
+            # Translators: a step of the replay, then what was played ("Kofi played 7♥.")
+            self.step_text.value = cardify(escape(_("Move {number} of {moves}: {move}").format(
+                number=i, moves=len(self._states) - 1,
+                move=players.tell(move_said(seat, move)))))
         else:
             self.step_text.value = _("The start of the hand")
-        reason = s.friendly(state.result.reason) if state.result else ""
-        self.replay.value = table_html(state, names, s.viewer, four_colour=self.four_colour,
+        reason = state.result.words(players) if state.result else ""
+        self.replay.value = table_html(state, players, s.viewer, four_colour=self.four_colour,
                                        result_text=reason, show_own=True)

@@ -7,8 +7,10 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 import ipywidgets as widgets
 
-from ..i18n import _, join_names
+from ..i18n import _
+from ..session.bets import bet_words
 from ..render.charts import score_chart
+from ..render.text import cardify
 from .common import defer, guarded, session_reporter
 
 
@@ -51,7 +53,7 @@ class Scoreboard(widgets.VBox):
         target = s.rules.target if s.rules.fixed_hands is None else None
         goal = (_("Score (first to {target} points wins)").format(target=target) if target else
                 _("Score ({hands} hands, most points wins)").format(hands=s.rules.fixed_hands))
-        items = "".join(f"<li>{escape(line)}</li>" for line in self.lines(names))
+        items = "".join(f"<li>{cardify(escape(line))}</li>" for line in self.lines(names))
         self.table.value = (f'<div class="spar-panel-title">{goal}</div>'
                             f'<table class="spar-score">{"".join(rows)}</table>'
                             f'<ul style="margin:4px 0;padding-left:18px;font-size:12px">{items}</ul>')
@@ -68,9 +70,10 @@ class Scoreboard(widgets.VBox):
         """Each hand in words (with its money), then the money rules and this hand's bets."""
         s = self.session
         out = []
+        players = s.seating
         for r in s.match.history:
             out.append(_("Hand {number}: {result} {money}").format(
-                number=r.number, result=s.friendly(r.reason),
+                number=r.number, result=r.words(players),
                 money=money_words(r.money, names)).strip())
         if s.rules.stake:
             out.append(_("Stakes: {stake} a point, paid by every other player.").format(
@@ -78,10 +81,13 @@ class Scoreboard(widgets.VBox):
         if s.rules.betting:
             out.append(_("Bets: everyone bought in with {amount}.").format(amount=s.rules.buy_in))
             for bet in s.bets:
-                text = (_("This hand: {player} bet {amount}, matched by {names}.")
-                        if bet.accepted_by else _("This hand: {player} bet {amount}, not matched."))
-                out.append(text.format(player=names[bet.seat], amount=bet.amount,
-                                       names=join_names([names[a] for a in bet.accepted_by])))
+                if bet.accepted_by:
+                    you, other = (_("This hand: you bet {amount}, matched by {names}."),
+                                  _("This hand: {player} bet {amount}, matched by {names}."))
+                else:
+                    you, other = (_("This hand: you bet {amount}, not matched."),
+                                  _("This hand: {player} bet {amount}, not matched."))
+                out.append(bet_words(players, bet, you, other))
         return out
 
     def _draw_chart(self, history: Any, names: Tuple[str, ...], target: Optional[int]) -> None:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, List
+from typing import Any
 
 import ipywidgets as widgets
 
+from ..engine.words import Players
 from ..i18n import _
 from ..render.deal import deal_html
 from ..render.table import table_html
+from .common import MovePacer
 
 
 class TableWidget(widgets.HTML):
@@ -18,28 +20,36 @@ class TableWidget(widgets.HTML):
         super().__init__(**kwargs)
         self.session = session
         self.four_colour = four_colour
+        self._pacer = MovePacer()
         self._unsubscribe = session.subscribe(self._on_event)
         self.refresh()
 
     def _on_event(self, event: Any) -> None:
-        if event.kind in ("changed", "moved"):
+        if event.kind == "changed":
+            self._pacer.changed()
+            self.refresh()
+        elif event.kind == "moved" and self._pacer.due():
             self.refresh()
 
     def set_four_colour(self, flag: bool) -> None:
         self.four_colour = bool(flag)
         self.refresh()
 
-    def names(self) -> List[str]:
-        return [seat.name for seat in self.session.seats]
+    def names(self) -> Players:
+        return self.session.seating
 
     def refresh(self) -> None:
         s = self.session
         if s.pending == "cut":  # nothing is dealt until the cut is made
-            words = (_("{dealer} is about to deal: you may cut") if s.name(s.viewer) == "You"
-                     else _("{dealer} is about to deal: {cutter} may cut")).format(
-                         dealer=s.name(s.deal.dealer), cutter=s.name(s.viewer))
+            players = s.seating
+            deals = players.say(_("You are about to deal."), _("{player} is about to deal."),
+                                s.deal.dealer)
+            cuts = players.say(_("You may cut the pack."), _("{player} may cut the pack."),
+                               s.viewer)
+            # Translators: two sentences: who is about to deal, then who may cut
+            words = _("{deals} {cuts}").format(deals=deals, cuts=cuts)
             self.value = ('<div class="spar-table">'
-                          + deal_html(s.deal, 0, self.names(), s.viewer, self.four_colour, words)
+                          + deal_html(s.deal, 0, players, s.viewer, self.four_colour, words)
                           + "</div>")
             return
         self.value = table_html(s.state, self.names(), s.viewer, scores=s.match.scores,

@@ -340,10 +340,16 @@ def app_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("spar-tutor-home")
 
 
+TEACHER_KEY = "browser-test-teacher-key"
+"""The app server's ``--teacher-key``: ``?page=class&key=...`` opens the Class page."""
+
+
 @pytest.fixture(scope="session")
 def app_server(voila, app_home: Path) -> VoilaServer:
-    """The app as ``spar-tutor serve`` serves it (one notebook, preheated kernel), light theme."""
-    return voila(app_notebook(), env={"SPAR_TUTOR_HOME": str(app_home)})
+    """The app as ``spar-tutor serve --teacher-key TEACHER_KEY`` serves it (one notebook,
+    preheated kernel), light theme."""
+    return voila(app_notebook(), env={"SPAR_TUTOR_HOME": str(app_home),
+                                      "SPAR_TUTOR_TEACHER_KEY": TEACHER_KEY})
 
 
 @pytest.fixture(scope="session")

@@ -1,8 +1,11 @@
 """The app on a real JupyterHub (from PyPI), on loopback: two learners sign in and land in
-the app through the Voila server extension, each in their own server.
+the app through the Voila server extension, each in their own server, and keep their
+progress in one shared PostgreSQL database, where the teacher (a hub admin) sees the
+whole class on the Class page.
 
 Uses deploy/jupyterhub/jupyterhub_config.py with the test-only DummyAuthenticator and
-SimpleLocalProcessSpawner, and configurable-http-proxy (npm), which scripts/test.sh installs.
+SimpleLocalProcessSpawner, configurable-http-proxy (npm), which scripts/test.sh installs,
+and the tests' throwaway PostgreSQL server (tests/postgres_helpers.py).
 """
 
 import json
@@ -21,19 +24,26 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import CHROMIUM_ARGS, free_port, save_screenshot
+from sqlalchemy import select
+
+from spar_tutor.store import Store
+from spar_tutor.store.schema import Learner, StepAnswer
 
 REPO = Path(__file__).resolve().parents[2]
 CONFIG = REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py"
 LEARNERS = ("ama", "kofi")
+TEACHER = "teacher"
 SPAWN_TIMEOUT_MS = 120_000
 
 
 class Hub:
-    def __init__(self, state: Path) -> None:
+    def __init__(self, state: Path, database: str) -> None:
         self.state = state
         self.port = free_port()
         self.log_path = state / "jupyterhub.log"
+        self.database = database
         env = {**os.environ, "SPAR_HUB_AUTH": "dummy", "SPAR_HUB_SPAWNER": "simple",
+               "SPAR_HUB_DATABASE_URL": database, "SPAR_HUB_ADMINS": TEACHER,
                "SPAR_HUB_STATE": str(state), "SPAR_HUB_HOMES": str(state / "homes"),
                "SPAR_HUB_PORT": str(self.port), "SPAR_HUB_API_PORT": str(free_port()),
                "SPAR_HUB_INTERNAL_PORT": str(free_port()),
@@ -81,7 +91,7 @@ class Hub:
 
 
 @pytest.fixture(scope="module")
-def hub(tmp_path_factory, artifacts_dir):
+def hub(tmp_path_factory, artifacts_dir, postgres):
     missing = [tool for tool in ("configurable-http-proxy",) if shutil.which(tool) is None]
     try:
         import jupyterhub  # noqa: F401
@@ -89,7 +99,7 @@ def hub(tmp_path_factory, artifacts_dir):
         missing.append("jupyterhub (pip install '.[test]')")
     if missing:
         pytest.fail("missing " + ", ".join(missing) + ": run scripts/test.sh, which installs them")
-    hub = Hub(tmp_path_factory.mktemp("hub"))
+    hub = Hub(tmp_path_factory.mktemp("hub"), postgres.new_database())
     try:
         hub.wait_ready()
         yield hub
@@ -188,6 +198,49 @@ def test_no_terminals_for_learners(learners, hub):
     response = page.request.post(base + "/api/terminals",
                                  headers={"X-XSRFToken": _xsrf(page)}, fail_on_status_code=False)
     assert response.status in (403, 404)
+
+
+def test_learners_progress_is_kept_in_the_shared_database(learners, hub):
+    page = learners["ama"]
+    page.goto(page.url.split("?")[0] + "?page=lessons&lesson=1")
+    expect(page.get_by_role("heading", name=re.compile("^Lesson 1:"))).to_be_visible(
+        timeout=SPAWN_TIMEOUT_MS)
+    page.locator(".sp-lesson button", has_text=re.compile("^Next$")).click()
+    page.locator(".sp-lesson button", has_text=re.compile("^36$")).click()
+    expect(page.locator(".sp-feedback-wrong")).to_be_visible(timeout=SPAWN_TIMEOUT_MS)
+    store = Store.open(hub.database)
+    try:
+        with store.read() as session:
+            names = set(session.scalars(select(Learner.name)))
+            answers = session.execute(select(Learner.name, StepAnswer.lesson, StepAnswer.answer)
+                                      .join(Learner, Learner.id == StepAnswer.learner_id)).all()
+    finally:
+        store.close()
+    assert set(LEARNERS) <= names
+    assert ("ama", "01_pack", "36") in [tuple(a) for a in answers]
+    assert not (hub.state / "homes" / "ama" / ".spar-tutor" / "spar-tutor.sqlite").exists()
+
+
+def test_a_learner_cannot_open_the_class_page(learners):
+    page = learners["kofi"]
+    page.goto(page.url.split("?")[0] + "?page=class")
+    expect(page.get_by_text("That page is for teachers only.")).to_be_visible(
+        timeout=SPAWN_TIMEOUT_MS)
+    expect(page.locator("table.spar-class-table")).to_have_count(0)
+
+
+def test_the_teacher_sees_the_class(learners, browser, hub, pytestconfig):
+    page = sign_in(browser, hub, TEACHER)
+    try:
+        page.locator(".spar-nav", has_text=re.compile("^Class$")).click()
+        table = page.locator("table.spar-class-table")
+        expect(table).to_be_visible(timeout=SPAWN_TIMEOUT_MS)  # the first chart loads matplotlib
+        for name in LEARNERS:
+            expect(table.locator("th[scope=row]", has_text=re.compile(f"^{name}$"))).to_be_visible()
+        expect(page.locator('.spar-class-chart img[alt*="Lesson 1, step 2"]')).to_be_visible()
+        save_screenshot(page, "hub-teacher-class", pytestconfig.rootpath)
+    finally:
+        page.context.close()
 
 
 def _xsrf(page):

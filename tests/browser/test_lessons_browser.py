@@ -226,7 +226,7 @@ def test_another_learner_starts_fresh_and_plays_with_hints(lessons_server, voila
         me.next()
     me.step(5, 7, "Play it out")
     me.click("Hint")
-    expect(voila_page.page.locator(".sp-feedback-hint")).to_contain_text("The solver plays")
+    expect(voila_page.page.locator(".sp-feedback-hint")).to_contain_text("The computer plays")
     me.shot("lesson09-play-hint")
     me.click("6♦")
     me.wrong("You would score 1 point, not 3")

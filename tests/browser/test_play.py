@@ -56,9 +56,9 @@ def play_hand(voila_page, server, notebook: str = NOTEBOOK) -> None:
 
     page.get_by_role("button", name="1 · Nudge").click()
     voila_page.expect_text("A nudge:")
-    page.get_by_role("button", name="3 · Solver's answer").click()
-    voila_page.expect_text("The solver's answer:")
-    expect(page.locator(".spar-app img[alt^='chart of each legal card']")).to_be_visible(
+    page.get_by_role("button", name="3 · The computer's answer").click()
+    voila_page.expect_text("The computer's answer:")
+    expect(page.locator(".spar-app svg[role=img][aria-label^='chart of each legal card']")).to_be_visible(
         timeout=TIMEOUT_MS)
     voila_page.screenshot("play-2-hint")
 
@@ -73,8 +73,8 @@ def play_hand(voila_page, server, notebook: str = NOTEBOOK) -> None:
         play_one_card(page)
     voila_page.expect_text("review this hand below")
     expect(page.locator(".spar-banner")).to_be_visible()
-    expect(page.locator("img[alt='chart of the score over the hands']")).to_be_visible(
-        timeout=TIMEOUT_MS)  # drawn just after the click that ended the hand
+    expect(page.locator("svg[role=img][aria-label^='Chart of the score over the hands']")
+           ).to_be_visible(timeout=TIMEOUT_MS)  # drawn just after the click that ended the hand
     voila_page.screenshot("play-4-hand-over")
 
     page.get_by_role("button", name="Review this hand").click()

@@ -9,11 +9,12 @@ from urllib.parse import quote
 import ipywidgets as widgets
 
 from ...engine.cards import parse_cards
+from ...i18n import N_, _, ngettext
+from ...learning.progress import NOT_SAVED
 from ...render import hand_svg
 from ..guard import guarded
 from ..learner import Learner
 from ..route import Route
-from ...i18n import N_, _, ngettext
 
 WELCOME = N_("""
 <h1>Akwaaba! Learn to play Spar</h1>
@@ -110,6 +111,8 @@ class HomePage(widgets.VBox):
                                  "You have finished {done} of {lessons} lessons.",
                                  len(lessons)).format(done=done, lessons=len(lessons)) + "</p>"
                 if done else "")
+        if progress.unsaved:
+            text += f'<p role="status">{escape(_(NOT_SAVED))}</p>'
         point = course.resume_point(progress)
         if point is not None:
             lesson, step = point

@@ -5,15 +5,15 @@ may be declared now), ``declare`` (makes the declarations in ``answer``, e.g.
 
 from __future__ import annotations
 
-import re
 from typing import Any, List, Optional, Set
 
 from ...engine.cards import Card, parse_card
-from ...engine.state import DECLARE, PASS, Action, Move, parse_move
+from ...engine.state import DECLARE, PASS, Action, Move, move_label, parse_move
+from ...engine.words import card_text
 from .. import guarantees
 from ..check import Found, cards_in, learner_to_move, need_position, wrong_keys
 from ..model import Step
-from ..steps import Answers, Feedback, PositionRun, hand_answers
+from ..steps import Answers, Feedback, PositionRun, hand_answers, step_players
 from .base import StepKind, register
 from ...i18n import _, ngettext
 
@@ -89,10 +89,10 @@ class DeclareRun(PositionRun):
             return self._choose(value)
         card = parse_card(str(value))
         move = Action.wet(card) if self.kind_now() == "wet" else Action.dry(card)
-        why = self.state.explain_illegal(move)
+        why = self.state.explain_illegal(move, step_players(self.state, self.step))
         if self.goal == "allowed":
             if why:
-                return self._wrong(card, "", _you(why))
+                return self._wrong(card, "", why)
             self.found.add(card)
             left = {m.card for m in self.state.legal_moves()
                     if isinstance(m, Action) and m.card} - self.found
@@ -102,13 +102,13 @@ class DeclareRun(PositionRun):
                         if move.kind == "wet" else
                         ngettext("Yes, {card} could be your dry. {left} more to find.",
                                  "Yes, {card} could be your dry. {left} more to find.", len(left)))
-                return Feedback(True, text.format(card=card, left=len(left)))
+                return Feedback(True, text.format(card=card_text(card), left=len(left)))
             return self._right()
         if why:
-            return self._wrong(card, "", _you(why))
+            return self._wrong(card, "", why)
         if move != self.todo[0]:
             return Feedback(False, _("You may {move}, but it is not the one asked for "
-                                     "here.").format(move=move))
+                                     "here.").format(move=move_label(move)))
         self.state = self.state.apply(move)
         self.todo.pop(0)
         while self.state.phase == "declare" and self.state.to_move != self.step.seat:
@@ -116,20 +116,13 @@ class DeclareRun(PositionRun):
         if self.todo:
             text = (_("Done: {card} is your wet. Now the next one.") if move.kind == "wet"
                     else _("Done: {card} is your dry. Now the next one."))
-            return Feedback(True, text.format(card=card))
+            return Feedback(True, text.format(card=card_text(card)))
         return self._right()
 
     def answers(self) -> Answers:
         if self.goal == "wise":
             return Answers(choices=tuple((_symbols(str(o)), o) for o in self.step.options))
         return hand_answers(self.state, self.step, self.found)
-
-
-def _you(why: str) -> str:
-    """Engine words about a seat, turned to the learner."""
-    engine_words = re.escape(_("seat {seat} does not hold")).replace(re.escape("{seat}"), r"\d+")
-    why = re.sub(engine_words, _("you do not hold"), why)
-    return why[0].upper() + why[1:] + ("" if why.endswith(".") else ".")
 
 
 def _symbols(text: str) -> str:

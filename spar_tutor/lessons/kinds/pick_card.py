@@ -8,6 +8,7 @@ from typing import Any, FrozenSet, Set
 
 from ...engine.cards import Card, parse_card
 from ...engine.state import PLAY, trick_winner
+from ...engine.words import card_text
 from .. import guarantees
 from ..check import Found, cards_in, learner_to_move, need_position, wrong_keys
 from ..model import Step
@@ -84,7 +85,7 @@ class PickCardRun(PositionRun):
             if left:
                 return Feedback(True, ngettext("Yes, you may play {card}. {left} more to find.",
                                                "Yes, you may play {card}. {left} more to find.",
-                                               left).format(card=card, left=left))
+                                               left).format(card=card_text(card), left=left))
             return self._right()
         if card in self.targets:
             if self.goal != "all_legal":
@@ -99,7 +100,8 @@ class PickCardRun(PositionRun):
             best = max(values.values())
             extra = _("With {card} you can be sure of {points}; "
                       "the best card makes sure of {best}.").format(
-                          card=card, points=points_words(values[card]), best=points_words(best))
+                          card=card_text(card), points=points_words(values[card]),
+                          best=points_words(best))
             return self._wrong(card if str(card) in self.step.wrong else "legal", "", extra)
         return self._wrong(card if str(card) in self.step.wrong else "legal",
                            _("That card is allowed, but it is not the one asked for."))

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any, List
 
 from ...engine.cards import parse_card
-from ...engine.state import PLAY, HandState, Move, Trick
+from ...engine.state import PLAY, HandState, Move, Trick, move_label
+from ...engine.words import card_text
 from ...render.text import md
 from ...solver.bots import ExpertBot
 from .. import guarantees
@@ -68,10 +69,11 @@ class PlayRun(PositionRun):
         self.state = self.state.apply(move)
         if len(self.state.tricks) > before:
             line = _("{player} played {move}: {winner} won the trick.").format(
-                player=self.step.name(seat), move=move,
+                player=self.step.name(seat), move=move_label(move),
                 winner=self.step.name(_winner(self.state.tricks[-1])))
         else:
-            line = _("{player} played {move}.").format(player=self.step.name(seat), move=move)
+            line = _("{player} played {move}.").format(player=self.step.name(seat),
+                                                       move=move_label(move))
         self.log.append(line)
 
     def restart(self) -> None:
@@ -88,14 +90,14 @@ class PlayRun(PositionRun):
         if why:
             return self._wrong("illegal", "", why)
         if card not in self.state.legal_cards():
-            return Feedback(False, _("You do not hold {card}.").format(card=card))
+            return Feedback(False, _("You do not hold {card}.").format(card=card_text(card)))
         after = self.state.apply(card)
         sure = guarantees.guaranteed(after, self.step.learner)
         if sure < self.goal:
             return self._wrong("lost", _("Try another card."),
                                _("If you play {card}, best play goes on: {story} "
                                  "You would score {points}, not {goal}.").format(
-                                     card=card, story=self._story(after),
+                                     card=card_text(card), story=self._story(after),
                                      points=points_words(sure), goal=self.goal))
         self._record(self.step.learner, card)
         self._bots()
@@ -124,7 +126,7 @@ class PlayRun(PositionRun):
                 part = _("{player} {card} (you win);")
             else:
                 part = _("{player} {card} ({winner} wins);")
-            parts.append(part.format(player=who(seat), card=move,
+            parts.append(part.format(player=who(seat), card=move_label(move),
                                      winner="" if winner is None else who(winner)))
         return " ".join(parts)[:-1] + "."
 

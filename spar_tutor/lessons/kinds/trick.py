@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.cards import SUIT_SINGULAR
+from ...engine.words import card_text
 from ..check import Found, need_position, wrong_keys
 from ..model import Step
 from ..steps import Answers, Feedback, PositionRun
@@ -48,10 +49,10 @@ class TrickRun(PositionRun):
             return self._wrong(seat if str(seat) in self.step.wrong else "off_suit",
                                _("{card} is not a {suit}: a card of another suit "
                                  "never wins the trick, however high it is.").format(
-                                     card=card, suit=_(SUIT_SINGULAR[led])))
+                                     card=card_text(card), suit=_(SUIT_SINGULAR[led])))
         return self._wrong(seat if str(seat) in self.step.wrong else "lower",
                            _("{card} followed suit, but a higher {suit} was played.").format(
-                               card=card, suit=_(SUIT_SINGULAR[led])))
+                               card=card_text(card), suit=_(SUIT_SINGULAR[led])))
 
     def answers(self) -> Answers:
         names = self.step.names_of(self.state.players)

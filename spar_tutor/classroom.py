@@ -1,0 +1,134 @@
+"""Serving a class: the progress database a server uses, the teacher's key, and the class
+report (the Class page's and ``spar-tutor class report``'s).
+
+``spar-tutor serve --database URL --teacher-key KEY`` calls :func:`setup_server`: the
+database's address and the key go to the app's kernels in environment variables
+(``SPAR_TUTOR_DATABASE_URL``, ``SPAR_TUTOR_TEACHER_KEY``), the database is opened
+once (its schema migrated, old progress files imported) and the Class page's link is
+printed. Imports the progress database only when asked, and never ipywidgets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
+
+from .engine.errors import SparError
+from .i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from .store import Store
+    from .store.report import ClassReport, Missed
+
+TEACHER_KEY_ENV = "SPAR_TUTOR_TEACHER_KEY"
+HUB_ADMIN_ENV = "SPAR_TUTOR_HUB_ADMIN"
+MIN_KEY = 8
+"""A teacher's key is at least this long, so that nobody guesses it."""
+
+
+def setup_server(database: Optional[str], teacher_key: Optional[str], link: str) -> None:
+    """Get a server ready for a class (``link``: the app's address, for the Class page's).
+
+    A database that cannot be opened is said, and the server starts all the same: its
+    pages go on without saving progress."""
+    from .store import DATABASE_ENV, StoreError, database_url, shared_store, shown_url
+
+    if teacher_key is not None:
+        if len(teacher_key) < MIN_KEY or teacher_key != teacher_key.strip():
+            raise SparError(f"--teacher-key needs {MIN_KEY} characters or more, without spaces "
+                            "around them")
+        os.environ[TEACHER_KEY_ENV] = teacher_key
+    if database:
+        os.environ[DATABASE_ENV] = database
+    url = database_url()
+    try:
+        shared_store(url)
+        print(f"Progress is kept in {shown_url(url)}", flush=True)
+    except StoreError as e:
+        print(f"spar-tutor: warning: progress will NOT be saved: {e}", file=sys.stderr, flush=True)
+    if teacher_key is not None:
+        print(f"Class page (for the teacher only): {link}?page=class&key={teacher_key}", flush=True)
+
+
+def lesson_columns(lessons: Sequence[Any]) -> List[Tuple[str, str]]:
+    """(id, heading) of each lesson, for the report's columns."""
+    return [(l.id, _("Lesson {number}: {title}").format(number=l.number, title=l.title))
+            for l in lessons]
+
+
+def question_label(lessons: Sequence[Any], lesson_id: str, step: int) -> str:
+    """A lesson step as a teacher reads it: "Lesson 3, step 4: Follow suit"."""
+    lesson = next((l for l in lessons if l.id == lesson_id), None)
+    if lesson is None:
+        return _("{lesson}, step {step}").format(lesson=lesson_id, step=step + 1)
+    title = lesson.steps[step].title if 0 <= step < len(lesson.steps) else ""
+    if title:
+        return _("Lesson {number}, step {step}: {title}").format(number=lesson.number,
+                                                                 step=step + 1, title=title)
+    return _("Lesson {number}, step {step}").format(number=lesson.number, step=step + 1)
+
+
+def missed_sentence(label: str, missed: "Missed") -> str:
+    """A question most often missed, in words: how many answers were wrong, by how many."""
+    wrong = ngettext("{question}: {wrong} of {answers} answer was wrong.",
+                     "{question}: {wrong} of {answers} answers were wrong.", missed.answers)
+    who = ngettext("Missed by {learners} learner.", "Missed by {learners} learners.",
+                   missed.learners)
+    return " ".join([wrong.format(question=label, wrong=missed.wrong, answers=missed.answers),
+                     who.format(learners=missed.learners)])
+
+
+def class_report(store: Optional["Store"] = None) -> "ClassReport":
+    """The report of this server's database (or of ``store``)."""
+    from .store import shared_store
+    from .store.report import class_report as report
+
+    return report(store if store is not None else shared_store())
+
+
+def _report_command(args: argparse.Namespace) -> int:
+    from .lessons import Lesson, load_all
+    from .store import Store, StoreError, database_url
+    from .store.report import share_text, to_csv, when_text
+
+    lessons = [l for l in load_all() if isinstance(l, Lesson)]
+    try:
+        store = Store.open(args.database or database_url())
+        report = class_report(store)
+    except StoreError as e:
+        raise SparError(str(e)) from e
+    if args.csv:
+        sys.stdout.write(to_csv(report, lesson_columns(lessons)))
+        return 0
+    n = len(report.learners)
+    print(ngettext("{n} learner", "{n} learners", n).format(n=n))
+    for r in report.learners:
+        print(_("  {name}: {lessons} lessons finished, {steps} steps, right at the first try "
+                "{share}, puzzles solved {solved}, rating {rating}, last seen {seen}").format(
+            name=r.name, lessons=len(r.finished), steps=r.steps_done,
+            share=share_text(r.first_try_share) or "-", solved=r.puzzles_solved,
+            rating="-" if r.rating is None else r.rating, seen=when_text(r.last_seen) or "-"))
+    if report.missed:
+        print(_("Questions most often missed:"))
+        for m in report.missed:
+            print("  " + missed_sentence(question_label(lessons, m.lesson, m.step), m))
+    return 0
+
+
+def register(sub: Any) -> None:
+    """Add ``spar-tutor class report [--csv] [--database URL]``."""
+    p = sub.add_parser("class", help="the class's progress, for the teacher",
+                       description="What the teacher sees on the Class page, on the command line.")
+    commands = p.add_subparsers(dest="class_command", metavar="COMMAND", required=True)
+    report = commands.add_parser(
+        "report", help="each learner's lessons, first tries, puzzles, rating and last visit",
+        description="Print the class report: each learner's lessons, first tries, puzzles, "
+        "rating and last visit, and the questions most often missed.")
+    report.add_argument("--csv", action="store_true",
+                        help="print the learners as CSV (the Class page's download)")
+    report.add_argument("--database", metavar="URL", default=None,
+                        help="the progress database (default: $SPAR_TUTOR_DATABASE_URL, else "
+                        "$SPAR_TUTOR_HOME/spar-tutor.sqlite)")
+    report.set_defaults(func=_report_command)

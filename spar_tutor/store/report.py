@@ -1,0 +1,167 @@
+"""How the class is doing, read from the progress database: each learner's lessons, first
+tries, puzzles, rating and last visit, and the questions most often answered wrong.
+
+The Class page (:mod:`spar_tutor.app.pages.classroom`) and ``spar-tutor class report``
+show the same :class:`ClassReport`; :func:`to_csv` is the spreadsheet both give.
+
+>>> from spar_tutor.store import Store
+>>> report = class_report(Store.memory())
+>>> report.learners, report.missed
+([], [])
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
+
+from sqlalchemy import distinct, func, select
+from sqlalchemy.orm import Session
+
+from ..i18n import _
+from .db import Store
+from .records import PUZZLE_RATING
+from .schema import Learner, LessonCompletion, PuzzleAttempt, Rating, StepAnswer, Visit
+
+MISSED = 10  # questions in the "most often missed" list
+
+
+@dataclass(frozen=True)
+class LearnerReport:
+    """One learner's progress. ``steps``: finished steps per lesson; ``first_tries``:
+    questions met for the first time, ``right_first``: of them, answered right at once."""
+
+    name: str
+    steps: Dict[str, int] = field(default_factory=dict)
+    finished: Set[str] = field(default_factory=set)
+    first_tries: int = 0
+    right_first: int = 0
+    puzzles_tried: int = 0
+    puzzles_solved: int = 0
+    rating: Optional[int] = None
+    last_seen: Optional[datetime] = None  # the latest answer, visit or attempt, or first visit
+
+    @property
+    def steps_done(self) -> int:
+        return sum(self.steps.values())
+
+    @property
+    def first_try_share(self) -> Optional[float]:
+        """The share of questions answered right at the first try (``None``: none yet)."""
+        return self.right_first / self.first_tries if self.first_tries else None
+
+
+@dataclass(frozen=True)
+class Missed:
+    """A lesson step answered wrong ``wrong`` times (by ``learners`` learners), of ``answers``."""
+
+    lesson: str
+    step: int  # 0-based
+    wrong: int
+    learners: int
+    answers: int
+
+
+@dataclass(frozen=True)
+class ClassReport:
+    """Every learner (by name), and the questions most often missed, most first."""
+
+    learners: List[LearnerReport]
+    missed: List[Missed]
+
+
+def _per_learner(session: Session, query: Any) -> Dict[int, int]:
+    """Run a ``SELECT learner_id, n ... GROUP BY learner_id``: n for each learner."""
+    return {learner: int(n) for learner, n in session.execute(query)}
+
+
+def class_report(store: Store, missed: int = MISSED) -> ClassReport:
+    """The report of everyone in ``store``."""
+    with store.read() as session:
+        names = {i: name for i, name in session.execute(select(Learner.id, Learner.name))}
+        steps: Dict[int, Dict[str, int]] = {i: {} for i in names}
+        for learner, lesson, n in session.execute(
+                select(StepAnswer.learner_id, StepAnswer.lesson, func.count(distinct(StepAnswer.step)))
+                .where(StepAnswer.finished).group_by(StepAnswer.learner_id, StepAnswer.lesson)):
+            steps[learner][lesson] = int(n)
+        finished: Dict[int, Set[str]] = {i: set() for i in names}
+        for learner, lesson in session.execute(
+                select(LessonCompletion.learner_id, LessonCompletion.lesson).distinct()):
+            finished[learner].add(lesson)
+        first = select(StepAnswer.learner_id, func.count()).where(
+            StepAnswer.first_try.is_(True)).group_by(StepAnswer.learner_id)
+        first_tries = _per_learner(session, first)
+        right_first = _per_learner(session, first.where(StepAnswer.correct.is_(True)))
+        tried = _per_learner(session, select(PuzzleAttempt.learner_id, func.count(
+            distinct(PuzzleAttempt.puzzle))).group_by(PuzzleAttempt.learner_id))
+        solved = _per_learner(session, select(PuzzleAttempt.learner_id, func.count(
+            distinct(PuzzleAttempt.puzzle))).where(PuzzleAttempt.solved_at.is_not(None))
+            .group_by(PuzzleAttempt.learner_id))
+        ratings: Dict[int, int] = {}
+        for learner, value in session.execute(select(Rating.learner_id, Rating.value).where(
+                Rating.kind == PUZZLE_RATING).order_by(Rating.rated_at, Rating.id)):
+            ratings[learner] = value  # the latest one stays
+        seen: Dict[int, datetime] = {}
+        for learner_column, column in ((Learner.id, Learner.created_at),
+                                       (Visit.learner_id, Visit.visited_at),
+                                       (StepAnswer.learner_id, StepAnswer.answered_at),
+                                       (PuzzleAttempt.learner_id, PuzzleAttempt.started_at)):
+            for learner, when in session.execute(
+                    select(learner_column, func.max(column)).group_by(learner_column)):
+                if when is not None and (learner not in seen or when > seen[learner]):
+                    seen[learner] = when
+        most_missed = _missed(session, missed)
+    learners = [LearnerReport(names[i], steps[i], finished[i], first_tries.get(i, 0),
+                              right_first.get(i, 0), tried.get(i, 0), solved.get(i, 0),
+                              ratings.get(i), seen.get(i)) for i in names]
+    learners.sort(key=lambda r: r.name.casefold())
+    return ClassReport(learners, most_missed)
+
+
+def _missed(session: Session, limit: int) -> List[Missed]:
+    question = StepAnswer.answer.is_not(None)
+    wrong = session.execute(
+        select(StepAnswer.lesson, StepAnswer.step, func.count(),
+               func.count(distinct(StepAnswer.learner_id)))
+        .where(question, StepAnswer.correct.is_(False))
+        .group_by(StepAnswer.lesson, StepAnswer.step)
+        .order_by(func.count().desc(), StepAnswer.lesson, StepAnswer.step).limit(limit)).all()
+    if not wrong:
+        return []
+    answers = {(lesson, step): int(n) for lesson, step, n in session.execute(
+        select(StepAnswer.lesson, StepAnswer.step, func.count()).where(question)
+        .group_by(StepAnswer.lesson, StepAnswer.step))}
+    return [Missed(lesson, step, int(n), int(who), answers[(lesson, step)])
+            for lesson, step, n, who in wrong]
+
+
+def when_text(when: Optional[datetime]) -> str:
+    """A time as the server's clock shows it (``""`` for never)."""
+    return when.astimezone().strftime("%Y-%m-%d %H:%M") if when else ""
+
+
+def share_text(share: Optional[float]) -> str:
+    return f"{round(100 * share)}%" if share is not None else ""
+
+
+def to_csv(report: ClassReport, lessons: Sequence[Tuple[str, str]] = ()) -> str:
+    """The learners as a spreadsheet (CSV), one row each; a column of finished steps for
+    each of ``lessons`` (id, heading), then for any other lesson someone has begun."""
+    known = [lesson for lesson, _heading in lessons]
+    others = sorted({l for r in report.learners for l in r.steps} - set(known))
+    headings: Mapping[str, str] = dict(lessons)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([_("Learner"), _("Last seen"), _("Lessons finished"), _("Steps done"),
+                     _("Right at the first try"), _("Puzzles tried"), _("Puzzles solved"),
+                     _("Puzzle rating"),
+                     *[headings.get(l, l) for l in known + others]])
+    for r in report.learners:
+        writer.writerow([r.name, when_text(r.last_seen), len(r.finished), r.steps_done,
+                         share_text(r.first_try_share), r.puzzles_tried, r.puzzles_solved,
+                         "" if r.rating is None else r.rating,
+                         *[r.steps.get(l, 0) for l in known + others]])
+    return out.getvalue()

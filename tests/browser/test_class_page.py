@@ -1,0 +1,66 @@
+"""The Class page in Chromium: two learners answer lesson 1 in their own tabs, then the
+teacher's link shows both, and the chart of the questions most often missed; a learner's
+link without the key, or with a wrong one, does not open it."""
+
+import base64
+import re
+
+from playwright.sync_api import expect
+
+from conftest import TEACHER_KEY, UI_TIMEOUT_MS, VoilaPage
+from test_app import nav, open_app
+
+
+def answer_count_the_pack(voila_page, server, learner, wrong):
+    """Lesson 1 for ``learner``: past the first page, then the wrong answers, then 35."""
+    open_app(voila_page, server, f"page=lessons&lesson=1&learner={learner}")
+    page = voila_page.page
+    expect(page.get_by_role("heading", name=re.compile("^Lesson 1:"))).to_be_visible(
+        timeout=UI_TIMEOUT_MS)
+    page.locator(".sp-lesson button", has_text=re.compile("^Next$")).click()
+    for answer in [*wrong, "35"]:
+        page.locator(".sp-lesson button", has_text=re.compile(f"^{answer}$")).click()
+        css = ".sp-feedback-right" if answer == "35" else ".sp-feedback-wrong"
+        expect(page.locator(css)).to_be_visible(timeout=UI_TIMEOUT_MS)
+
+
+def test_the_teacher_sees_two_learners_and_the_chart(app_server, voila_page, browser):
+    answer_count_the_pack(voila_page, app_server, "Abena", ["36"])
+    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        kwame = VoilaPage(other.new_page(), voila_page.root)
+        kwame.page.set_default_timeout(UI_TIMEOUT_MS)
+        answer_count_the_pack(kwame, app_server, "Kwame", ["36", "52"])
+    finally:
+        other.close()
+
+    open_app(voila_page, app_server, f"page=class&key={TEACHER_KEY}")
+    page = voila_page.page
+    table = page.locator("table.spar-class-table")
+    expect(table).to_be_visible(timeout=UI_TIMEOUT_MS)  # the first chart loads matplotlib
+    for name in ("Abena", "Kwame"):
+        expect(table.locator("th[scope=row]", has_text=re.compile(f"^{name}$"))).to_be_visible()
+    abena = table.locator("tr", has=page.locator("th", has_text=re.compile("^Abena$")))
+    expect(abena).to_contain_text("1: 2 of")  # the page read and the question, of lesson 1
+    expect(abena).to_contain_text("0%")  # wrong at the first try
+    chart = page.locator('.spar-class-chart img[alt^="Questions most often missed"]')
+    expect(chart).to_be_visible()
+    assert re.search(r"Lesson 1, step 2: Count the pack: \d+", chart.get_attribute("alt"))
+    assert chart.evaluate("img => img.naturalWidth") > 300
+    expect(nav(voila_page, "Class")).to_be_visible()
+    link = page.locator("a.spar-download")
+    expect(link).to_have_text("Download the report (CSV)")
+    data = base64.b64decode(link.get_attribute("href").split("base64,", 1)[1]).decode()
+    assert data.startswith("Learner,Last seen,") and "\nAbena," in data and "\nKwame," in data
+    voila_page.screenshot("app-class-page-light")
+
+
+def test_learners_cannot_open_the_class_page(app_server, voila_page):
+    for query in ("page=class", "page=class&key=not-the-key", "page=class&learner=Abena"):
+        open_app(voila_page, app_server, query)
+        page = voila_page.page
+        expect(page.get_by_text("That page is for teachers only.")).to_be_visible(
+            timeout=UI_TIMEOUT_MS)
+        expect(page.locator("table.spar-class-table")).to_have_count(0)
+        expect(nav(voila_page, "Class")).to_have_count(0)
+    voila_page.screenshot("app-class-page-refused")

@@ -1,0 +1,227 @@
+"""The teacher's view: the class report, the Class page (only with the teacher's key or for
+a JupyterHub admin), its CSV, ``spar-tutor class report`` and ``serve --database
+--teacher-key``."""
+
+import base64
+import csv
+import io
+import re
+import subprocess
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from spar_tutor import cli, serve
+from spar_tutor.app.route import parse_query
+from spar_tutor.app.shell import App
+from spar_tutor.classroom import lesson_columns, question_label
+from spar_tutor.lessons import ProgressStore, load_all
+from spar_tutor.puzzles.progress import PuzzleProgress
+from spar_tutor.store import Store
+from spar_tutor.store.report import class_report, to_csv
+from app_helpers import app_logging_undone  # noqa: F401 (an autouse fixture)
+
+REPO = Path(__file__).resolve().parents[1]
+KEY = "class-7b-key"
+LESSONS = [l for l in load_all() if hasattr(l, "steps")]
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPAR_TUTOR_HOME", str(tmp_path))
+    for name in ("SPAR_TUTOR_DATABASE_URL", "SPAR_TUTOR_TEACHER_KEY", "SPAR_TUTOR_HUB_ADMIN",
+                 "JUPYTERHUB_USER"):
+        # set, then removed: the value before is restored after the test, so what serve sets
+        # (--database, --teacher-key) does not reach the next tests
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
+    return tmp_path
+
+
+def two_learners(store=None):
+    """Ama: lesson 1 finished (one wrong answer first), a puzzle solved cleanly. Kofi: two
+    wrong answers to lesson 3 step 3, then right; a puzzle tried."""
+    ama = ProgressStore("Ama", store)
+    ama.answer("01_pack", 1, 9, "7S", False, True, finished=False)
+    for step in range(9):
+        ama.answer("01_pack", step, 9, "right", True, step != 1)
+    kofi = ProgressStore("kofi", store)
+    kofi.answer("03_follow", 2, 8, "AD", False, True, finished=False)
+    kofi.answer("03_follow", 2, 8, "KC", False, False, finished=False)
+    kofi.answer("03_follow", 2, 8, "9H", True, False)
+    ProgressStore("KOFI", store).answer("01_pack", 0, 9, "x", True, True)
+    puzzles = PuzzleProgress("Ama", store)
+    puzzles.attempt("draw-the-queen", 700)
+    puzzles.solve("draw-the-queen", clean=True, puzzle_rating=700)
+    PuzzleProgress("Kofi", store).attempt("lead-the-six-home", 900)
+
+
+def test_the_report_counts_what_each_learner_did(database_url):
+    store = Store.open(database_url)
+    two_learners(store)
+    report = class_report(store)
+    ama, kofi = report.learners
+    assert (ama.name, kofi.name) == ("Ama", "kofi")
+    assert ama.steps == {"01_pack": 9} and ama.finished == {"01_pack"} and ama.steps_done == 9
+    assert (ama.first_tries, ama.right_first) == (9, 8)  # step 2 was wrong at the first try
+    assert (ama.puzzles_tried, ama.puzzles_solved) == (1, 1) and ama.rating > 800
+    assert kofi.steps == {"03_follow": 1, "01_pack": 1} and kofi.finished == set()
+    assert kofi.first_try_share == 0.5 and kofi.rating is None
+    assert (kofi.puzzles_tried, kofi.puzzles_solved) == (1, 0)
+    assert kofi.last_seen is not None and ama.last_seen is not None
+    assert [(m.lesson, m.step, m.wrong, m.learners, m.answers) for m in report.missed] == [
+        ("03_follow", 2, 2, 1, 3), ("01_pack", 1, 1, 1, 2)]
+    ProgressStore("Esi", store)  # opened the app, did nothing yet: listed, seen when she came
+    esi = class_report(store).learners[1]
+    assert esi.name == "Esi" and esi.steps_done == 0 and esi.last_seen is not None
+
+
+def test_the_csv_has_a_row_per_learner_and_a_column_per_lesson():
+    store = Store.memory()
+    two_learners(store)
+    rows = list(csv.reader(io.StringIO(to_csv(class_report(store), lesson_columns(LESSONS)))))
+    assert rows[0][:8] == ["Learner", "Last seen", "Lessons finished", "Steps done",
+                           "Right at the first try", "Puzzles tried", "Puzzles solved",
+                           "Puzzle rating"]
+    assert rows[0][8] == f"Lesson 1: {LESSONS[0].title}" and len(rows[0]) == 8 + len(LESSONS)
+    assert rows[1][0] == "Ama" and rows[1][2:5] == ["1", "9", "89%"] and rows[1][8] == "9"
+    assert rows[2][0] == "kofi" and rows[2][4:8] == ["50%", "1", "0", ""]
+    assert rows[2][8:11] == ["1", "0", "1"]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", rows[1][1])
+
+
+def test_question_labels_name_the_lesson_and_the_step():
+    assert question_label(LESSONS, "03_follow", 2).startswith("Lesson 3, step 3")
+    assert question_label(LESSONS, "gone", 0) == "gone, step 1"
+
+
+# -- who may open the Class page ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("query", ["page=class", "page=class&key=", "page=class&key=class-7b-keY",
+                                   "page=class&key=class-7b-ke", "page=class&key=CLASS-7B-KEY",
+                                   "page=class&learner=teacher"])
+def test_learners_cannot_open_the_class_page(home, monkeypatch, query):
+    monkeypatch.setenv("SPAR_TUTOR_TEACHER_KEY", KEY)
+    two_learners()
+    app = App()
+    app.follow(parse_query(query))
+    assert app.current == "home" and "class" not in app.pages and not app.teacher
+    assert "for teachers only" in app.notice.value and "class" not in app.nav
+    app.go("class")  # nor by asking the app directly
+    assert app.current == "home" and "class" not in app.pages
+
+
+def test_no_key_set_means_no_class_page(home):
+    for key in ("", "short"):  # unset, or too short to be safe
+        app = App(env={"SPAR_TUTOR_TEACHER_KEY": key})
+        app.follow(parse_query(f"page=class&key={key}"))
+        assert app.current == "home" and not app.teacher
+
+
+def test_the_teachers_key_opens_the_class_page(home, monkeypatch):
+    monkeypatch.setenv("SPAR_TUTOR_TEACHER_KEY", KEY)
+    two_learners()
+    app = App()
+    route = parse_query(f"page=class&key={KEY}")
+    assert KEY not in repr(route) and "key" not in route.query()
+    app.follow(route)
+    page = app.pages["class"]
+    assert app.current == "class" and app.teacher and "class" in app.nav
+    assert "2 learners have used the tutor." in page.summary.value
+    assert "<th scope=\"row\">Ama</th>" in page.table.value and "kofi" in page.table.value
+    assert "1 finished" in page.table.value and "3: 1 of 8 steps" in page.table.value
+    assert '<img src="data:image/png;base64,' in page.chart.value
+    assert "Lesson 3, step 3" in page.chart.value
+    link = re.search(r'download="([^"]+)" href="data:text/csv;charset=utf-8;base64,([^"]+)"',
+                     page.download.value)
+    assert link and link.group(1).endswith(".csv")
+    shown = base64.b64decode(link.group(2)).decode("utf-8")
+    assert shown == to_csv(class_report(Store.open(f"sqlite:///{home / 'spar-tutor.sqlite'}")),
+                           lesson_columns(LESSONS))
+    app.go("home")
+    ProgressStore("Esi").answer("01_pack", 0, 9, "x", True, True)
+    app.go("class")  # back on the page: read again
+    assert "3 learners" in page.summary.value and "Esi" in page.table.value
+
+
+def test_a_jupyterhub_admin_has_the_class_page(home):
+    two_learners()
+    admin = App(env={"JUPYTERHUB_USER": "mrs-owusu", "SPAR_TUTOR_HUB_ADMIN": "1"})
+    assert admin.teacher and "class" in admin.nav
+    admin.follow(parse_query("page=class"))
+    assert admin.current == "class"
+    learner = App(env={"JUPYTERHUB_USER": "ama", "SPAR_TUTOR_HUB_ADMIN": ""})
+    learner.follow(parse_query("page=class"))
+    assert learner.current == "home" and not learner.teacher
+
+
+def test_an_empty_class(home, monkeypatch):
+    monkeypatch.setenv("SPAR_TUTOR_TEACHER_KEY", KEY)
+    app = App()
+    app.follow(parse_query(f"page=class&key={KEY}"))
+    page = app.pages["class"]
+    assert "0 learners" in page.summary.value and "Nobody has answered" in page.table.value
+    assert "No question has been missed yet" in page.chart.value
+
+
+# -- the command line ---------------------------------------------------------------------
+
+
+def run(*args, env=None):
+    return subprocess.run([sys.executable, "-m", "spar_tutor", *args], capture_output=True,
+                          text=True, cwd=REPO, timeout=120, env=env)
+
+
+def test_class_report_on_the_command_line_is_the_class_pages(home):
+    url = f"sqlite:///{home / 'class.sqlite'}"
+    store = Store.open(url)
+    two_learners(store)
+    out = run("class", "report", "--csv", "--database", url)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == to_csv(class_report(store), lesson_columns(LESSONS))
+    text = run("class", "report", "--database", url)
+    assert text.returncode == 0, text.stderr
+    assert "2 learners" in text.stdout and "Ama: 1 lessons finished, 9 steps" in text.stdout
+    assert "Lesson 3, step 3" in text.stdout
+    assert "2 of 3 answers were wrong. Missed by 1 learner." in text.stdout
+    for url, words in (("nowhere://x", "cannot use nowhere://x"),
+                       ("just words", "not a database address")):
+        bad = run("class", "report", "--database", url)
+        assert bad.returncode == 2 and words in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_serve_takes_the_database_and_the_teachers_key(home, monkeypatch, capsys):
+    calls = []
+    monkeypatch.setattr(serve, "serve", lambda **kw: calls.append(kw) or 0)
+    url = f"sqlite:///{home / 'school.sqlite'}"
+    assert cli.main(["serve", "--database", url, "--teacher-key", KEY, "--port", "9300"]) == 0
+    out = capsys.readouterr().out
+    assert f"Progress is kept in {url}" in out
+    assert f"Class page (for the teacher only): http://127.0.0.1:9300/?page=class&key={KEY}" in out
+    assert serve.voila_env()["SPAR_TUTOR_DATABASE_URL"] == url  # for the app's kernels
+    assert serve.voila_env()["SPAR_TUTOR_TEACHER_KEY"] == KEY
+    assert (home / "school.sqlite").exists() and len(calls) == 1
+
+
+def test_a_short_teachers_key_is_refused(home, monkeypatch, capsys):
+    monkeypatch.setattr(serve, "serve", lambda **kw: 0)
+    assert cli.main(["serve", "--teacher-key", "1234"]) == 2
+    assert "8 characters or more" in capsys.readouterr().err
+
+
+def test_serve_goes_on_when_the_database_cannot_be_opened(home, monkeypatch, capsys):
+    calls = []
+    monkeypatch.setattr(serve, "serve", lambda **kw: calls.append(kw) or 0)
+    (home / "bad.sqlite").write_bytes(b"not a database at all" * 100)
+    assert cli.main(["serve", "--database", f"sqlite:///{home / 'bad.sqlite'}"]) == 0
+    assert "progress will NOT be saved" in capsys.readouterr().err and calls
+
+
+def test_an_old_last_seen_is_shown_in_the_servers_time(home):
+    store = Store.memory()
+    ProgressStore("Ama", store).visit("01_pack", 0)
+    seen = class_report(store).learners[0].last_seen
+    assert seen is not None and seen.utcoffset() == timedelta(0)
