@@ -23,16 +23,19 @@ def store(tmp_path):
     return Store.open(f"sqlite:///{tmp_path / 'spar-tutor.sqlite'}")
 
 
-def test_ten_lessons_all_load():
-    assert len(LESSONS) == 10
+def test_sixteen_lessons_all_load():
+    assert len(LESSONS) == 16
     broken = [str(p) for l in LESSONS if isinstance(l, BrokenLesson) for p in l.problems]
     assert broken == []
-    assert [l.number for l in LESSONS] == list(range(1, 11))
+    assert [l.number for l in LESSONS] == list(range(1, 17))
+    assert [l.title for l in LESSONS[10:]] == [
+        "The match", "Giving up the lead on purpose", "Defence", "Reading the table",
+        "Table decisions", "Whole hands"]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_lesson_shape(lesson):
-    assert 7 <= len(lesson.steps) <= 12  # short steps: 5 to 10 minutes in all
+    assert 7 <= len(lesson.steps) <= 13  # short steps: 5 to 10 minutes in all
     assert lesson.questions * 2 >= len(lesson.steps), "mostly learn-by-doing steps"
     assert 5 <= lesson.minutes <= 10
     assert lesson.steps[-1].kind == "explain"

@@ -13,7 +13,7 @@ from ..route import Route
 from .pending import missing, notice
 from ...i18n import N_, _, ngettext
 
-INTRO = N_("<h2>Lessons</h2><p>Ten short lessons, each 5 to 10 minutes: one idea at a time, "
+INTRO = N_("<h2>Lessons</h2><p>Short lessons, each 5 to 10 minutes: one idea at a time, "
            "and you try each one yourself. Start with lesson 1, or jump to any lesson.</p>")
 
 
