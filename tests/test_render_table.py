@@ -94,3 +94,23 @@ def test_seats_come_in_play_order_from_the_viewers_left_the_viewer_last():
     html = table_html(state, ["Ama", "You", "Kofi"], viewer=1)
     seats = re.findall(r'class="spar-seat[^"]*"[^>]*data-seat="(\d)"', html)
     assert seats == ["2", "0", "1"]
+
+
+def test_every_lesson_picture_speaks_to_the_learner_as_you():
+    """The learner is "you" on every lesson table: "You lead", never "You leads" (the
+    lesson's names say "You" for the learner, and the table must know that seat)."""
+    from spar_tutor.lessons import load_all
+    from spar_tutor.lessons.kinds import make_run
+
+    wrong = re.compile(r"\bYou (leads|deals|wins|has|is|plays|holds|won by)\b")
+    pictures = 0
+    for lesson in load_all():
+        for number, step in enumerate(lesson.steps, 1):
+            if step.position is None and step.kind != "deal":
+                continue
+            picture = make_run(step).picture()
+            pictures += 1
+            assert not wrong.search(picture), (lesson.id, number, wrong.search(picture))
+    assert pictures >= 40
+    lesson_7 = next(lesson for lesson in load_all() if lesson.number == 7)
+    assert "You lead" in make_run(lesson_7.steps[0]).picture()

@@ -11,9 +11,10 @@ widget draws.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, FrozenSet, Iterable, Optional, Tuple
+from typing import Any, Callable, FrozenSet, Iterable, Optional, Tuple, Union
 
 from ..engine.cards import SUIT_NAMES, SUIT_SINGULAR, Card, parse_card, sort_hand
+from ..engine.deal import Deal
 from ..engine.state import HandState
 from ..engine.words import Players, card_text
 from ..i18n import _, points
@@ -125,7 +126,7 @@ class StepRun:
         if step.position is None:
             return card_row(parse_card(c) for c in step.cards)
         state = self.position_now()
-        return table_html(state, step.names_of(state.players), viewer_of(step),
+        return table_html(state, step_players(state, step), viewer_of(step),
                           show_own=not self.hand_below, open_hands=not step.hidden,
                           asking=self.asking, played_before=[parse_card(c) for c in step.cards])
 
@@ -174,8 +175,9 @@ def viewer_of(step: Step) -> int:
     return step.seat if isinstance(step.seat, int) else 0
 
 
-def step_players(state: HandState, step: Step) -> Players:
-    """The players of a step's table by the lesson's names, the learner (if any) "you"."""
+def step_players(state: Union[HandState, Deal], step: Step) -> Players:
+    """The players of a step's table (or deal) by the lesson's names, the learner (if
+    any) "you"."""
     learner = step.seat if isinstance(step.seat, int) else None
     return Players.of(step.names_of(state.players), learner)
 

@@ -13,7 +13,7 @@ def test_deep_link_opens_lesson_7_and_it_answers(app_server, voila_page):
     expect(page.get_by_role("heading", name="Lesson 7: Dry and wet")).to_be_visible()
     expect(page.get_by_text(re.compile(r"^Step 1 of \d+"))).to_be_visible()
     voila_page.screenshot("app-lesson-7-light")
-    page.locator(".sp-lesson button", has_text=re.compile("K")).first.click()
+    page.get_by_role("button", name="king of clubs").click()  # the card's picture is the button
     expect(page.locator(".sp-feedback-wrong, .sp-feedback-right").first).to_be_visible()
     voila_page.screenshot("app-lesson-7-answered-light")
     nav(voila_page, "Home").click()

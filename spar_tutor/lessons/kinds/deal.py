@@ -11,7 +11,7 @@ from ...engine.state import HandState
 from ...render.deal import deal_html
 from ..check import Found, rules_of, wrong_keys
 from ..model import Step
-from ..steps import Answers, ChoiceRun, Tool, viewer_of
+from ..steps import Answers, ChoiceRun, Tool, step_players, viewer_of
 from .base import StepKind, register
 from ...i18n import _
 
@@ -67,8 +67,8 @@ class DealRun(ChoiceRun):
 
     def picture(self) -> str:
         """The app's deal picture after the packets dealt so far, every hand face up."""
-        names = self.step.names_of(self.deal.players)
-        return deal_html(self.deal, self.shown, names, viewer_of(self.step), open_hands=True)
+        return deal_html(self.deal, self.shown, step_players(self.deal, self.step),
+                         viewer_of(self.step), open_hands=True)
 
     def answers(self) -> Answers:
         step = self.step
