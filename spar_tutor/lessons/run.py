@@ -17,6 +17,7 @@ from .model import Lesson, Step
 from .progress import Answer, ProgressStore
 from .steps import Feedback, StepRun
 from ..i18n import _
+from ..learning.review import Reviews, lesson_item
 from ..store.schema import utcnow
 
 
@@ -44,6 +45,8 @@ class LessonRun:
         #: At the end of the lesson, the missed steps still to come back (``None``: the
         #: lesson's end is not reached yet; ``[]``: nothing left, the lesson is over).
         self.again: Optional[List[int]] = None
+        #: Where missed questions are scheduled for review on later days.
+        self.reviews = Reviews(progress.learner, progress.store) if progress else None
         #: This time through's answers (the stars' source when nothing is saved).
         self.log: List[Answer] = []
         if start is None:
@@ -86,9 +89,12 @@ class LessonRun:
         """Check an answer to the current step and record it (with whether it was the
         first try: the first answer to a step not done before)."""
         first_try = self.tries[self.index] == 0 and self.index not in self.done
+        first_now = self.index not in self.answered and not self.tries[self.index]
         self.tries[self.index] += 1
         self.answered.add(self.index)
         fb = self.current.answer(value)
+        if first_now and self.reviews is not None:
+            self.reviews.answered(lesson_item(self.lesson.id, self.index), fb.correct, first_try)
         finished = self.current.finished
         if finished:
             self.done.add(self.index)
