@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 from datetime import datetime, timezone
-from typing import Optional, Tuple
+from typing import Any, Optional, Tuple, cast
 
 from fsrs import Card, Rating, Scheduler
 
@@ -78,7 +78,7 @@ class Reviews(ReviewSchedule):
             if first_try and not right:
                 self._review(Card(), Rating.Again, item, at)
         elif found.due <= at:
-            self._review(Card.from_dict(found.scheduler), Rating.Good if right else Rating.Again,
+            self._review(Card.from_dict(cast(Any, found.scheduler)), Rating.Good if right else Rating.Again,
                          item, at)
 
     def _review(self, card: Card, rating: Rating, item: str, at: datetime) -> None:

@@ -48,9 +48,9 @@ class PuzzleProgress(LearnerProgress):
             self._rate(session, puzzle_id)
 
         self._write(add)
-        # a puzzle solved with a mistake comes back on a later day (learning.review)
-        Reviews(self.learner, self.store).answered(puzzle_item(puzzle_id), right=bool(clean),
-                                                   first_try=True)
+        if self.learner:  # a named learner's puzzle solved with a mistake comes back later
+            Reviews(self.learner, self.store).answered(puzzle_item(puzzle_id),
+                                                       right=bool(clean), first_try=True)
 
     def _rate(self, session: Session, puzzle_id: str) -> None:
         """Add the learner's rating, worked out again from every attempt, if it moved."""
