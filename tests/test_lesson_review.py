@@ -97,3 +97,11 @@ def test_home_offers_the_review_on_a_later_day(tmp_path, monkeypatch):
     assert "sp-feedback-right" in player.feedback.value
     app.go("home")
     assert home.review.layout.display == "none"  # spaced out to a later day
+
+
+def test_the_clock_file_moves_a_running_server(tmp_path, monkeypatch):
+    clock = tmp_path / "clock"
+    monkeypatch.setenv(CLOCK, f"file:{clock}")
+    assert abs(now() - datetime.now(timezone.utc)) < timedelta(minutes=1)  # no file yet
+    clock.write_text("2026-12-09T10:00:00+00:00")
+    assert now() == datetime(2026, 12, 9, 10, tzinfo=timezone.utc)

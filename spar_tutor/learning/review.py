@@ -8,8 +8,10 @@ answer to it once it is due ("Good" if right, "Again" if wrong); FSRS then space
 out (a day, then a few days, then longer). Learning steps of minutes are left out:
 a tutor's review is for later days.
 
-The clock is :func:`now`; the test-only variable ``SPAR_TUTOR_NOW`` (an ISO date or
-time, such as ``2026-12-03``) moves it, so that tests can see a later day.
+The clock is :func:`now`; the test-only variable ``SPAR_TUTOR_NOW`` moves it, so that
+tests can see a later day: an ISO date or time (``2026-12-03``), or ``file:PATH``, a file
+holding one, read at each call (a browser test moves a running server's clock with it;
+no file, or an empty one: the real time).
 
 >>> from datetime import datetime, timedelta, timezone
 >>> from spar_tutor.store import Store
@@ -23,6 +25,7 @@ time, such as ``2026-12-03``) moves it, so that tests can see a later day.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from datetime import datetime, timezone
 from typing import Any, Optional, Tuple, cast
 
@@ -40,6 +43,11 @@ CLOCK = "SPAR_TUTOR_NOW"
 def now() -> datetime:
     """Now (UTC), unless the test-only ``SPAR_TUTOR_NOW`` says otherwise."""
     moved = os.environ.get(CLOCK, "").strip()
+    if moved.startswith("file:"):
+        try:
+            moved = Path(moved[len("file:"):]).read_text(encoding="utf-8").strip()
+        except OSError:
+            moved = ""
     if not moved:
         return datetime.now(timezone.utc)
     at = datetime.fromisoformat(moved)
