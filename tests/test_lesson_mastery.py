@@ -128,3 +128,33 @@ def test_the_next_lesson_is_suggested_not_locked(tmp_path, monkeypatch):
     app.set_learner("Kwesi")
     app.follow(Route(page="lessons", lesson="9"))  # any lesson opens
     assert app.pages["lessons"].opened == course.playable()[8].id
+
+
+SUITS = "♠♥♦♣"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[l.id for l in LESSONS])
+def test_the_hint_ladder_starts_with_a_nudge_that_names_no_card(lesson):
+    from spar_tutor.lessons.hints import ladder
+    from spar_tutor.lessons.kinds import make_run
+
+    for step in lesson.steps:
+        if not step.is_question:
+            continue
+        rungs = ladder(make_run(step))
+        assert len(rungs) >= 2, (lesson.id, step.kind)
+        assert not any(s in rungs[0] for s in SUITS), (lesson.id, step.kind, rungs[0])
+        assert rungs[1] == make_run(step).hint()
+
+
+def test_the_hints_climb_to_the_answer():
+    pack = next(l for l in LESSONS if l.id == "01_pack")
+    player = LessonPlayer(pack, start=4)  # pick the card that wins: the king of spades
+    seen = []
+    for _ in range(4):
+        player.hint_btn.click()
+        seen.append(player.feedback.value)
+    assert "Look at each card in turn" in seen[0] and card("KS") not in seen[0]
+    assert seen[1] != seen[0]
+    assert "The answer is" in seen[2] and card("KS") in seen[2]
+    assert seen[3] == seen[2]  # the last rung stays

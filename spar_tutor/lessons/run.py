@@ -9,8 +9,9 @@
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Set
+from typing import Any, Dict, List, Optional, Set
 
+from .hints import ladder
 from .kinds import make_run
 from .mastery import lesson_stars
 from .model import Lesson, Step
@@ -47,6 +48,8 @@ class LessonRun:
         self.again: Optional[List[int]] = None
         #: Where missed questions are scheduled for review on later days.
         self.reviews = Reviews(progress.learner, progress.store) if progress else None
+        #: How many hints each step has given since it was shown fresh.
+        self.hints: Dict[int, int] = {}
         #: This time through's answers (the stars' source when nothing is saved).
         self.log: List[Answer] = []
         if start is None:
@@ -108,7 +111,12 @@ class LessonRun:
         return fb
 
     def hint(self) -> str:
-        return self.current.hint()
+        """The next rung of the step's hint ladder (:mod:`.hints`): a nudge, then the rule,
+        then the answer; the last rung again after that."""
+        rungs = ladder(self.current)
+        rung = min(self.hints.get(self.index, 0), len(rungs) - 1)
+        self.hints[self.index] = rung + 1
+        return rungs[rung]
 
     def next(self) -> bool:
         """Go on (a read explain step counts as done). After the last step, the missed
@@ -137,6 +145,7 @@ class LessonRun:
         self.index = self.again.pop(0)
         self.runs[self.index] = None
         self.answered.discard(self.index)
+        self.hints.pop(self.index, None)
         self._visit()
         return True
 

@@ -247,7 +247,9 @@ def test_another_learner_starts_fresh_and_plays_with_hints(lessons_server, voila
         me.right()
         me.next()
     me.step(5, 7, "Play it out")
-    me.click("Hint")
+    me.click("Hint")  # a nudge
+    expect(voila_page.page.locator(".sp-feedback-hint")).to_contain_text("last trick")
+    me.click("Hint")  # the rule, with the solver's advice
     expect(voila_page.page.locator(".sp-feedback-hint")).to_contain_text("The computer plays")
     me.shot("lesson09-play-hint")
     me.click("6♦")
