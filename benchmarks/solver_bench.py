@@ -1,7 +1,11 @@
 """Solver benchmark: everything issue 3's Performance section asks for.
 
     PYTHONPATH=. python benchmarks/solver_bench.py [--deals 100] [--arena-hands 2000]
-        [--only exact,three,graded,hint,minimax,arena]
+        [--only exact,three,graded,hint,minimax,arena,time,agreement,strength]
+    python benchmarks/solver_bench.py --only time [--time-hands 30]
+    python benchmarks/solver_bench.py --only agreement [--agreement-positions 40]
+    python benchmarks/solver_bench.py --only strength [--strength-deals 3:334,4:334,ghana:334]
+        [--workers 2] [--results .bench]
 
 Times are CPU seconds of this process (``time.process_time``: one core, pure
 Python), so other load on the machine disturbs them less than wall time; the
@@ -24,14 +28,18 @@ from pathlib import Path
 from typing import Dict, Sequence, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from spar_tutor.engine.deal import deal  # noqa: E402
 from spar_tutor.engine.rules import Rules  # noqa: E402
 from spar_tutor.solver import hint, solve  # noqa: E402
 from spar_tutor.solver.arena import play_arena  # noqa: E402
+from spar_tutor.solver.bots import ExpertBot  # noqa: E402
 from spar_tutor.solver._position import Position  # noqa: E402
 from spar_tutor.solver._search import Searcher  # noqa: E402
-from spar_tutor.engine.state import HandState  # noqa: E402
+from spar_tutor.engine.state import PASS, PLAY, HandState  # noqa: E402
+from spar_tutor.session.hints import HINT_BUDGET_MS  # noqa: E402
+from strength import section_strength  # noqa: E402
 
 #: (label, preset, players, target p50 ms, target p99 ms)
 EXACT = [("2 players x 5", "standard", 2, None, 10), ("3 players x 5", "standard", 3, None, 10),
@@ -181,6 +189,85 @@ def section_arena(hands: int, worlds: int) -> None:
               f"({time.perf_counter() - start:.0f} s)")
 
 
+#: (label, preset, players) of the tables the time section plays.
+TIME_TABLES = [("3 seats, standard", "standard", 3), ("4 seats, standard", "standard", 4),
+               ("3 seats, ghana_table", "ghana_table", 3),
+               ("4 seats, ghana_table", "ghana_table", 4)]
+
+
+def section_time(hands: int) -> None:
+    print(f"\n== Time of an expert decision at the table: {hands} seeded hands a table, "
+          "every seat the default expert (fixed work), decisions with a choice "
+          "(target p95 <= 200 ms) ==")
+    for label, preset, players in TIME_TABLES:
+        rules = Rules.preset(preset)
+        cpu, wall, phases = [], [], {"before the lead": 0, "play": 0}
+        for h in range(hands):
+            bots = [ExpertBot(f"time:{h}:{s}") for s in range(players)]
+            state = deal(rules, players, h % players, seed=f"time:{h}").start()
+            while not state.is_over():
+                seat = state.to_move
+                assert seat is not None
+                view = state.view(seat)
+                c0, w0 = time.process_time(), time.perf_counter()
+                move = bots[seat].choose(view)
+                c1, w1 = time.process_time(), time.perf_counter()
+                if len(view.legal_moves) > 1:
+                    cpu.append((c1 - c0) * 1000)
+                    wall.append((w1 - w0) * 1000)
+                    phases["play" if view.phase == PLAY else "before the lead"] += 1
+                state = state.apply(move, seat)
+        p95 = pct(cpu, 95)
+        print(f"{label:>22}: CPU p50 {pct(cpu, 50):5.0f} ms, p95 {p95:5.0f} ms"
+              f"{verdict(p95, 200)}, max {max(cpu):5.0f} ms; wall p50 {pct(wall, 50):5.0f}, "
+              f"p95 {pct(wall, 95):5.0f} ms ({len(cpu)} decisions: "
+              f"{phases['play']} cards, {phases['before the lead']} before the lead)")
+
+
+def agreement_positions(count: int) -> "list[HandState]":
+    """Seeded play positions: 3 and 4 seats, standard and ghana_table, played on at
+    random (declarations passed) to a random point before the last two tricks."""
+    out = []
+    for i in range(count):
+        rng = random.Random(f"agreement:{i}")
+        preset = ("standard", "ghana_table")[i % 2]
+        players = (3, 4)[i // 2 % 2]
+        rules = Rules.preset(preset)
+        state = deal(rules, players, i % players, seed=f"agreement:{i}").start()
+        while state.phase != PLAY:
+            state = state.apply(PASS if PASS in state.legal_moves()
+                                else rng.choice(state.legal_moves()))
+        stop = rng.randrange((rules.hand_size - 2) * players)
+        while state.plays_made < stop or len(state.legal_cards()) < 2:
+            state = state.apply(rng.choice(state.legal_cards()))
+        out.append(state)
+    return out
+
+
+def section_agreement(positions: int, deep_ms: float) -> None:
+    print(f"\n== Hint agreement: a {HINT_BUDGET_MS} ms hint against a {deep_ms / 1000:g} s "
+          f"deep analysis, {positions} seeded positions (target >= 95%) ==")
+    same = close = 0
+    worlds_fast, worlds_deep = [], []
+    for i, state in enumerate(agreement_positions(positions)):
+        view = state.view(state.to_move)
+        fast = hint(view, seed=i, budget_ms=HINT_BUDGET_MS)
+        deep = hint(view, seed=10_000 + i, budget_ms=deep_ms)
+        worlds_fast.append(fast.worlds)
+        worlds_deep.append(deep.worlds)
+        picked = deep.value(fast.best.card)
+        same += fast.best.card is deep.best.card
+        # as good as the deep best within the deep analysis' own precision
+        close += deep.best.expected - picked.expected <= 2 * max(deep.best.spread, 0.01) \
+            / math.sqrt(deep.worlds)
+    print(f"same best card: {same}/{positions} = {same / positions:.1%}"
+          f" (target >= 95%: {'met' if same >= 0.95 * positions else 'MISSED'}); a card the deep "
+          f"analysis cannot tell from its best (within two standard errors): {close}/"
+          f"{positions} = {close / positions:.1%}")
+    print(f"worlds: the hint p50 {pct(worlds_fast, 50)}, min {min(worlds_fast)}; the deep "
+          f"analysis p50 {pct(worlds_deep, 50)}, min {min(worlds_deep)}")
+
+
 def main(argv: "Sequence[str] | None" = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100, help="seeded deals per configuration")
@@ -189,6 +276,20 @@ def main(argv: "Sequence[str] | None" = None) -> None:
                         help="worlds per expert decision in the arena")
     parser.add_argument("--only", default="exact,three,graded,hint,minimax,arena",
                         help="comma-separated sections to run")
+    parser.add_argument("--time-hands", type=int, default=30,
+                        help="seeded hands a table for the time section")
+    parser.add_argument("--agreement-positions", type=int, default=40,
+                        help="seeded positions for the hint agreement")
+    parser.add_argument("--deep-ms", type=float, default=10_000,
+                        help="the deep analysis' time a position (hint agreement)")
+    parser.add_argument("--strength-deals", default="",
+                        help="deals per strength case, e.g. 3:334,4:334,ghana:334 (the default)")
+    parser.add_argument("--strength-cases", default="",
+                        help="only these strength cases, e.g. 3,ghana (default: all)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes sharing the strength deals")
+    parser.add_argument("--results", default=str(Path(__file__).resolve().parents[1] / ".bench"),
+                        help="folder for the strength results (resumable)")
     args = parser.parse_args(argv)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"python {platform.python_version()} on {platform.machine()}, "
@@ -206,6 +307,15 @@ def main(argv: "Sequence[str] | None" = None) -> None:
         section_minimax(args.deals)
     if "arena" in only:
         section_arena(args.arena_hands, args.arena_worlds)
+    if "time" in only:
+        section_time(args.time_hands)
+    if "agreement" in only:
+        section_agreement(args.agreement_positions, args.deep_ms)
+    if "strength" in only:
+        deals = {k: int(v) for k, v in (item.split(":") for item in
+                                         args.strength_deals.split(",") if item)}
+        cases = [c for c in args.strength_cases.split(",") if c] or None
+        section_strength(deals, args.workers, Path(args.results), cases)
 
 
 if __name__ == "__main__":

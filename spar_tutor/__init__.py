@@ -12,7 +12,8 @@ from .engine.cards import Card, format_cards, parse_card, parse_cards
 from .engine.deal import Deal, DealStep, deal, shuffled_pack
 from .engine.dealfile import DealFile
 from .engine.errors import (
-    DealError, DealFileError, IllegalMoveError, NotationError, RulesError, SparError, ViewError,
+    DealError, DealFileError, FileError, IllegalMoveError, NotationError, RulesError, SparError,
+    ViewError,
 )
 from .engine.match import Bet, Match
 from .engine.rules import PRESETS, Preset, Rules
@@ -23,7 +24,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action", "Bet", "Card", "Deal", "DealError", "DealFile", "DealFileError", "DealStep",
-    "HandResult", "HandState", "IllegalMoveError", "Match", "NotationError", "PRESETS", "Preset",
+    "FileError", "HandResult", "HandState", "IllegalMoveError", "Match", "NotationError",
+    "PRESETS", "Preset",
     "Rules", "RulesError", "SeatView", "SparError", "Trick", "ViewError", "deal", "format_cards",
     "parse_card", "parse_cards", "parse_move", "shuffled_pack", "trick_winner",
 ]

@@ -28,6 +28,12 @@ def click(player: LessonPlayer, description: str) -> None:
 
 
 def card(text: str) -> str:
+    """The name of a card's button (its picture is the button, named like the card)."""
+    return parse_card(text).name
+
+
+def symbols(text: str) -> str:
+    """A card as a choice's words show it (``dry 6♠``)."""
     return parse_card(text).symbol_text
 
 
@@ -41,7 +47,7 @@ def right_answers(player: LessonPlayer) -> List[str]:
         ask = step.extra["ask"]
         return [step.name(answer) if ask in ("leader", "first_card", "last_card") else str(answer)]
     if goal == "wise":
-        return [" ".join([answer.split()[0], card(answer.split()[1])]) if " " in answer else answer]
+        return [" ".join([answer.split()[0], symbols(answer.split()[1])]) if " " in answer else answer]
     if kind in ("choice", "points", "odds"):
         return [card_symbols(str(answer))]  # a button shows card codes as symbols
     if kind == "trick":
@@ -50,7 +56,7 @@ def right_answers(player: LessonPlayer) -> List[str]:
         return [card(c) for c in cards]
     if kind == "pick_card":
         legal = live.state.legal_cards()
-        return [c.symbol_text for c in (legal if goal == "all_legal" else legal[:1])]
+        return [c.name for c in (legal if goal == "all_legal" else legal[:1])]
     if kind == "declare":
         return [card(m.split()[1]) for m in cards]
     return []
@@ -62,7 +68,7 @@ def finish_step(player: LessonPlayer) -> None:
     if step.kind == "play":
         while not live.state.is_over():
             best, _ = guarantees.best_moves(live.state, step.seat)
-            click(player, best[0].symbol_text)
+            click(player, best[0].name)
         return
     for text in right_answers(player):
         click(player, text)

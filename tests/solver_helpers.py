@@ -39,6 +39,25 @@ def brute_force(state: HandState, player: int) -> int:
     return max(values) if state.to_move == player else min(values)
 
 
+def plain_maxn(state: HandState) -> Tuple[int, int]:
+    """Every seat maximises its own points; a seat that cannot score prefers the
+    scorer to score least, then its lowest card (the baseline's stated tie-break)."""
+    if state.is_over():
+        r = state.result
+        assert r is not None and r.winner is not None
+        return r.winner, r.points[r.winner]
+    seat = state.to_move
+    best: "Tuple[int, int] | None" = None
+    best_key = -99
+    for card in sorted(state.legal_cards(), key=lambda c: c.index):
+        w, p = plain_maxn(state.apply(card))
+        key = p if w == seat else -p
+        if key > best_key:
+            best, best_key = (w, p), key
+    assert best is not None
+    return best
+
+
 def brute_force_memo(state: HandState, player: int,
                      memo: "Dict[Tuple[object, ...], int] | None" = None) -> int:
     """:func:`brute_force` with a table of positions already valued: the same

@@ -14,6 +14,9 @@ from spar_tutor.app.route import PAGES, Route, parse_query
     ("lesson=3", Route(page="lessons", lesson="3")),
     ("puzzle=p12", Route(page="puzzles", puzzle="p12")),
     ("learner=Ama%20Mensah", Route(learner="Ama Mensah")),
+    ("page=play&game=ghana_table", Route(page="play", preset="ghana_table")),
+    ("page=lessons&lesson=3&step=4", Route(page="lessons", lesson="3", step=4)),
+    ("page=rules&theme=DARK", Route(page="rules", theme="dark")),
 ])
 def test_parse_query(query, route):
     assert parse_query(query) == route
@@ -41,3 +44,20 @@ def test_a_huge_query_is_cut_not_an_error():
 def test_query_round_trips():
     for route in [Route(), Route("lessons", lesson="7"), Route("rules", preset="sipa", learner="Kofi")]:
         assert parse_query(route.query()) == route
+
+
+@pytest.mark.parametrize("step", ["0", "-1", "x", "1000", "²", "3.5", ""])
+def test_odd_steps_are_dropped(step):
+    assert parse_query(f"page=lessons&lesson=3&step={step}").step is None
+
+
+def test_odd_themes_are_dropped():
+    assert parse_query("theme=pink").theme is None
+
+
+def test_every_field_round_trips_and_the_game_is_written_game():
+    route = Route("lessons", lesson="3", step=4, learner="Kɔfi", theme="dark")
+    assert parse_query(route.query()) == route
+    play = Route("play", preset="ghana_table")
+    assert play.query() == "page=play&game=ghana_table"
+    assert parse_query(play.query()) == play

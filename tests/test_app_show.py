@@ -23,7 +23,9 @@ def shown(monkeypatch):
 def test_show_displays_the_app_and_follows_the_query(shown, monkeypatch):
     monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
     app = show("page=rules&preset=agram&learner=Yao")
-    assert shown == [app]
+    assert shown[0] is app and len(shown) == 2
+    assert "history.pushState" in shown[1].data  # the script that keeps the address
+    assert app.address.query == "page=rules&game=agram&learner=Yao"
     assert app.current == "rules" and app.pages["rules"].preset.value == "agram"
     assert app.learner.name == "Yao"
 

@@ -12,7 +12,7 @@ from spar_tutor.lessons import load_all
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted((ROOT / "lessons").glob("*.toml"))
-NUMBERS = {10: "Ten"}
+NUMBERS = {10: "Ten", 16: "Sixteen"}
 
 
 def facts(path):

@@ -46,7 +46,7 @@ def test_lessons_load_run_and_draw_without_ipywidgets():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, timeout=300)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split() == ["False", "10"]
+    assert out.stdout.split() == ["False", "16"]
 
 
 SNIPPET = '''

@@ -16,7 +16,9 @@ def test_there_is_a_notebook_per_lesson():
         "lesson_01_pack.ipynb", "lesson_02_dealing.ipynb", "lesson_03_follow.ipynb",
         "lesson_04_trick.ipynb", "lesson_05_last_trick.ipynb", "lesson_06_two_trick_bonus.ipynb",
         "lesson_07_dry_wet.ipynb", "lesson_08_table_rules.ipynb", "lesson_09_strategy.ipynb",
-        "lesson_10_relatives.ipynb"]
+        "lesson_10_relatives.ipynb", "lesson_11_match.ipynb", "lesson_12_give_up_the_lead.ipynb",
+        "lesson_13_defence.ipynb", "lesson_14_reading_the_table.ipynb",
+        "lesson_15_table_decisions.ipynb", "lesson_16_whole_hands.ipynb"]
     assert len([n for n in names if n.startswith("explore_")]) == 3
 
 

@@ -23,16 +23,19 @@ def store(tmp_path):
     return Store.open(f"sqlite:///{tmp_path / 'spar-tutor.sqlite'}")
 
 
-def test_ten_lessons_all_load():
-    assert len(LESSONS) == 10
+def test_sixteen_lessons_all_load():
+    assert len(LESSONS) == 16
     broken = [str(p) for l in LESSONS if isinstance(l, BrokenLesson) for p in l.problems]
     assert broken == []
-    assert [l.number for l in LESSONS] == list(range(1, 11))
+    assert [l.number for l in LESSONS] == list(range(1, 17))
+    assert [l.title for l in LESSONS[10:]] == [
+        "The match", "Giving up the lead on purpose", "Defence", "Reading the table",
+        "Table decisions", "Whole hands"]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_lesson_shape(lesson):
-    assert 7 <= len(lesson.steps) <= 12  # short steps: 5 to 10 minutes in all
+    assert 7 <= len(lesson.steps) <= 13  # short steps: 5 to 10 minutes in all
     assert lesson.questions * 2 >= len(lesson.steps), "mostly learn-by-doing steps"
     assert 5 <= lesson.minutes <= 10
     assert lesson.steps[-1].kind == "explain"
@@ -159,12 +162,12 @@ def test_lesson_tables_are_the_apps_and_keep_the_question_quiet():
     trick = next(l for l in LESSONS if l.id == "04_trick")
     step = next(s for s in trick.steps if s.kind == "trick")
     player = LessonPlayer(trick, start=trick.steps.index(step))
-    picture = player.body.children[0].value
+    picture = player.picture.value
     assert 'class="spar-felt"' in picture and "who wins it?" in picture
     assert "spar-winning" not in picture and "won by ?" in picture
     points = next(l for l in LESSONS if l.id == "07_dry_wet")
     index = next(i for i, s in enumerate(points.steps) if s.kind == "points")
-    picture = LessonPlayer(points, start=index).body.children[0].value
+    picture = LessonPlayer(points, start=index).picture.value
     assert "How many points?" in picture and "10 points" not in picture
 
 
@@ -190,3 +193,42 @@ def test_lesson_notebook_introduces_the_lesson_as_it_is(lesson):
     text = "".join(intro["source"])
     assert intro["cell_type"] == "markdown" and lesson.title in text
     assert f"About {lesson.minutes} minutes, {len(lesson.steps)} steps." in text
+
+
+def seat_sides(step):
+    """Where each named player sits, seen from the learner: left, top or right (None for
+    a step without a table, or with only two players: the other sits across)."""
+    from spar_tutor.engine.rules import Rules
+    from spar_tutor.lessons.steps import viewer_of
+    from spar_tutor.render.table import FELT_W, seat_position
+
+    if step.position is not None:
+        state = step.state()
+        players, rules = state.players, state.rules
+    elif step.kind == "deal":
+        players = step.extra.get("players", 3)
+        rules = Rules.from_json(step.extra.get("rules", "standard"))
+    else:
+        return None
+    if players < 3:
+        return None
+    viewer, sides = viewer_of(step), {}
+    for seat in range(players):
+        if seat == viewer:
+            continue
+        x, _ = seat_position(seat, viewer, players, rules.direction == "clockwise")
+        sides[step.name(seat)] = "left" if x < FELT_W / 2 - 1 else \
+            "right" if x > FELT_W / 2 + 1 else "top"
+    return sides
+
+
+def test_the_same_players_sit_in_the_same_places_from_lesson_to_lesson():
+    places = {}
+    for lesson in LESSONS:
+        for number, step in enumerate(lesson.steps, start=1):
+            for name, side in (seat_sides(step) or {}).items():
+                places.setdefault(name, {}).setdefault(side, []).append(
+                    f"lesson {lesson.number} step {number}")
+    moved = {name: where for name, where in places.items() if len(where) > 1}
+    assert moved == {}
+    assert places["Ama"].keys() == {"left"} and places["Kofi"].keys() == {"right"}

@@ -112,7 +112,10 @@ def test_no_puzzles_and_unreadable_files(tmp_path):
     assert problems_of("08_no_puzzles.toml") == [
         "08_no_puzzles.toml: no puzzles: write each one under a [[puzzle]] header"]
     (tmp_path / "bad.toml").write_bytes(b"\xff\xfe title")
-    assert "cannot read the file" in str(load_file(tmp_path / "bad.toml")[1][0])
+    assert str(load_file(tmp_path / "bad.toml")[1][0]) == \
+        "bad.toml: saved as UTF-16 text: save the file as UTF-8"
+    (tmp_path / "folder.toml").mkdir()
+    assert "cannot read the file" in str(load_file(tmp_path / "folder.toml")[1][0])
     assert load_collection(tmp_path / "missing").puzzles == []
 
 

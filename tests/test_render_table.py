@@ -72,3 +72,25 @@ def test_between_tricks_the_last_winner_is_told_in_symbols_not_card_codes():
     others = table_html(state, Players(("Ama", "Kofi"), you=1), 0)
     assert "Ama won trick 3 with" in others and "You won" not in others
 
+
+def test_a_question_about_a_trick_shows_no_badge_that_gives_the_answer():
+    """Lesson 4 asks who won the trick: after it, the winner leads and is to play, so
+    neither badge may show; the same position otherwise shows both."""
+    from spar_tutor.lessons import load_all
+    from spar_tutor.lessons.kinds import make_run
+
+    steps = [s for lesson in load_all() for s in lesson.steps if s.kind == "trick"]
+    assert len(steps) >= 4
+    for step in steps:
+        picture = make_run(step).picture()
+        assert "spar-chip-lead" not in picture and "spar-chip-turn" not in picture
+        assert "spar-turn" not in picture
+        plain = table_html(step.state(), step.names_of(step.state().players), step.seat)
+        assert "spar-chip-lead" in plain and "spar-chip-turn" in plain
+
+
+def test_seats_come_in_play_order_from_the_viewers_left_the_viewer_last():
+    state = position("standard", hands=["6S 7H KD", "8S 9H TD", "KS JH QD"])
+    html = table_html(state, ["Ama", "You", "Kofi"], viewer=1)
+    seats = re.findall(r'class="spar-seat[^"]*"[^>]*data-seat="(\d)"', html)
+    assert seats == ["2", "0", "1"]

@@ -8,7 +8,7 @@ import pytest
 from spar_tutor import Bet, IllegalMoveError, Match, Rules
 from spar_tutor.engine.deal import cut_pack
 from spar_tutor.session import GameSession
-from spar_tutor.session.bets import ACCEPT_SHARE, OFFER_SHARE, BetRound
+from spar_tutor.session.bets import ACCEPT_SHARE, OFFER_SHARE, RISK, BetRound
 from tests.doubles import first_legal_factory
 
 FOUR = ["human", "beginner", "beginner", "beginner"]
@@ -88,10 +88,11 @@ def round_of(chances, money=50, humans=(0,)):
 
 def test_bots_offer_on_a_strong_hand_and_match_by_the_rule():
     fair = 0.25
-    chances = {0: 0.0, 1: OFFER_SHARE * fair, 2: ACCEPT_SHARE * fair - 0.01, 3: ACCEPT_SHARE * fair}
+    need = ACCEPT_SHARE * fair + RISK * 3 / 50  # to match a bet of 3 out of 50
+    chances = {0: 0.0, 1: OFFER_SHARE * fair + 0.1, 2: need - 0.01, 3: need + 0.06}
     r = round_of(chances)
     r.open([1, 2, 3])
-    assert r.bets == [Bet(1, 5, (3,))]  # a tenth of 50; seat 2 is short of the rule
+    assert r.bets == [Bet(1, 6, (3,))]  # (0.5 - 0.25) / 2 of 50; seat 2 is short of the rule
     assert not r.closed and r.waiting_for() == [0] and r.answers_due(0) == [0]
     assert r.offer(0, 7, [1, 2, 3]) == (1, 3)  # seat 2 declines again
     r.answer(0, 0, True)
@@ -118,9 +119,9 @@ def test_bad_amounts_are_refused_by_the_engine(amount, words):
 
 def test_what_a_seat_puts_forward_is_capped_by_its_money():
     r = round_of({1: 0.9, 2: 0.0, 3: 0.0})
-    r.open([1, 2, 3])  # seat 1 offers 5
+    r.open([1, 2, 3])  # seat 1 offers a quarter of its 50: 12
     r.offer(0, 48, [1, 2, 3])  # nobody matches, but 48 is on the table
-    with pytest.raises(IllegalMoveError, match="cannot stake 53"):
+    with pytest.raises(IllegalMoveError, match="cannot stake 60"):
         r.answer(0, 0, True)
 
 
@@ -150,18 +151,18 @@ def test_bets_are_settled_in_the_ledger(monkeypatch):
                         lambda solver, state, seat, seed: 0.9 if seat == 2 else 0.0)
     s = session(BETS)
     r = s.bet_round
-    assert r.bets == [Bet(2, 5, ())] and r.answers_due(0) == [0]
+    assert r.bets == [Bet(2, 12, ())] and r.answers_due(0) == [0]
     assert s.offer_bet(10).message == "Bot 2 (beginner) matched the bet of 10."
     assert s.pending == "bets"
     assert s.answer_bet(0, True).ok and s.pending is None
-    assert s.bets == [Bet(2, 5, (0,)), Bet(0, 10, (2,))]
+    assert s.bets == [Bet(2, 12, (0,)), Bet(0, 10, (2,))]
     finish(s)
     winner = s.state.result.winner
     change = s.match.history[-1].money
     if winner == 0:
-        assert change == (15, 0, -15, 0)
+        assert change == (22, 0, -22, 0)
     elif winner == 2:
-        assert change == (-15, 0, 15, 0)
+        assert change == (-22, 0, 22, 0)
     else:
         assert change == (0, 0, 0, 0)
     assert s.match.money == tuple(50 + c for c in change)

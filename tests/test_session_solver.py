@@ -70,9 +70,11 @@ def test_review_names_every_card_the_learner_played():
     assert [line.card for line in lines] == played
     assert [line.trick for line in lines] == [1, 2, 3, 4, 5]
     for line in lines:
-        assert line.cost >= 0 and line.text.startswith(f"Played {line.card.symbol_text}")
-        assert bool(re.search(r"lost \d|\d points given up", line.text)) == (line.cost > 1e-9)
-        if line.cost > 1e-9:
+        assert line.cost >= 0 and line.text.startswith(f"You played {line.card.symbol_text}.")
+        assert line.hindsight.startswith(f"With all cards seen: {line.card.symbol_text} ")
+        assert bool(re.search(r"cost you \d|\d points on average", line.hindsight)) == (
+            line.hindsight_cost > 1e-9 or "gave up" in line.hindsight)
+        if line.mistake:
             assert line.best.symbol_text in line.text
 
 
@@ -82,7 +84,8 @@ def test_review_panel_after_a_hand():
     while not s.state.is_over():
         s.play(s.legal_cards()[0])
     table.review.button.click()
-    assert "Your cards, hand 1" in table.review.lines.value
+    assert "Your decisions, hand 1" in table.review.lines.value
+    assert "With all cards seen (hindsight)" in table.review.lines.value
     table.review.slider.value = 3
     assert "Move 3 of" in table.review.step_text.value
 
@@ -102,8 +105,8 @@ def test_review_says_what_a_costly_card_lost_and_what_was_better():
     s = GameSession("standard", ["human", "beginner", "beginner"], seed=0)
     while not s.state.is_over():
         s.play(s.legal_cards()[0])
-    costly = [line for line in s.review() if line.cost > 0]
+    costly = [line for line in s.review() if line.hindsight_cost > 0]
     assert costly
     for line in costly:
-        assert re.search(r"lost \d+ points?", line.text) and line.best.symbol_text in line.text
-        assert "seat " not in line.text  # seats are named
+        assert re.search(r"cost you \d+ points?; with ", line.hindsight)
+        assert "seat " not in line.text + line.hindsight  # seats are named

@@ -10,7 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 MODULES = ["solution", "closed", "review", "_search", "_bounds", "_exact", "_ordering", "_bits",
-           "_position", "_model", "hints", "_worlds", "prelead", "bots", "arena", "_explain", "cli"]
+           "_position", "_model", "_maxn", "_expert", "hints", "_worlds", "prelead", "bots", "arena", "_explain", "cli"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -2,6 +2,7 @@
 
 import json
 import logging
+import re
 
 import pytest
 
@@ -134,7 +135,7 @@ def test_table_draws_two_to_seven_seats():
     for n in range(2, 8):
         s = session(seats=["human"] + ["random"] * (n - 1))
         html = table_html(s.state, [seat.name for seat in s.seats], 0)
-        assert html.count('data-seat=') == n
+        assert len(re.findall(r'class="spar-seat[" ]', html)) == n
         assert all(seat.name in html for seat in s.seats)
         assert html.count(">D</span>") == 1
 
@@ -204,6 +205,39 @@ def test_deal_widget_steps_packet_by_packet():
     assert len(s.deal.packets()) == 8  # 3 then 2 to each of 4 players
 
 
+def test_deal_widget_buttons_have_names_and_play_deals_to_the_end():
+    d = DealWidget(session())
+    named = {b.description: b for b in (d.play, d.stop, d.step)}
+    assert set(named) == {"Play the deal", "Stop", "Step"} and all(b.tooltip for b in named.values())
+    assert d.stop.disabled and not d.play.disabled
+    d.play.click()  # outside a kernel there is no waiting: every packet at once
+    assert d.slider.value == d.slider.max and "The deal is done" in d.picture.value
+    assert not d.playing and d.stop.disabled and not d.play.disabled
+    d.play.click()  # from the start again
+    assert d.slider.value == d.slider.max
+
+
+def test_deal_widget_stop_keeps_the_picture_where_it_is(monkeypatch):
+    import spar_tutor.widgets.deal_view as deal_view
+
+    later = []
+
+    class Loop:
+        def call_later(self, delay, fn):
+            later.append((delay, fn))
+
+    monkeypatch.setattr(deal_view, "_kernel_loop", lambda: Loop())
+    d = DealWidget(session(), interval_ms=500)
+    d.play.click()
+    assert d.slider.value == 1 and d.playing and not d.stop.disabled and d.play.disabled
+    assert later and later[0][0] == 0.5
+    later.pop()[1]()
+    assert d.slider.value == 2
+    d.stop.click()
+    later.pop()[1]()  # the packet already asked for does not come
+    assert d.slider.value == 2 and not d.playing and d.stop.disabled
+
+
 def test_setup_starts_a_new_match():
     s = session()
     setup = SetupPanel(s)
@@ -214,6 +248,20 @@ def test_setup_starts_a_new_match():
     assert s.rules.name == "seven_card" and s.players == 3
     assert [seat.spec for seat in s.seats] == ["human", "beginner", "random"]
     assert setup.note.value.startswith("New match: Seven-card Spar (Ghana), 3 players")
+
+
+def test_start_a_new_match_deals_new_cards():
+    s = session()
+    setup = SetupPanel(s)
+    before = [s.state.hand(seat) for seat in range(s.players)]
+    setup.start.click()
+    after = [s.state.hand(seat) for seat in range(s.players)]
+    assert after != before
+    setup.start.click()
+    assert [s.state.hand(seat) for seat in range(s.players)] not in (before, after)
+    again = session()
+    SetupPanel(again).start.click()
+    assert [again.state.hand(seat) for seat in range(again.players)] == after  # seeded
 
 
 def test_setup_names_each_game_as_its_preset_does():
@@ -265,8 +313,10 @@ def test_play_a_whole_match_to_the_end_and_start_again():
             table.next_hand.click()
     assert table.next_hand.description == "New match"
     assert "the match" in table.status.value
+    old_seed = s.seed
     table.next_hand.click()
     assert s.match.hands_played == 0 and not s.state.is_over()
+    assert s.seed != old_seed  # a new match deals new cards
 
 
 def test_seats_go_round_in_play_order_either_way():

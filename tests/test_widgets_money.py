@@ -41,7 +41,7 @@ def test_the_bet_panel_offers_and_the_bots_answer(monkeypatch):
     s = t.session
     panel = t.betting
     assert panel.layout.display is None and "40 to bet with" in panel.info.value
-    assert "Bot 1 (beginner) offers a bet of 4" in panel.info.value
+    assert "Bot 1 (beginner) offers a bet of 5" in panel.info.value  # (0.5 - 0.25) / 2 of 40
     assert panel.amount.max == 40 and panel.amount.value == 4
     assert all("spar-unplayable" in b._dom_classes for b in t.hand.buttons)
     panel.amount.value = 9

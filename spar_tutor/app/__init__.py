@@ -38,8 +38,11 @@ def show(query: Optional[str] = None) -> "object":
     try:
         from .shell import App
 
+        from .address import SCRIPT
+
         app = App()
         display(app)
+        display(HTML(SCRIPT))  # the address follows the learner (runs in Voila only)
     except Exception:
         log.exception("the app could not be built")
         display(HTML(FAILED))

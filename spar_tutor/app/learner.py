@@ -14,6 +14,14 @@ database, never a file name.
 'etcpasswd'
 >>> clean_name("   ") is None
 True
+
+Names are matched without regard to case: :func:`learner_key` is what two spellings of
+one learner share (the progress store matches them the same way).
+
+>>> learner_key("yaw") == learner_key(" YAW ")
+True
+>>> check_name("Kofi!").changed
+'cleaned'
 """
 
 from __future__ import annotations
@@ -22,6 +30,8 @@ import os
 import unicodedata
 from dataclasses import dataclass
 from typing import Mapping, Optional
+
+from ..i18n import _
 
 MAX_NAME = 30
 _ALLOWED_PUNCTUATION = set(" '-")
@@ -40,14 +50,54 @@ class Learner:
         return self.source == "hub"
 
 
-def clean_name(text: Optional[str]) -> Optional[str]:
-    """A name fit to show and to key progress by, or ``None`` if nothing is left."""
+@dataclass(frozen=True)
+class NameCheck:
+    """A typed name after cleaning: ``name`` (``None`` if nothing is left) and what
+    changed: ``""`` (nothing), ``"cleaned"`` (signs left out) or ``"shortened"``."""
+
+    name: Optional[str]
+    changed: str = ""
+
+    def message(self) -> str:
+        """What to tell the learner about their name (``""`` when it was kept as typed)."""
+        if self.name is None:
+            return _("Please type your name first: at least one letter.")
+        if self.changed == "shortened":
+            return _("Your name was shortened to {limit} letters: {name}.").format(
+                limit=MAX_NAME, name=self.name)
+        if self.changed == "cleaned":
+            return _("A name can have letters, numbers, spaces, ' and -, so yours is kept "
+                     "as {name}.").format(name=self.name)
+        return ""
+
+
+def check_name(text: Optional[str]) -> NameCheck:
+    """Clean a typed name and say what changed (spaces at the ends and runs of spaces
+    do not count as a change)."""
     if not isinstance(text, str):
-        return None
+        return NameCheck(None)
     text = unicodedata.normalize("NFC", text)
     kept = "".join(ch for ch in text if ch.isalnum() or ch in _ALLOWED_PUNCTUATION)
-    name = " ".join(kept.split())[:MAX_NAME].strip()
-    return name or None
+    whole = " ".join(kept.split())
+    name = whole[:MAX_NAME].strip()
+    if not name:
+        return NameCheck(None)
+    if len(whole) > MAX_NAME:
+        return NameCheck(name, "shortened")
+    return NameCheck(name, "" if whole == " ".join(text.split()) else "cleaned")
+
+
+def clean_name(text: Optional[str]) -> Optional[str]:
+    """A name fit to show and to key progress by, or ``None`` if nothing is left."""
+    return check_name(text).name
+
+
+def learner_key(name: Optional[str]) -> Optional[str]:
+    """What every spelling of one learner's name shares: the cleaned name without regard
+    to case ("yaw" is "Yaw"); ``None`` if no name is left. The one rule for matching
+    learners, for the progress files here and any other store."""
+    cleaned = clean_name(name)
+    return cleaned.casefold() if cleaned else None
 
 
 def hub_user(env: Optional[Mapping[str, str]] = None) -> Optional[str]:

@@ -1,11 +1,15 @@
 """Deep links: what a page address asks the app to show.
 
-The app reads its address's query string (``?page=lessons&lesson=7``) into a
-:class:`Route`. Anything unknown or malformed is dropped, never an error, so a
-mistyped link still opens the app:
+The app reads its address's query string (``?page=lessons&lesson=7&step=3``) into a
+:class:`Route`, and writes the learner's place back into the address the same way
+(:meth:`Route.query`). ``game`` names a game's rules (``?page=play&game=ghana_table``;
+``preset`` is the older spelling), ``theme`` is ``light`` or ``dark``. Anything unknown
+or malformed is dropped, never an error, so a mistyped link still opens the app:
 
->>> parse_query("page=lessons&lesson=7")
-Route(page='lessons', lesson='7', puzzle=None, preset=None, learner=None)
+>>> parse_query("page=lessons&lesson=7&step=3")
+Route(page='lessons', lesson='7', step=3, puzzle=None, preset=None, learner=None, theme=None)
+>>> parse_query("page=play&game=ghana_table").query()
+'page=play&game=ghana_table'
 >>> parse_query("page=nowhere&lesson=../../x").page
 'home'
 """
@@ -25,24 +29,31 @@ MAX_KEY = 200
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 MAX_QUERY = 2000
+_STEP = re.compile(r"^[0-9]{1,3}$")
+THEMES = ("light", "dark")
 
 
 @dataclass(frozen=True)
 class Route:
-    """A page and what to open on it; ``learner`` is the name given in the link, ``key``
-    the teacher's key (never shown, never put back in an address)."""
+    """A page and what to open on it: a lesson (and its 1-based ``step``), a puzzle, a
+    game's rules (``preset``, written ``game`` in an address); ``learner`` is the name
+    given in the link, ``theme`` the colours asked for, ``key`` the teacher's key (never
+    shown, never put back in an address)."""
 
     page: str = "home"
     lesson: Optional[str] = None
+    step: Optional[int] = None
     puzzle: Optional[str] = None
     preset: Optional[str] = None
     learner: Optional[str] = None
+    theme: Optional[str] = None
     key: Optional[str] = field(default=None, repr=False)
 
     def query(self) -> str:
         """The query string that leads back here (without the ``?``)."""
-        fields = [("page", self.page), ("lesson", self.lesson), ("puzzle", self.puzzle),
-                  ("preset", self.preset), ("learner", self.learner)]
+        fields = [("page", self.page), ("lesson", self.lesson),
+                  ("step", str(self.step) if self.step else None), ("puzzle", self.puzzle),
+                  ("game", self.preset), ("learner", self.learner), ("theme", self.theme)]
         return urlencode([(k, v) for k, v in fields if v and not (k == "page" and v == "home")])
 
 
@@ -70,6 +81,11 @@ def parse_query(query: Optional[str]) -> Route:
     elif page == "home" and puzzle:
         page = "puzzles"
     learner, key = _one(params, "learner"), _one(params, "key")
-    return Route(page=page, lesson=lesson, puzzle=puzzle,
-                 preset=_ident(_one(params, "preset")), learner=learner[:60] if learner else None,
+    step = _one(params, "step")
+    theme = (_one(params, "theme") or "").lower()
+    return Route(page=page, lesson=lesson,
+                 step=int(step) if step and _STEP.match(step) and int(step) > 0 else None,
+                 puzzle=puzzle, preset=_ident(_one(params, "game") or _one(params, "preset")),
+                 learner=learner[:60] if learner else None,
+                 theme=theme if theme in THEMES else None,
                  key=key[:MAX_KEY] if key else None)

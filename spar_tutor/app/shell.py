@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import logging
 from html import escape
@@ -10,10 +11,11 @@ from typing import Any, Callable, Dict, List, Optional
 import ipywidgets as widgets
 
 from ..i18n import N_, _
+from .address import Address
 from .guard import SORRY, guarded, setup_logging
-from .learner import Learner, clean_name, initial_learner
+from .learner import Learner, clean_name, initial_learner, learner_key
 from .pages.pending import missing
-from .route import PAGES, TEACHER_PAGES, Route
+from .route import PAGES, TEACHER_PAGES, Route, parse_query
 from .style import app_css
 from .teacher import is_teacher
 
@@ -42,9 +44,12 @@ class App(widgets.VBox):
     """The whole web app. ``App().follow(parse_query("page=rules"))`` shows a page.
 
     A page is a widget with a ``show_route(route)`` method (for what a deep link
-    asks) and maybe ``on_show()`` (to redraw when the learner comes back to it);
-    it is made on first visit and kept, so a game in progress survives a look
-    at the rules.
+    asks) and maybe ``on_show()`` (to redraw when the learner comes back to it) and
+    ``where()`` (the :class:`Route` of what it shows now, for the address); it is made
+    on first visit and kept, so a game in progress survives a look at the rules.
+
+    Wherever the learner goes, :meth:`moved` writes the place into the page's address
+    (:class:`~.address.Address`), and Back and Forward come back through :meth:`follow`.
     """
 
     def __init__(self, env: Optional[dict] = None, **kwargs: Any) -> None:
@@ -55,18 +60,32 @@ class App(widgets.VBox):
         self.current: Optional[str] = None
         self._learner_listeners: List[Callable[[Optional[Learner]], None]] = []
         self._progress: Optional[Any] = None
+        self._routes: Dict[str, Route] = {}  # what each page was last asked to show
+        self._following = False  # following an address: it is not a new history entry
+        #: The colours the learner chose (``None``: the page's own, Voila's theme).
+        self.theme: Optional[str] = None
+        self.page_theme = "light"
+        self.address = Address()
+        self.address.on_back(guarded(self.say)(lambda query: self.follow(parse_query(query))))
+        self.address.on_theme(guarded(self.say)(self._page_colours))
         self.notice = widgets.HTML()
         self.notice.add_class("spar-notice")
         self.nav = {name: self._nav_button(name) for name in PAGES}
+        self.theme_button = widgets.Button()
+        self.theme_button.add_class("spar-nav")
+        self.theme_button.add_class("spar-theme")
+        self.theme_button.on_click(guarded(self.say)(lambda _b: self.set_theme(
+            "light" if self.colours == "dark" else "dark")))
+        self._label_theme()
         self.teacher = False  # set once the teacher's key (or hub admin) opens the Class page
         brand = widgets.HTML('<span class="spar-brand" role="banner">&#9824; '
                              + _("Spar tutor") + "</span>")
-        self.header = header = widgets.HBox([brand, *self.nav.values()],
+        self.header = header = widgets.HBox([brand, *self.nav.values(), self.theme_button],
                                             layout=widgets.Layout(flex_flow="row wrap"))
         header.add_class("spar-header")
         self.body = widgets.VBox()
         super().__init__([widgets.HTML(app_css()), header, widgets.HTML('<div class="spar-kente">'
-                          "</div>"), self.notice, self.body], **kwargs)
+                          "</div>"), self.notice, self.body, self.address], **kwargs)
         self.add_class("spar-shell")
         if is_teacher(None, env):  # a JupyterHub admin
             self._let_teacher_in()
@@ -111,22 +130,79 @@ class App(widgets.VBox):
         if opening and self.notice.value == opening:
             self.notice.value = ""
         self.current = name
+        if route is not None:
+            self._routes[name] = route
         self.body.children = (page,)
         for other, b in self.nav.items():
             (b.add_class if other == name else b.remove_class)("spar-nav-on")
+        self.moved()
 
     def follow(self, route: Route) -> None:
-        """Follow a deep link: take its learner name (unless signed in), then its page."""
-        if route.learner and (self.learner is None or not self.learner.fixed):
-            self.set_learner(route.learner, source="link")
-        if route.page in TEACHER_PAGES and not self.teacher:
-            if not is_teacher(route.key, self.env):
-                log.warning("the %s page was asked for without the teacher's key", route.page)
-                self.go("home")
-                self.say(_("That page is for teachers only."))
-                return
-            self._let_teacher_in()
-        self.go(route.page, route)
+        """Follow an address (a link, or Back and Forward): take its learner name (unless
+        signed in) and colours, then open its page at its place. The address already
+        says where the learner is, so no history entry is added."""
+        self._following = True
+        try:
+            if route.learner and (self.learner is None or not self.learner.fixed) and \
+                    (self.learner is None or learner_key(route.learner) != learner_key(self.learner.name)):
+                self.set_learner(route.learner, source="link")
+            if route.theme:
+                self.set_theme(route.theme)
+            if route.page in TEACHER_PAGES and not self.teacher:
+                if not is_teacher(route.key, self.env):
+                    log.warning("the %s page was asked for without the teacher's key",
+                                route.page)
+                    self.go("home")
+                    self.say(_("That page is for teachers only."))
+                    return
+                self._let_teacher_in()
+            self.go(route.page, route)
+        finally:
+            self._following = False
+
+    def location(self) -> Route:
+        """Where the learner is: the page, what it shows, the learner's name (unless
+        signed in) and the colours chosen."""
+        name = self.current or "home"
+        page = self.pages.get(name)
+        where = page.where() if page is not None and hasattr(page, "where") \
+            else self._routes.get(name, Route(name))
+        learner = self.learner.name if self.learner and not self.learner.fixed else None
+        return dataclasses.replace(where, page=name, learner=learner, theme=self.theme)
+
+    def moved(self, replace: bool = False) -> None:
+        """Write where the learner is into the page's address: a new history entry, unless
+        ``replace`` (the same place, said better) or an address is being followed."""
+        self.address.write(self.location().query(), replace=replace or self._following)
+
+    # -- colours ------------------------------------------------------------------
+
+    @property
+    def colours(self) -> str:
+        """The colours shown: the learner's choice, else the page's own."""
+        return self.theme or self.page_theme
+
+    def set_theme(self, theme: str) -> None:
+        """Show the app in ``"light"`` or ``"dark"`` colours (whatever Voila's theme)."""
+        if theme not in ("light", "dark"):
+            return
+        self.theme = theme
+        self.remove_class("spar-light" if theme == "dark" else "spar-dark")
+        self.add_class(f"spar-{theme}")
+        self._label_theme()
+        self.moved(replace=True)
+
+    def _page_colours(self, theme: str) -> None:
+        """The page said which colours Voila drew it in."""
+        self.page_theme = theme
+        self._label_theme()
+
+    def _label_theme(self) -> None:
+        dark = self.colours == "dark"
+        self.theme_button.description = _("Light colours") if dark else _("Dark colours")
+        self.theme_button.icon = "sun" if dark else "moon"
+        self.theme_button.tooltip = (_("Show the app in light colours") if dark
+                                     else _("Show the app in dark colours, easier at night"))
 
     def _let_teacher_in(self) -> None:
         """The teacher's pages open from now on, from the navigation bar too."""
@@ -134,7 +210,8 @@ class App(widgets.VBox):
         for name in TEACHER_PAGES:
             if name not in self.nav:
                 self.nav[name] = self._nav_button(name)
-                self.header.children = (*self.header.children, self.nav[name])
+                *pages, theme = self.header.children  # the colours' button stays last
+                self.header.children = (*pages, self.nav[name], theme)
 
     def say(self, message: str) -> None:
         """Show a short message to the learner above the page (``""`` clears it)."""
@@ -154,6 +231,7 @@ class App(widgets.VBox):
         log.info("learner set (%s)", source)
         for listener in list(self._learner_listeners):
             guarded(self.say)(listener)(self.learner)
+        self.moved(replace=True)
         return self.learner
 
     def progress(self) -> Optional[Any]:

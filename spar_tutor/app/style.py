@@ -106,6 +106,7 @@ RULES = """
   font-size: 17px; min-height: 44px; padding: 8px 20px; }
 .spar-shell .jupyter-button.spar-gold { background-color: var(--spar-gold); color: var(--spar-on-gold);
   border-color: var(--spar-gold); font-weight: bold; }
+.spar-shell .jupyter-button.spar-theme { margin-left: auto; font-weight: normal; }
 .spar-row { flex-wrap: wrap; gap: 8px 10px; align-items: center; margin: 6px 0; }
 .spar-shell .jupyter-button.spar-lesson-btn { width: 340px; justify-content: flex-start;
   text-align: left; flex: none; }
@@ -135,6 +136,13 @@ RULES = """
 .spar-hero-cards svg { margin-right: -18px; filter: drop-shadow(0 2px 3px rgba(0,0,0,.35)); }
 @media (max-width: 760px) {
   .spar-shell { padding: 0 10px 24px 10px; }
+  .spar-brand { font-size: 19px; margin-right: 4px; }
+  .spar-shell .jupyter-button.spar-nav { padding: 4px 8px; font-size: 14px; min-height: 32px; }
+  .spar-shell .widget-tab > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
+  .spar-shell .widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 1 1 auto; min-width: 0;
+    max-width: none; height: auto; min-height: 32px; }
+  .spar-shell .widget-tab > .lm-TabBar .lm-TabBar-tabLabel { white-space: normal;
+    overflow: visible; text-overflow: clip; line-height: 1.3; padding: 4px 0; }
   .spar-shell .widget-html, .spar-shell .widget-html-content { min-width: 0; max-width: 100%; }
   .spar-ref-table { display: block; overflow-x: auto; max-width: 100%; } }
 """
@@ -167,28 +175,58 @@ DARK_BRIDGE = """
 """
 
 
+#: Where the dark palette applies: Voila's dark theme (unless the learner chose light
+#: colours), or the learner's choice of dark colours (the app's light/dark button).
+DARK_SHELL = ('body[data-jp-theme-light="false"] .spar-shell:not(.spar-light)',
+              ".spar-shell.spar-dark")
+
+#: JupyterLab's widget colours, set from a palette where the learner's choice of colours
+#: differs from Voila's theme (sliders, check boxes and the like follow them).
+JP_VARIABLES = {
+    "--jp-widgets-color": "ink", "--jp-widgets-label-color": "ink",
+    "--jp-widgets-readout-color": "ink", "--jp-widgets-input-color": "ink",
+    "--jp-widgets-input-background-color": "panel", "--jp-widgets-input-border-color": "line",
+    "--jp-ui-font-color0": "ink", "--jp-ui-font-color1": "ink", "--jp-ui-font-color2": "muted",
+    "--jp-content-font-color1": "ink", "--jp-layout-color0": "paper",
+    "--jp-layout-color1": "panel", "--jp-layout-color2": "soft", "--jp-border-color1": "line",
+}
+
+
+def _jp_variables(palette: Dict[str, str]) -> str:
+    return " ".join(f"{k}: {palette[v]};" for k, v in JP_VARIABLES.items())
+
+
 def _dark(rules: str) -> str:
-    """Each rule of ``rules`` limited to the dark theme."""
+    """Each rule of ``rules`` (whose selectors start with ``.spar-shell``) limited to
+    where the dark palette applies (:data:`DARK_SHELL`)."""
     out = []
     for rule in rules.strip().split("}"):
         if rule.strip():
             selectors, body = rule.split("{", 1)
-            scoped = ", ".join(f'body[data-jp-theme-light="false"] {sel.strip()}'
-                               for sel in selectors.split(","))
+            scoped = ", ".join(sel.strip().replace(".spar-shell", shell, 1)
+                               for sel in selectors.split(",") for shell in DARK_SHELL)
             out.append(f"{scoped} {{{body}}}")
     return "\n".join(out)
 
 
 def app_css() -> str:
     """The ``<style>`` element of the app: both palettes and the rules."""
+    dark = ", ".join(DARK_SHELL)
     return (
         "<style>\n"
         f".spar-shell {{ {_variables(LIGHT)} }}\n"
-        f'body[data-jp-theme-light="false"] .spar-shell {{ {_variables(DARK)} }}\n'
+        f"{dark} {{ {_variables(DARK)} }}\n"
+        f".spar-shell.spar-dark {{ {_jp_variables(DARK)} }}\n"
+        f".spar-shell.spar-light {{ {_jp_variables(LIGHT)} }}\n"
         # The page around the app, only in Voila (inside JupyterLab the notebook keeps its own).
         f'body.jp-Notebook, body.jp-Notebook #rendered_cells {{ background: {LIGHT["paper"]}; }}\n'
         f'body.jp-Notebook[data-jp-theme-light="false"], '
-        f'body.jp-Notebook[data-jp-theme-light="false"] #rendered_cells '
+        f'body.jp-Notebook[data-jp-theme-light="false"] #rendered_cells, '
+        f"body.jp-Notebook:has(.spar-shell.spar-dark), "
+        f"body.jp-Notebook:has(.spar-shell.spar-dark) #rendered_cells "
         f'{{ background: {DARK["paper"]}; }}\n'
+        f"body.jp-Notebook:has(.spar-shell.spar-light), "
+        f"body.jp-Notebook:has(.spar-shell.spar-light) #rendered_cells "
+        f'{{ background: {LIGHT["paper"]}; }}\n'
         f"{RULES}{_dark(DARK_BRIDGE)}\n</style>"
     )

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Dict, Iterable, Iterator, List, Sequence, Tuple
 
 from ..i18n import N_, _
-from .errors import NotationError
+from .errors import NotationError, shown
 
 SUITS = "SHDC"
 #: Suit words in English (marked for the catalogue: show them through ``_()``).
@@ -69,7 +69,7 @@ class Card:
         try:
             return _CARDS[(rank, suit)]
         except (KeyError, TypeError):
-            raise NotationError(f"no such card: rank {rank!r}, suit {suit!r}") from None
+            raise NotationError(f"no such card: rank {shown(rank)}, suit {shown(suit)}") from None
 
     @classmethod
     def _make(cls, rank: int, suit: str) -> "Card":
@@ -165,10 +165,10 @@ CARD_BY_BIT: Dict[int, Card] = {c.bit: c for c in CARD_BY_INDEX}
 def parse_card(text: str) -> Card:
     """Parse one card in the notation (see the module docstring)."""
     if not isinstance(text, str):
-        raise NotationError(f"a card must be text like '6S', not {text!r}")
+        raise NotationError(f"a card must be text like '6S', not {shown(text)}")
     t = text.strip()
     if len(t) < 2:
-        raise NotationError(f"not a card: {text!r} (write rank then suit, e.g. '6S')", card=text)
+        raise NotationError(f"not a card: {shown(text)} (write rank then suit, e.g. '6S')", card=text)
     suit_char = t[-1]
     suit = _SYMBOL_TO_SUIT.get(suit_char, suit_char.upper())
     rank_text = t[:-1].upper()
@@ -176,12 +176,12 @@ def parse_card(text: str) -> Card:
         rank_text = "T"
     if suit not in SUITS:
         raise NotationError(
-            f"not a card: {text!r}: unknown suit {suit_char!r} (use S H D C or a suit symbol)",
+            f"not a card: {shown(text)}: unknown suit {shown(suit_char)} (use S H D C or a suit symbol)",
             card=text,
         )
     if len(rank_text) != 1 or rank_text not in RANK_CHARS:
         raise NotationError(
-            f"not a card: {text!r}: unknown rank {t[:-1]!r} (use 2-9, T or 10, J, Q, K, A)",
+            f"not a card: {shown(text)}: unknown rank {shown(t[:-1])} (use 2-9, T or 10, J, Q, K, A)",
             card=text,
         )
     return _CARDS[(RANK_CHARS.index(rank_text) + 2, suit)]

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from .cards import Card
-from .errors import DealError
+from .errors import DealError, shown
 from .rules import Rules
 from .state import HandState
 
@@ -49,7 +49,7 @@ def shuffled_pack(rules: Rules, seed: Seed = None) -> Tuple[Card, ...]:
 def cut_pack(pack: Sequence[Card], lift: int) -> Tuple[Card, ...]:
     """The cut: lift ``lift`` cards (1 to len-1) off the top and put them underneath."""
     if not isinstance(lift, int) or isinstance(lift, bool) or not 1 <= lift <= len(pack) - 1:
-        raise DealError(f"a cut lifts 1 to {len(pack) - 1} cards, not {lift!r}", rule="cut")
+        raise DealError(f"a cut lifts 1 to {len(pack) - 1} cards, not {shown(lift)}", rule="cut")
     return tuple(pack[lift:]) + tuple(pack[:lift])
 
 

@@ -35,7 +35,8 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from .cards import Card, format_cards, parse_cards
-from .errors import DealFileError, IllegalMoveError, NotationError, SparError
+from .errors import DealFileError, IllegalMoveError, NotationError, SparError, shown
+from .files import parse_json, read_text
 from .rules import Rules
 from .state import DECLARE, EXCHANGE, PASS, UNDER_TEN, Action, HandState, Move, Trick, parse_move
 
@@ -65,21 +66,12 @@ class DealFile:
     @classmethod
     def load(cls, path: Union[str, Path]) -> "DealFile":
         """Read a deal file; errors name the file and line."""
-        p = Path(path)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as e:
-            raise DealFileError(f"cannot read the deal file: {e.strerror}", file=str(p)) from None
-        return cls.loads(text, source=str(p))
+        return cls.loads(read_text(path, DealFileError, "deal file"), source=str(path))
 
     @classmethod
     def loads(cls, text: str, source: str = "<deal>") -> "DealFile":
         """Parse deal-file text (one JSON object)."""
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise DealFileError(f"not valid JSON: {e.msg} (column {e.colno})",
-                                file=source, line=e.lineno) from None
+        obj = parse_json(text, source, DealFileError)
         try:
             df = cls.from_json(obj)
             df.state()  # validate every play now, so errors come with the file
@@ -94,7 +86,7 @@ class DealFile:
             raise DealFileError("a deal file must be a JSON object with \"rules\" and \"hands\"")
         unknown = [k for k in obj if k not in KNOWN_KEYS]
         if unknown:
-            raise DealFileError(f"unknown key {unknown[0]!r} (known: {', '.join(KNOWN_KEYS)})",
+            raise DealFileError(f"unknown key {shown(unknown[0])} (known: {', '.join(KNOWN_KEYS)})",
                                 rule=f"key {unknown[0]}")
         if "hands" not in obj:
             raise DealFileError("a deal file needs \"hands\": one string of cards per seat",
@@ -290,7 +282,7 @@ def replay_json(state: HandState) -> Dict[str, Any]:
 
 def _seat(value: Any, n: int, key: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
-        raise DealFileError(f"\"{key}\" must be a seat from 0 to {n - 1}, not {value!r}",
+        raise DealFileError(f"\"{key}\" must be a seat from 0 to {n - 1}, not {shown(value)}",
                             rule=f"key {key.split()[0]}")
     return value
 
@@ -315,7 +307,7 @@ def _card(value: Any, key: str) -> Optional[Card]:
         return None
     cards = _cards(value, key)
     if len(cards) != 1:
-        raise DealFileError(f"\"{key}\" must be one card, not {value!r}", rule=f"key {key.split()[0]}")
+        raise DealFileError(f"\"{key}\" must be one card, not {shown(value)}", rule=f"key {key.split()[0]}")
     return cards[0]
 
 
@@ -366,10 +358,11 @@ def load_json_lines(text: str, source: str = "<input>") -> List[DealFile]:
     stripped = text.strip()
     if stripped.startswith("{") and "\n" in stripped:
         try:
-            json.loads(stripped)
+            parse_json(stripped, source, DealFileError)
+        except DealFileError:
+            pass  # not one object over several lines: JSON lines, read one by one below
+        else:
             return [DealFile.loads(text, source)]
-        except json.JSONDecodeError:
-            pass
     out = []
     for lineno, line in enumerate(text.splitlines(), start=1):
         if not line.strip():

@@ -62,6 +62,20 @@ class SparError(ValueError):
         return err
 
 
+def shown(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut to about ``limit`` characters: how an error message shows a
+    value read from a file, which may be a very long text or a huge number.
+
+    >>> shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    """
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # a number too long to write; deep nesting
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 class NotationError(SparError):
     """Text that is not a card, a list of cards or a move."""
 
@@ -84,3 +98,8 @@ class DealFileError(SparError):
 
 class ViewError(SparError):
     """A question about a seat's view that the seat cannot know the answer to."""
+
+
+class FileError(SparError):
+    """A data file that cannot be read, or is not UTF-8 text, JSON or TOML
+    (:mod:`spar_tutor.engine.files`)."""

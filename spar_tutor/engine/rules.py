@@ -31,7 +31,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from ..i18n import N_, _
 from .cards import SUITS, Card
-from .errors import RulesError
+from .errors import RulesError, shown
 
 #: Words for every option, used by ``--help`` text, the rules reference page and errors.
 OPTION_HELP: Dict[str, str] = {
@@ -140,7 +140,7 @@ class Rules:
         for key, value in options.items():
             if key not in known:
                 raise RulesError(
-                    f"unknown option {key!r} (known: {', '.join(sorted(known))})",
+                    f"unknown option {shown(key)} (known: {', '.join(sorted(known))})",
                     rule="options",
                 )
             values[key] = _coerce(key, value, values.get(key))
@@ -161,7 +161,7 @@ class Rules:
             name = options.pop("preset", "standard")
             return cls.preset(name, **options)
         raise RulesError(
-            f"rules must be a preset name or an object with \"preset\", not {value!r}",
+            f"rules must be a preset name or an object with \"preset\", not {shown(value)}",
             rule="options",
         )
 
@@ -195,7 +195,7 @@ class Rules:
             return RulesError(msg, rule=rule)
 
         if self.scoring not in SCORING_SYSTEMS:
-            raise bad(f"scoring must be one of {', '.join(SCORING_SYSTEMS)}, not {self.scoring!r}",
+            raise bad(f"scoring must be one of {', '.join(SCORING_SYSTEMS)}, not {shown(self.scoring)}",
                       "options scoring")
         for key, allowed in (
             ("direction", ("clockwise", "counterclockwise")),
@@ -204,11 +204,11 @@ class Rules:
         ):
             if getattr(self, key) not in allowed:
                 raise bad(f"{key} must be one of {', '.join(map(repr, allowed))}, "
-                          f"not {getattr(self, key)!r}", f"options {key}")
+                          f"not {shown(getattr(self, key))}", f"options {key}")
         if not self.ranks or any(r not in "23456789TJQKA" for r in self.ranks) or len(
             set(self.ranks)
         ) != len(self.ranks):
-            raise bad(f"ranks must be distinct rank characters, not {self.ranks!r}", "options ranks")
+            raise bad(f"ranks must be distinct rank characters, not {shown(self.ranks)}", "options ranks")
         if sum(self.packets) != self.hand_size or any(p <= 0 for p in self.packets):
             raise bad(f"packets {list(self.packets)} do not add up to hand_size {self.hand_size}",
                       "options packets + hand_size")
@@ -228,7 +228,7 @@ class Rules:
             raise bad("dry_wet needs two_trick_bonus: the dry-and-wet ladder doubles the "
                       "two-trick bonus", "options dry_wet + two_trick_bonus")
         if (self.two_trick_bonus or self.dry_wet) and self.scoring != "spar":
-            raise bad(f"two_trick_bonus and dry_wet belong to spar scoring, not {self.scoring!r}",
+            raise bad(f"two_trick_bonus and dry_wet belong to spar scoring, not {shown(self.scoring)}",
                       "options two_trick_bonus + scoring")
         if self.under_ten and self.hand_size != 5:
             raise bad("under_ten is played with five-card hands only", "options under_ten + hand_size")
@@ -248,7 +248,7 @@ class Rules:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise RulesError(
                 f"{self.name} is for {self.min_players} to {self.max_players} players, "
-                f"not {players!r}",
+                f"not {shown(players)}",
                 rule="players",
             )
 
@@ -316,27 +316,27 @@ def _coerce(key: str, value: Any, old: Any) -> Any:
         if not isinstance(value, (list, tuple)) or not all(
             isinstance(p, int) and not isinstance(p, bool) for p in value
         ):
-            raise RulesError(f"packets must be a list of whole numbers, not {value!r}",
+            raise RulesError(f"packets must be a list of whole numbers, not {shown(value)}",
                              rule="options packets")
         return tuple(value)
     if key == "fixed_hands":
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            raise RulesError(f"fixed_hands must be a whole number or null, not {value!r}",
+            raise RulesError(f"fixed_hands must be a whole number or null, not {shown(value)}",
                              rule="options fixed_hands")
         return value
     if isinstance(default, bool):
         if not isinstance(value, bool):
-            raise RulesError(f"option {key} must be true or false, not {value!r}",
+            raise RulesError(f"option {key} must be true or false, not {shown(value)}",
                              rule=f"options {key}")
         return value
     if isinstance(default, int):
         if not isinstance(value, int) or isinstance(value, bool):
-            raise RulesError(f"option {key} must be a whole number, not {value!r}",
+            raise RulesError(f"option {key} must be a whole number, not {shown(value)}",
                              rule=f"options {key}")
         return value
     if isinstance(default, str):
         if not isinstance(value, str):
-            raise RulesError(f"option {key} must be text, not {value!r}", rule=f"options {key}")
+            raise RulesError(f"option {key} must be text, not {shown(value)}", rule=f"options {key}")
         return value
     return value
 
@@ -391,7 +391,7 @@ def find_preset(name: str) -> Preset:
         return PRESETS[name]
     except (KeyError, TypeError):
         raise RulesError(
-            f"unknown preset {name!r} (known: {', '.join(PRESETS)})", rule="presets"
+            f"unknown preset {shown(name)} (known: {', '.join(PRESETS)})", rule="presets"
         ) from None
 
 

@@ -43,7 +43,7 @@ from .cards import (
     CARD_BY_BIT, SUIT_MASKS, cards_of_suit_mask, SUIT_NAMES, SUIT_SINGULAR, Card, cards_of_mask,
     format_cards, parse_card, sort_hand,
 )
-from .errors import DealError, IllegalMoveError, NotationError
+from .errors import DealError, IllegalMoveError, NotationError, shown
 from .rules import Rules
 from .scoring import OFFSIDE_PENALTY, score
 from .words import Players, Said
@@ -129,7 +129,7 @@ def parse_move(text: str) -> Move:
         return parse_card(t)
     except NotationError:
         raise NotationError(
-            f"not a move: {text!r} (a card like '6S', 'dry 6S', 'wet 7H', 'pass', "
+            f"not a move: {shown(text)} (a card like '6S', 'dry 6S', 'wet 7H', 'pass', "
             f"'under ten' or 'under card')",
             card=text,
         ) from None
@@ -264,7 +264,7 @@ class HandState:
         if dealer is None:
             dealer = n - 1
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-            raise DealError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}", rule="dealer")
+            raise DealError(f"dealer must be a seat from 0 to {n - 1}, not {shown(dealer)}", rule="dealer")
         parsed = [_card_list(h, f"hand of seat {i}") for i, h in enumerate(hands)]
         stock_cards = _card_list(stock, "stock")
         seen: Dict[Card, str] = {}
@@ -306,7 +306,7 @@ class HandState:
         if leader is None:
             leader = first
         if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < n:
-            raise DealError(f"leader must be a seat from 0 to {n - 1}, not {leader!r}",
+            raise DealError(f"leader must be a seat from 0 to {n - 1}, not {shown(leader)}",
                             rule="leader")
         d["_leader"] = d["_to_move"] = leader
         s._place_declarations(d, declarations)
@@ -341,7 +341,7 @@ class HandState:
         for decl in declarations:
             seat = decl.get("seat")
             if not isinstance(seat, int) or not 0 <= seat < self._n:
-                raise DealError(f"declaration for an unknown seat {seat!r}", rule="dry and wet")
+                raise DealError(f"declaration for an unknown seat {shown(seat)}", rule="dry and wet")
             if not self._rules.dry_wet:
                 raise IllegalMoveError(
                     _("seat {seat} cannot declare: dry and wet are off in {rules}").format(
@@ -1021,5 +1021,5 @@ def _card_list(value: Union[str, Iterable[Card]], where: str) -> List[Card]:
     cards = list(value)
     for c in cards:
         if not isinstance(c, Card):
-            raise DealError(f"{where}: {c!r} is not a card", rule="notation")
+            raise DealError(f"{where}: {shown(c)} is not a card", rule="notation")
     return cards

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+from ..engine.errors import SparError
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -27,3 +29,9 @@ class Problem:
         where += f", step {self.step}" if self.step else ""
         where += f", puzzle {self.puzzle}" if self.puzzle else ""
         return f"{where}: {self.what}"
+
+    @classmethod
+    def of(cls, error: SparError, file: str) -> "Problem":
+        """The problem of a file that could not be read or parsed (a
+        :class:`~spar_tutor.engine.errors.FileError`), at its line if known."""
+        return cls(file, error.reason, line=error.line)

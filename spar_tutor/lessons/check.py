@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, List, Optional, Set, Tuple
 
 from ..engine.cards import Card, parse_card
-from ..engine.errors import SparError
+from ..engine.errors import SparError, shown
 from ..engine.rules import Rules
 from ..engine.state import HandState
 from .model import Step
@@ -72,9 +72,9 @@ def wrong_keys(step: Step, found: Found, allowed: Set[str], right: Set[str]) -> 
     """Feedback under ``wrong`` only for answers the learner can choose and are wrong."""
     for key in step.wrong:
         if key in right:
-            found.append(("wrong", f"feedback under 'wrong' for {key!r}, which is a right answer"))
+            found.append(("wrong", f"feedback under 'wrong' for {shown(key)}, which is a right answer"))
         elif key not in allowed and key != "other":
-            found.append(("wrong", f"'wrong' has {key!r}, which the learner cannot choose "
+            found.append(("wrong", f"'wrong' has {shown(key)}, which the learner cannot choose "
                                    f"(choices: {', '.join(sorted(allowed))})"))
 
 

@@ -8,14 +8,15 @@ raises: a broken file becomes a :class:`BrokenLesson` and the others load.
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Protocol, Tuple, Union
 
 from ..engine.dealfile import DealFile
-from ..engine.errors import SparError
+from ..engine.errors import FileError, SparError, shown
+from ..engine.files import parse_toml, read_text
 from ..learning.content import in_language
 from ..learning.problem import Problem
+from .keys import wrong_type
 from .kinds import check_step, kind_of
 from .model import KIND_NAMES, BrokenLesson, Lesson, LessonError, Step
 
@@ -23,6 +24,8 @@ from .model import KIND_NAMES, BrokenLesson, Lesson, LessonError, Step
 STEP_KEYS = {"kind", "title", "text", "prompt", "hint", "right", "wrong", "position", "seat", "hidden",
              "names", "cards", "answer", "options"}
 TOP_KEYS = {"number", "title", "summary", "minutes", "names", "step"}
+#: The most steps a lesson may have (the longest has a dozen).
+MOST_STEPS = 100
 
 
 class _Report(Protocol):
@@ -35,9 +38,9 @@ def load_lesson(path: Union[str, Path]) -> Lesson:
     """Load and check one lesson file; raises :class:`LessonError` if anything is wrong."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise LessonError([Problem(p.name, f"cannot read the file: {e}")]) from None
+        text = read_text(p)
+    except FileError as e:
+        raise LessonError([Problem.of(e, p.name)]) from None
     return loads_lesson(text, p.name, p.stem, p)
 
 
@@ -45,11 +48,9 @@ def loads_lesson(text: str, source: str = "<lesson>", lesson_id: str = "lesson",
                  path: Optional[Path] = None) -> Lesson:
     """Load and check a lesson from its TOML text."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        m = re.search(r"line (\d+)", str(e))
-        raise LessonError([Problem(source, f"not valid TOML: {e}",
-                                   line=int(m.group(1)) if m else None)]) from None
+        data = parse_toml(text, source)
+    except FileError as e:
+        raise LessonError([Problem.of(e, source)]) from None
     problems: List[Problem] = []
     lines = _StepLines(text)
 
@@ -58,15 +59,25 @@ def loads_lesson(text: str, source: str = "<lesson>", lesson_id: str = "lesson",
 
     for key in data:
         if key not in TOP_KEYS:
-            bad(f"unknown key {key!r} (known: {', '.join(sorted(TOP_KEYS))})", key=key)
+            bad(f"unknown key {shown(key)} (known: {', '.join(sorted(TOP_KEYS))})", key=key)
     for key, kind in (("number", int), ("title", str), ("summary", str), ("minutes", int)):
-        if not isinstance(data.get(key), kind):
-            bad(f"{key!r} is missing or not {'a whole number' if kind is int else 'text'}", key=key)
+        value = data.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            bad(f"{shown(key)} is missing or not {'a whole number' if kind is int else 'text'}", key=key)
+        elif wrong_type(key, value):
+            bad(f"{shown(key)} {wrong_type(key, value)}, not {shown(value)}", key=key)
+    names: Tuple[str, ...] = ()
+    if wrong_type("names", data.get("names", [])):
+        bad(f"'names' {wrong_type('names', data['names'])}", key="names")
+    else:
+        names = tuple(data.get("names", ()))
     raw_steps = data.get("step")
     if not isinstance(raw_steps, list) or not raw_steps:
         bad("a lesson needs steps: one [[step]] table each")
         raw_steps = []
-    names = tuple(data.get("names", ()))
+    elif len(raw_steps) > MOST_STEPS:
+        bad(f"a lesson has at most {MOST_STEPS} steps, not {len(raw_steps)}")
+        raw_steps = []
     steps: List[Step] = []
     for i, raw in enumerate(raw_steps, start=1):
         step = _read_step(raw, i, names, bad)
@@ -100,24 +111,30 @@ def _read_step(raw: Any, i: int, names: Tuple[str, ...], bad: _Report) -> Option
     name = raw.get("kind")
     kind = next((k for k in KIND_NAMES if k == name), None)
     if kind is None:
-        bad(f"unknown step kind {name!r} (known: {', '.join(KIND_NAMES)})", i, "kind")
+        bad(f"unknown step kind {shown(name)} (known: {', '.join(KIND_NAMES)})", i, "kind")
         return None
     extra_keys = kind_of(kind).keys
     allowed = STEP_KEYS | extra_keys
-    for key in raw:
+    typed = True
+    for key, value in raw.items():
         if key not in allowed:
-            bad(f"unknown key {key!r} for a {kind} step", i, key)
+            bad(f"unknown key {shown(key)} for a {kind} step", i, key)
+        elif wrong_type(key, value):
+            bad(f"{shown(key)} {wrong_type(key, value)}, not {shown(value)}", i, key)
+            typed = False
     texts: Dict[str, str] = {}
     for key in ("title", "text", "prompt", "hint", "right"):
         value = raw.get(key, "")
         if not isinstance(value, str):
-            bad(f"{key!r} must be text", i, key)
+            bad(f"{shown(key)} must be text", i, key)
             value = ""
         texts[key] = value.strip()
     wrong = raw.get("wrong", {})
     if not isinstance(wrong, dict) or not all(isinstance(v, str) for v in wrong.values()):
         bad("'wrong' must be a table of feedback texts", i, "wrong")
         wrong = {}
+    if not typed:
+        return None
     position = None
     if "position" in raw:
         try:
@@ -188,8 +205,8 @@ def load_all(folder: Union[str, Path, None] = None) -> List[Union[Lesson, Broken
 def _peek(path: Path) -> Tuple[str, int]:
     """The title and number of a broken file, if they can be read at all."""
     try:
-        data: Dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
-    except Exception:
+        data = parse_toml(read_text(path), path.name)
+    except FileError:
         return (path.stem, 0)
     title, number = data.get("title"), data.get("number")
     return (title if isinstance(title, str) else path.stem, number if isinstance(number, int) else 0)

@@ -21,11 +21,11 @@ from ..engine.cards import Card
 from ..i18n import N_, _, ngettext
 from ..learning.content import in_language
 from ..learning.progress import NOT_SAVED
-from ..render import card_svg
 from ..render.glossary import glossary_html
-from ..render.lesson import CARD_W, CSS
+from ..render.lesson import CSS
 from ..render.text import card_symbols, md
 from ..widgets.common import CSS as TABLE_CSS, guarded
+from ..widgets.hand import card_button
 from .mastery import MOST, lesson_stars, stars_text
 from .model import BrokenLesson, Lesson
 from .progress import ProgressStore
@@ -66,8 +66,12 @@ class LessonPlayer(widgets.VBox):
         self.bar = widgets.IntProgress(min=0, max=self.run.total, description="",
                                        layout=widgets.Layout(width="260px"))
         self.label = widgets.HTML()
-        self.body = widgets.VBox()
+        self.text = widgets.HTML()  # the step's title and words
+        self.picture = widgets.HTML()  # its table, deal or cards
+        self.prompt = widgets.HTML()
+        self.card_style = widgets.HTML()  # paints the card buttons
         self.answers = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
+        self.answers.add_class("spar-hand-box")
         self.feedback = widgets.HTML()
         self.saving = widgets.HTML()  # says so when progress cannot be saved
         self.back_btn = _button(_("Back"), _("previous step"))
@@ -79,23 +83,42 @@ class LessonPlayer(widgets.VBox):
         self._on_click(self.retry_btn, self._retry)
         self._on_click(self.next_btn, self._next)
         nav = widgets.HBox([self.back_btn, self.hint_btn, self.retry_btn, self.next_btn])
-        super().__init__([self.heading, widgets.HBox([self.bar, self.label]), self.body,
-                          self.answers, self.feedback, self.saving, nav])
+        #: The step: on a wide screen its table on the left and the rest on the right
+        #: (the cards to click and the feedback stay in view); else one under the other.
+        self.step_box = widgets.Box([self.text, self.picture, self.prompt, self.answers,
+                                     self.feedback, self.saving, nav])
+        self.step_box.add_class("sp-step")
+        for part, area in ((self.text, "text"), (self.picture, "pic"), (self.prompt, "prompt"),
+                           (self.answers, "answers"), (self.feedback, "feedback"),
+                           (self.saving, "saving"), (nav, "nav")):
+            part.add_class(f"sp-area-{area}")
+        #: Called with the step's index whenever the learner moves to another step.
+        self.on_move: Optional[Callable[[int], None]] = None
+        super().__init__([self.heading, widgets.HBox([self.bar, self.label]), self.card_style,
+                          self.step_box])
         self.add_class("sp-lesson")
         self._show()
 
     # -- drawing ---------------------------------------------------------------------
 
-    def _show(self, feedback: Optional[Feedback] = None) -> None:
+    def _show(self, feedback: Optional[Feedback] = None, moved: bool = False) -> None:
+        """Draw the current step (``moved``: the learner just came to it, so the keyboard
+        focus goes to its heading)."""
         run, step, live = self.run, self.run.step, self.run.current
+        focus = ' tabindex="-1" data-spar-focus="1"' if moved else ' tabindex="-1"'
+        title = card_symbols(escape(step.title or run.label))
         self.seen = set()
-        parts = [f"<h4>{card_symbols(escape(step.title))}</h4>" if step.title else "",
-                 glossary_html(md(step.text), self.seen)]
-        parts.append(live.picture())
-        if step.prompt:
-            parts.append(f"<div class='sp-prompt'><b>{glossary_html(md(step.prompt), self.seen)}"
-                         "</b></div>")
-        self.body.children = [widgets.HTML("".join(parts))]
+        self.text.value = (f"<h4 class='sp-step-title'{focus}>{title}</h4>"
+                           + glossary_html(md(step.text), self.seen))
+        picture = live.picture()
+        self.picture.value = picture
+        if "spar-felt" in picture:
+            self.step_box.add_class("sp-has-table")
+        else:
+            self.step_box.remove_class("sp-has-table")
+        self.prompt.value = ("<div class='sp-prompt'><b>"
+                             + glossary_html(md(step.prompt), self.seen) + "</b></div>"
+                             if step.prompt else "")
         self.answers.children = self._answer_widgets(live.answers())
         done = run.index in run.done
         self.bar.value = len(run.done)
@@ -112,12 +135,19 @@ class LessonPlayer(widgets.VBox):
                              if run.unsaved else "")
         if feedback is not None:
             css = "sp-feedback-right" if feedback.correct else "sp-feedback-wrong"
-            self.feedback.value = f"<div class='{css}'>{self._words(feedback.text)}</div>"
+            self.feedback.value = (f"<div class='{css}' role='status'>"
+                                   + self._words(feedback.text) + "</div>")
+        if moved and self.on_move is not None:
+            self.on_move(run.index)
 
     def _answer_widgets(self, answers: Answers) -> List[widgets.Widget]:
         """The step's answers as buttons: its cards, or its choices under its tools."""
         if answers.cards:
-            return [self._card_button(c, c in answers.found) for c in answers.cards]
+            drawn = [self._card_button(c, c in answers.found) for c in answers.cards]
+            rules = "\n".join(rule for rule, _button in drawn)
+            self.card_style.value = f"<style>{rules}</style>"
+            return [button for _rule, button in drawn]
+        self.card_style.value = ""
         choices = self._choice_buttons(answers.choices)
         if not answers.tools:
             return choices
@@ -143,12 +173,12 @@ class LessonPlayer(widgets.VBox):
             out.append(b)
         return out
 
-    def _card_button(self, card: Card, found: bool = False) -> widgets.Widget:
-        b = _button(card.symbol_text, card.name, button_style="success" if found else "")
+    def _card_button(self, card: Card, found: bool = False) -> Tuple[str, widgets.Button]:
+        """A card to click: its picture is the button (as in Play and Puzzles)."""
+        tip = _("{card}: chosen").format(card=card.name) if found else card.name
+        rule, b = card_button(card, tip, selected=found)
         self._on_click(b, functools.partial(self._answer, str(card)))
-        b.layout.width = f"{CARD_W}px"
-        return widgets.VBox([widgets.HTML(card_svg(card, width=CARD_W, selected=found)), b],
-                            layout=widgets.Layout(margin="0 4px 0 0", align_items="center"))
+        return rule, b
 
     def _on_click(self, button: widgets.Button, fn: Callable[[], Any]) -> None:
         """Run ``fn`` when the button is clicked; an error is logged and the learner
@@ -181,12 +211,19 @@ class LessonPlayer(widgets.VBox):
         if not self.run.next():
             self._finish()
             return
-        self._show()
+        self._show(moved=True)
 
     def _back(self) -> None:
         self.feedback.value = ""
         self.run.back()
-        self._show()
+        self._show(moved=True)
+
+    def go_to(self, index: int) -> None:
+        """Show step ``index`` (0-based; the app's Back and Forward, a link's step)."""
+        if index != self.run.index:
+            self.feedback.value = ""
+            self.run.goto(index)
+            self._show(moved=True)
 
     def _finish(self) -> None:
         left = self.run.total - len(self.run.done)
@@ -228,6 +265,8 @@ class LessonMenu(widgets.VBox):
         def start(_click: Any) -> None:
             if name.value.strip():
                 self.sign_in(name.value)
+            else:
+                note.value = CSS + "<b>" + escape(_("Please type your name first.")) + "</b>"
 
         go.on_click(start)
         self.children = [note, widgets.HBox([name, go])]

@@ -15,7 +15,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from ..engine.cards import Card, format_cards, parse_cards
 from ..engine.dealfile import DealFile
-from ..engine.errors import SparError
+from ..engine.errors import SparError, shown
 from ..engine.state import PLAY, HandState
 from .judge import MAX_LAYOUTS, Judge, closed_cards
 from .model import BANDS, Puzzle
@@ -37,15 +37,15 @@ def check_puzzle(raw: Any, collection: str = "", source: str = "",
         return None, [(None, "a puzzle must be a table ([[puzzle]])")]
     for key in raw:
         if key not in REQUIRED and key not in OPTIONAL:
-            found.append((key, f"unknown key {key!r} (known: "
+            found.append((key, f"unknown key {shown(key)} (known: "
                                f"{', '.join(sorted(list(REQUIRED) + list(OPTIONAL)))})"))
     shape: Found = []
     for key, kind in list(REQUIRED.items()) + list(OPTIONAL.items()):
         if key not in raw:
             if key in REQUIRED:
-                shape.append((key, f"{key!r} is missing"))
+                shape.append((key, f"{shown(key)} is missing"))
         elif not isinstance(raw[key], kind) or (kind is int and isinstance(raw[key], bool)):
-            shape.append((key, f"{key!r} must be {_kind_words(kind)}"))
+            shape.append((key, f"{shown(key)} must be {_kind_words(kind)}"))
     if shape:
         return None, found + shape
     found += _check_words(raw)
@@ -89,18 +89,18 @@ def _kind_words(kind: type) -> str:
 def _check_words(raw: Dict[str, Any]) -> Found:
     found: Found = []
     if not ID.match(raw["id"]):
-        found.append(("id", f"id {raw['id']!r} must be lower-case letters, digits and '-' "
+        found.append(("id", f"id {shown(raw['id'])} must be lower-case letters, digits and '-' "
                             "(at most 40)"))
     for key in ("title", "goal", "hint", "explanation"):
         if not raw[key].strip():
-            found.append((key, f"{key!r} is empty"))
+            found.append((key, f"{shown(key)} is empty"))
     points = raw["points"]
     unit = "point" if points == 1 else "points"
     if f"{points} {unit}" not in raw["goal"]:
         found.append(("goal", f"the goal's words must say how many: \"{points} {unit}\""))
     band, rating = raw["band"], raw["rating"]
     if band not in BANDS:
-        found.append(("band", f"unknown band {band!r} (known: {', '.join(BANDS)})"))
+        found.append(("band", f"unknown band {shown(band)} (known: {', '.join(BANDS)})"))
     else:
         low, high = BANDS[band]
         if not low <= rating <= high:

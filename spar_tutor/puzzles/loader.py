@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import tomllib
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple, Union
 
+from ..engine.errors import FileError, shown
+from ..engine.files import parse_toml, read_text
 from ..learning.content import in_language
 from ..learning.problem import Problem
 from ..resources import lessons_dir
@@ -33,9 +34,9 @@ def load_file(path: Union[str, Path]) -> Tuple[List[Puzzle], List[Problem]]:
     """Load and check one puzzle file; never raises."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        return [], [Problem(p.name, f"cannot read the file: {e}")]
+        text = read_text(p)
+    except FileError as e:
+        return [], [Problem.of(e, p.name)]
     return loads_file(text, p.name, p.stem)
 
 
@@ -43,12 +44,11 @@ def loads_file(text: str, source: str = "<puzzles>",
                collection: str = "puzzles") -> Tuple[List[Puzzle], List[Problem]]:
     """Load and check puzzles from the text of a TOML puzzle file; never raises."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        m = re.search(r"line (\d+)", str(e))
-        return [], [Problem(source, f"not valid TOML: {e}", line=int(m.group(1)) if m else None)]
+        data = parse_toml(text, source)
+    except FileError as e:
+        return [], [Problem.of(e, source)]
     lines = _Lines(text)
-    problems = [Problem(source, f"unknown key {k!r} (known: {', '.join(sorted(TOP_KEYS))})",
+    problems = [Problem(source, f"unknown key {shown(k)} (known: {', '.join(sorted(TOP_KEYS))})",
                         line=lines.find(None, k)) for k in data if k not in TOP_KEYS]
     raw = data.get("puzzle")
     if not isinstance(raw, list) or not raw:
@@ -93,7 +93,7 @@ def load_collection(folder: Optional[Union[str, Path]] = None) -> Collection:
         out.problems += problems
         for p in puzzles:
             if p.id in seen:
-                out.problems.append(Problem(p.source, f"the id {p.id!r} is already used in "
+                out.problems.append(Problem(p.source, f"the id {shown(p.id)} is already used in "
                                                       f"{seen[p.id]}", line=p.line, puzzle=p.id))
                 continue
             seen[p.id] = p.source

@@ -27,7 +27,7 @@ from ..render.text import cardify
 from .loader import load_collection
 from .model import BANDS, Collection, Puzzle, level_words
 from ..widgets.common import CSS as WIDGET_CSS, guarded_method
-from ..widgets.hand import card_css
+from ..widgets.hand import card_button
 from .play import PuzzleGame, SolutionStep
 from ..learning.progress import NOT_SAVED
 from .progress import MemoryProgress, PuzzleProgress
@@ -46,6 +46,22 @@ CSS = """<style>
   font-weight: bold; }
 .spar-pz-meta { font-size: 13px; color: #41524a; }
 .spar-pz .sp-c { font-weight: bold; white-space: nowrap; } .spar-pz .sp-red { color: #c62828; }
+.spar-pz { container-type: inline-size; }
+.spar-pz .spar-pz-main { flex-direction: column; overflow: visible; gap: 4px; }
+@container (min-width: 1000px) {
+  .spar-pz .spar-pz-main { display: grid; column-gap: 20px; align-items: start;
+    grid-template-columns: 680px minmax(300px, 1fr);
+    grid-template-rows: auto auto auto auto auto auto 1fr;
+    grid-template-areas: "pic head" "pic goal" "pic status" "pic hand" "pic buttons"
+                         "pic solution" "pic ."; }
+  .spar-pz-main > .spar-pz-head-area { grid-area: head; }
+  .spar-pz-main > .spar-pz-goal-area { grid-area: goal; }
+  .spar-pz-main > .spar-pz-pic-area { grid-area: pic; }
+  .spar-pz-main > .spar-pz-status-area { grid-area: status; }
+  .spar-pz-main > .spar-pz-hand-area { grid-area: hand; }
+  .spar-pz-main > .spar-pz-buttons-area { grid-area: buttons; }
+  .spar-pz-main > .spar-pz-solution-area { grid-area: solution; }
+}
 </style>"""
 
 SORRY = N_("Sorry, something went wrong there (the details are in the log). Try another card.")
@@ -90,8 +106,19 @@ class PuzzlePlayer(widgets.VBox):
         self.step_at = -1
         self.attempt_counted = False
         self._build()
-        super().__init__([self.style, self.top, self.header, self.goal, self.table, self.status,
-                          self.hand_box, self.buttons, self.solution_box], **kwargs)
+        #: On a wide screen the table on the left, and on the right the goal, the messages,
+        #: your cards and the buttons, all in view; else one under the other.
+        self.main = widgets.Box([self.header, self.goal, self.table, self.status,
+                                 self.hand_box, self.buttons, self.solution_box])
+        self.main.add_class("spar-pz-main")
+        for part, area in ((self.header, "head"), (self.goal, "goal"), (self.table, "pic"),
+                           (self.status, "status"), (self.hand_box, "hand"),
+                           (self.buttons, "buttons"), (self.solution_box, "solution")):
+            part.add_class(f"spar-pz-{area}-area")
+        #: Called with the puzzle whenever another puzzle is shown.
+        self.on_open: Optional[Callable[[Puzzle], None]] = None
+        self.notes = widgets.HTML(self._notes())
+        super().__init__([self.style, self.top, self.notes, self.main], **kwargs)
         self.add_class("spar-pz")
         if not self.collection.puzzles:
             self.say(_("The puzzles could not be loaded. Please tell your teacher."), "wrong")
@@ -112,7 +139,7 @@ class PuzzlePlayer(widgets.VBox):
             (level_words(b), b) for b in BANDS], value=ALL, description=_("Level"),
             layout=widgets.Layout(width="260px"))
         self.picker = widgets.Dropdown(description=_("Puzzle"),
-                                       layout=widgets.Layout(width="460px"))
+                                       layout=widgets.Layout(width="460px", max_width="100%"))
         self.score = widgets.HTML()
         self.band.observe(self._on_band, names="value")
         self.picker.observe(self._on_pick, names="value")
@@ -150,6 +177,13 @@ class PuzzlePlayer(widgets.VBox):
                            layout=widgets.Layout(width="auto"))
         b.on_click(handler)
         return b
+
+    def _notes(self) -> str:
+        """A warning above the puzzles when some puzzle files did not load."""
+        if not (self.collection.problems and self.collection.puzzles):
+            return ""
+        note = _("Some puzzles are being repaired and will be back soon.")
+        return f'<p class="spar-status spar-warn" role="status">{note}</p>'
 
     # -- choosing a puzzle ---------------------------------------------------------
 
@@ -223,6 +257,8 @@ class PuzzlePlayer(widgets.VBox):
         self._refresh_picker()
         self.say(_("Your turn: click one of your cards."))
         self.redraw()
+        if self.on_open is not None:
+            self.on_open(puzzle)
 
     # -- drawing -------------------------------------------------------------------
 
@@ -261,15 +297,8 @@ class PuzzlePlayer(widgets.VBox):
         rules, buttons = [], []
         for card in cards:
             off = card not in playable
-            css = f"spar-c-{card}-{'d' if off else 'n'}"  # the hand widget's classes
-            rules.append(card_css(card, css, four_colour=False, dimmed=off))
-            b = widgets.Button(description=card.name, layout=widgets.Layout(width="84px",
-                                                                             height="140px"),
-                               tooltip=self._card_tip(card, off))
-            b.add_class("spar-card-btn")
-            b.add_class(css)
-            if off:
-                b.add_class("spar-unplayable")
+            rule, b = card_button(card, self._card_tip(card, off), dimmed=off)
+            rules.append(rule)
             b.on_click(lambda _click, c=card: self.click_card(c))
             buttons.append(b)
         old = self.hand_row.children

@@ -14,7 +14,7 @@ from ..engine.deal import Deal
 from ..engine.words import players_of
 from ..i18n import _, ngettext
 from .svg import back_svg, hand_svg
-from .table import FELT_H, FELT_W, seat_position
+from .table import FELT_H, FELT_W, seat_style
 
 
 def deal_html(deal: Deal, shown: int, names: Sequence[str], viewer: int, four: bool = False,
@@ -28,8 +28,8 @@ def deal_html(deal: Deal, shown: int, names: Sequence[str], viewer: int, four: b
         held[seat].extend(packet)
     clockwise = deal.rules.direction == "clockwise"
     boxes = []
-    for seat in range(deal.players):
-        x, y = seat_position(seat, viewer, deal.players, clockwise)
+    for k in range(1, deal.players + 1):  # in play order from the viewer's left, the viewer last
+        seat = (viewer + k) % deal.players
         cards = held[seat]
         if not cards:
             pic = _("no cards yet")
@@ -38,8 +38,11 @@ def deal_html(deal: Deal, shown: int, names: Sequence[str], viewer: int, four: b
         else:
             pic = hand_svg(cards, face_down=True, width_per_card=24, overlap=0.5)
         dealer = ' <span class="spar-chip spar-chip-dealer">D</span>' if seat == deal.dealer else ""
-        boxes.append(f'<div class="spar-seat" style="left:{x:.0f}px;top:{y:.0f}px">'
-                     f'<div class="spar-seat-name">{escape(names[seat])}{dealer}</div>{pic}</div>')
+        style = seat_style(seat, viewer, deal.players, clockwise)
+        you = " spar-you" if seat == viewer else ""
+        boxes.append(f'<div class="spar-seat{you}" style="{style}">'
+                     f'<div class="spar-seat-name"><b>{escape(names[seat])}</b>{dealer}</div>'
+                     f'{pic}</div>')
     left = len(deal.pack) - sum(len(c) for _, _, c in ps[:shown])
     if words is None:
         words = _progress(ps, shown, names, deal.dealer, left)

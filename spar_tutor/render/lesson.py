@@ -24,7 +24,28 @@ def card_row(cards: Iterable[Card]) -> str:
 
 
 CSS = """<style>
-.sp-lesson {max-width: 820px; font-size: 15px; line-height: 1.45}
+.sp-lesson {max-width: 1160px; font-size: 15px; line-height: 1.45; container-type: inline-size}
+.sp-lesson .sp-step {flex-direction: column; overflow: visible; gap: 2px}
+.sp-lesson .sp-area-text, .sp-lesson .sp-area-prompt, .sp-lesson .sp-area-feedback {max-width: 820px}
+.sp-lesson .sp-step-title {outline: none}
+.sp-lesson .sp-step-title:focus-visible {outline: 3px solid #1565c0; outline-offset: 2px}
+/* a wide lesson: the step's table on the left, the words, the cards to click and the
+   feedback on the right, all in view */
+@container (min-width: 1000px) {
+  .sp-lesson .sp-step.sp-has-table {display: grid; column-gap: 20px; align-items: start;
+    grid-template-columns: 680px minmax(300px, 1fr);
+    grid-template-rows: auto auto auto auto auto auto 1fr;
+    grid-template-areas: "pic text" "pic prompt" "pic answers" "pic feedback" "pic saving"
+                         "pic nav" "pic .";}
+  .sp-lesson .sp-has-table > .sp-area-pic {grid-area: pic}
+  .sp-lesson .sp-has-table > .sp-area-text {grid-area: text}
+  .sp-lesson .sp-has-table > .sp-area-prompt {grid-area: prompt}
+  .sp-lesson .sp-has-table > .sp-area-answers {grid-area: answers}
+  .sp-lesson .sp-has-table > .sp-area-feedback {grid-area: feedback}
+  .sp-lesson .sp-has-table > .sp-area-saving {grid-area: saving}
+  .sp-lesson .sp-has-table > .sp-area-nav {grid-area: nav}
+  .sp-lesson .sp-has-table .sp-step-title {margin-top: 0}
+}
 .sp-c {font-weight: bold; white-space: nowrap} .sp-red {color: #c62828}
 .spar-table .sp-red {color: #ffab91}
 .sp-feedback-right {border-left: 6px solid #1b7f3b; background: #e8f5e9; padding: 8px}

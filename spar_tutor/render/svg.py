@@ -29,6 +29,10 @@ from .suits import (
 CARD_W, CARD_H = 250, 350
 RATIO = CARD_H / CARD_W
 DEFAULT_WIDTH = 70
+#: Cards drawn narrower than this (px) are small: they show only a big rank and suit in
+#: the corner, so the rank is at least 11 px tall (a full face's corner is too small).
+SMALL_BELOW = 51
+_SMALL_SCALE = 3
 
 SANS = "'DejaVu Sans', Arial, Helvetica, sans-serif"
 SERIF = "'DejaVu Serif', Georgia, 'Times New Roman', serif"
@@ -103,7 +107,7 @@ def _index(card: Card, ink: str) -> str:
     rank = "10" if card.rank == 10 else card.rank_char
     squeeze = ' textLength="48" lengthAdjust="spacingAndGlyphs"' if card.rank == 10 else ""
     return (
-        f'<text x="32" y="60" text-anchor="middle" font-family="{SANS}" font-size="54" '
+        f'<text class="rank" x="32" y="60" text-anchor="middle" font-family="{SANS}" font-size="54" '
         f'font-weight="bold" fill="{ink}"{squeeze}>{rank}</text>'
         + _suit(card.suit, 32, 88, 32, ink, cls="index-suit")
     )
@@ -149,9 +153,11 @@ def _court_centre(card: Card, ink: str, paper: str, dimmed: bool) -> str:
     )
 
 
-@functools.lru_cache(maxsize=None)  # at most 52 x 8 faces; tables redraw the same cards
-def _face(card: Card, *, four_colour: bool, dimmed: bool, selected: bool) -> str:
-    """The inner markup of a card face, in the 250 x 350 card box."""
+@functools.lru_cache(maxsize=None)  # at most 52 x 16 faces; tables redraw the same cards
+def _face(card: Card, *, four_colour: bool, dimmed: bool, selected: bool,
+          small: bool = False) -> str:
+    """The inner markup of a card face, in the 250 x 350 card box (``small``: only the
+    corner's rank and suit, three times as big, for a card drawn small)."""
     ink = suit_colour(card.suit, four_colour)
     paper = CARD_WHITE
     if dimmed:
@@ -160,6 +166,12 @@ def _face(card: Card, *, four_colour: bool, dimmed: bool, selected: bool) -> str
         f'<rect x="1.5" y="1.5" width="247" height="347" rx="16" fill="{paper}" '
         f'stroke="{BORDER}" stroke-width="3"/>'
     ]
+    if small:
+        parts.append(f'<g class="small-index" transform="scale({_SMALL_SCALE})">'
+                     f"{_index(card, ink)}</g>")
+        if selected:
+            parts.append(_selection())
+        return "".join(parts)
     if card.rank == 14:
         parts.append(_suit(card.suit, 125, 175, 104 if card.suit == "S" else 92, ink))
     elif card.rank in _COURT:
@@ -244,7 +256,9 @@ def card_svg(
     """
     if face_down:
         return back_svg(width=width, label=_("face-down card") if label is None else label)
-    inner = _face(card, four_colour=four_colour, dimmed=dimmed, selected=selected)
+    w = DEFAULT_WIDTH if width is None else width
+    inner = _face(card, four_colour=four_colour, dimmed=dimmed, selected=selected,
+                  small=w < SMALL_BELOW)
     return _root(inner, card.name if label is None else label, _size_attrs(width),
                  (CARD_W, CARD_H))
 
@@ -288,7 +302,8 @@ def hand_svg(
         if face_down:
             inner = _back(pid, with_defs=i == 0)
         else:
-            inner = _face(c, four_colour=four_colour, dimmed=c in dim, selected=c in sel)
+            inner = _face(c, four_colour=four_colour, dimmed=c in dim, selected=c in sel,
+                          small=w < SMALL_BELOW)
         body.append(
             f'<svg x="{_fmt(i * step)}" y="0" width="{_fmt(w)}" height="{_fmt(h)}" '
             f'viewBox="0 0 {CARD_W} {CARD_H}" aria-hidden="true">{inner}</svg>'

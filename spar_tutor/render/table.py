@@ -22,18 +22,61 @@ from ..engine.words import players_of
 from .svg import back_svg, card_svg, hand_svg
 from .text import cardify
 
-FELT_W, FELT_H = 680, 450
+FELT_W, FELT_H = 680, 490
 TRICK_CARD_W = 54
 DECL_CARD_W = 30
+#: The seats' boxes start on this ellipse round the centre (their inner edge) and grow
+#: away from it, so whatever a seat shows never reaches the trick inside.
+SEAT_RX, SEAT_RY = 170, 118
+#: Up to four players, each card of the trick lies in front of its player, on this
+#: smaller ellipse; with more players the trick is a row across the middle, in the
+#: order the cards were played (there is no room for a ring of them).
+TRICK_RX, TRICK_RY = 118, 62
+RING_PLAYERS = 4
+#: The width of a trick card, and of a slot in the row of five to seven.
+ROW_CARD_W = {5: 46, 6: 40, 7: 40}
+ROW_GAP = 4
+
+
+def _angle(seat: int, viewer: int, players: int, clockwise: bool) -> float:
+    """The direction of a seat from the centre (radians; the viewer's is straight down)."""
+    k = (seat - viewer) % players
+    return math.radians(90 + (1 if clockwise else -1) * k * 360 / players)
 
 
 def seat_position(seat: int, viewer: int, players: int, clockwise: bool = True,
                   scale: float = 1.0) -> Tuple[float, float]:
-    """Where a seat sits on the felt (px): the viewer at the bottom, then round the table."""
-    k = (seat - viewer) % players
-    theta = math.radians(90 + (1 if clockwise else -1) * k * 360 / players)
-    rx, ry = (FELT_W / 2 - 96) * scale, (FELT_H / 2 - 64) * scale
-    return FELT_W / 2 + rx * math.cos(theta), FELT_H / 2 + ry * math.sin(theta)
+    """Where a seat sits on the felt (px): the point of its box nearest the centre, with
+    the viewer at the bottom and the others round the table in play order."""
+    theta = _angle(seat, viewer, players, clockwise)
+    return (FELT_W / 2 + SEAT_RX * scale * math.cos(theta),
+            FELT_H / 2 + SEAT_RY * scale * math.sin(theta))
+
+
+def seat_style(seat: int, viewer: int, players: int, clockwise: bool = True) -> str:
+    """The CSS that puts a seat's box in place: it grows away from the centre, from
+    :func:`seat_position` (the top seat's box grows upward, the left one's leftward)."""
+    x, y = seat_position(seat, viewer, players, clockwise)
+    theta = _angle(seat, viewer, players, clockwise)
+    tx, ty = -50 + 50 * math.cos(theta), -50 + 50 * math.sin(theta)
+    wide = ";max-width:260px" if abs(math.cos(theta)) < 0.5 else ""  # at the top or bottom
+    return f"{_at(x, y)};transform:translate({tx:.0f}%,{ty:.0f}%){wide}"
+
+
+def trick_card_width(players: int) -> int:
+    """How wide the trick's cards are drawn (px)."""
+    return TRICK_CARD_W if players <= RING_PLAYERS else ROW_CARD_W[players]
+
+
+def trick_position(seat: int, order: int, viewer: int, players: int,
+                   clockwise: bool = True) -> Tuple[float, float]:
+    """Where the ``order``-th card of a trick (0: the lead), played by ``seat``, lies (px,
+    its centre): in front of the seat, or its slot in the row across the middle."""
+    if players > RING_PLAYERS:
+        slot = trick_card_width(players) + ROW_GAP
+        return FELT_W / 2 + (order - (players - 1) / 2) * slot, FELT_H / 2 + 4
+    theta = _angle(seat, viewer, players, clockwise)
+    return FELT_W / 2 + TRICK_RX * math.cos(theta), FELT_H / 2 + TRICK_RY * math.sin(theta)
 
 
 def _backs(count: int) -> str:
@@ -48,10 +91,12 @@ def _at(x: float, y: float) -> str:
 
 def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
               scores: Optional[Sequence[int]], four: bool, clockwise: bool,
-              show_own: bool = False, open_hands: bool = False) -> str:
-    x, y = seat_position(seat, viewer, state.players, clockwise)
+              show_own: bool = False, open_hands: bool = False, quiet: bool = False) -> str:
+    """One seat: its name and badges, its points, its cards (open, or backs) and the
+    dry and wet cards it declared. ``quiet``: no leader or to-play badge (a question
+    about the trick, whose answer they would give away)."""
     classes = ["spar-seat"]
-    turn = state.to_move == seat
+    turn = state.to_move == seat and not quiet
     if turn:
         classes.append("spar-turn")
     if seat == viewer:
@@ -61,42 +106,32 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
         # Translators: the dealer's badge, one letter (D for dealer)
         badge, title = pgettext("dealer badge", "D"), _("dealer")
         chips += f'<span class="spar-chip spar-chip-dealer" title="{title}">{badge}</span>'
-    if state.leader == seat and not state.is_over():
+    if state.leader == seat and not state.is_over() and not quiet:
         chips += '<span class="spar-chip spar-chip-lead">' + _("leader") + "</span>"
     if turn:
         chips += '<span class="spar-chip spar-chip-turn">' + _("to play") + "</span>"
     lines = [f'<div class="spar-seat-name">{escape(names[seat])}</div>']
+    if scores is not None:
+        chips = f'<span class="spar-points">{escape(points(scores[seat]))}</span>{chips}'
     if chips:
         lines.append(f"<div>{chips}</div>")
-    if scores is not None:
-        lines.append(f"<div>{points(scores[seat])}</div>")
-    cards = []
-    held = len(state.hand(seat))
-    if held and ((seat == viewer and show_own) or (seat != viewer and open_hands)):
-        cards.append(hand_svg(sort_hand(state.hand(seat)), width_per_card=32, overlap=0.3,
-                              four_colour=four))
-    elif seat != viewer and held:
-        count = ngettext("{n} card", "{n} cards", held).format(n=held)
-        cards.append(f'<div class="spar-decl">{_backs(held)}<br>{count}</div>')
-    # declared cards show in front of their owner until they are played
+    # declared cards show with their owner until they are played
     in_hand = set(state.hand(seat))
     dry = state.dry[seat] if state.dry[seat] in in_hand else None
     wet = state.wet[seat] if state.wet[seat] in in_hand else None
-    if dry is not None:
-        cards.append(f'<div class="spar-decl">{card_svg(dry, width=DECL_CARD_W, four_colour=four)}'
-                     "<br>" + _("dry") + "</div>")
-    if wet is not None:
-        if wet_face_up(state, seat):
-            pic = card_svg(wet, width=DECL_CARD_W, four_colour=four)
-            words = _("wet (turned face up)")
-        elif sees_wet(state, seat, viewer):  # the viewer's own, face down to the others
-            pic = card_svg(wet, width=DECL_CARD_W, four_colour=four,
-                           label=_("your wet {card}, face down to the others").format(
-                               card=wet.name))
-            words = _("wet (hidden)")
-        else:
-            pic, words = back_svg(width=DECL_CARD_W, label=_("a wet card, face down")), _("wet")
-        cards.append(f'<div class="spar-decl">{pic}<br>{words}</div>')
+    cards = []
+    held = len(state.hand(seat))
+    if held and ((seat == viewer and show_own) or (seat != viewer and open_hands)):
+        cards.append(_open_hand(state, seat, dry, wet, four))
+    else:
+        if seat != viewer and held:
+            cards.append(f'<div class="spar-decl">{_backs(held)}</div>')
+        if dry is not None:
+            cards.append(f'<div class="spar-decl">'
+                         f'{card_svg(dry, width=DECL_CARD_W, four_colour=four)}<br>'
+                         + _("dry") + "</div>")
+        if wet is not None:
+            cards.append(_wet_card(state, seat, wet, viewer, four))
     spent = [(_("dry {card} played") if kind == "dry" else _("wet {card} played")).format(
                  card=c.symbol_text)
              for kind, c in (("dry", state.dry[seat]), ("wet", state.wet[seat]))
@@ -107,26 +142,54 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
         lines.append(f'<div class="spar-decl">{escape(comma.join(spent))}</div>')
     if cards:
         lines.append('<div class="spar-seat-cards">' + "".join(cards) + "</div>")
-    return (f'<div class="{" ".join(classes)}" style="{_at(x, y)}" '
+    style = seat_style(seat, viewer, state.players, clockwise)
+    return (f'<div class="{" ".join(classes)}" style="{style}" '
             f'data-seat="{seat}">{"".join(lines)}</div>')
+
+
+def _open_hand(state: HandState, seat: int, dry: Optional[Card], wet: Optional[Card],
+               four: bool) -> str:
+    """A hand shown face up in its seat: the declared cards outlined in it and named under it."""
+    declared = [c for c in (dry, wet) if c is not None]
+    pic = hand_svg(sort_hand(state.hand(seat)), width_per_card=32, overlap=0.3,
+                   four_colour=four, selected=declared)
+    named = [_("dry {card}").format(card=dry.symbol_text)] if dry is not None else []
+    if wet is not None:
+        named.append((_("wet {card}") if wet_face_up(state, seat)
+                      else _("wet {card} (face down)")).format(card=wet.symbol_text))
+    comma = _(", ")
+    words = f'<div class="spar-decl">{escape(comma.join(named))}</div>' if named else ""
+    return f"<div>{pic}{words}</div>"
+
+
+def _wet_card(state: HandState, seat: int, wet: Card, viewer: int, four: bool) -> str:
+    """A declared wet card beside a hidden hand: face up once turned, else its back (the
+    viewer's own shows its face to them)."""
+    if wet_face_up(state, seat):
+        pic = card_svg(wet, width=DECL_CARD_W, four_colour=four)
+        words = _("wet (turned face up)")
+    elif sees_wet(state, seat, viewer):  # the viewer's own, face down to the others
+        pic = card_svg(wet, width=DECL_CARD_W, four_colour=four,
+                       label=_("your wet {card}, face down to the others").format(card=wet.name))
+        words = _("wet (hidden)")
+    else:
+        pic, words = back_svg(width=DECL_CARD_W, label=_("a wet card, face down")), _("wet")
+    return f'<div class="spar-decl">{pic}<br>{words}</div>'
 
 
 def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: int, four: bool,
                  clockwise: bool, mark_winner: bool = True) -> str:
     n = state.players
-    cx, cy = FELT_W / 2, FELT_H / 2
     winning = trick.winner
     if winning is None and trick.cards:
         winning = trick_winner(state.rules, trick.leader, trick.cards, n)
     if not mark_winner:
         winning = None
     out = []
-    width = TRICK_CARD_W if n <= 4 else TRICK_CARD_W - 4 * (n - 4)  # 42 px at seven seats
-    reach = 0.44 if n <= 4 else 0.52
+    width = trick_card_width(n)
     for i, card in enumerate(trick.cards):
         seat = trick.seat_of(i, n)
-        sx, sy = seat_position(seat, viewer, n, clockwise)
-        x, y = cx + (sx - cx) * reach, cy + (sy - cy) * (reach - 0.08)
+        x, y = trick_position(seat, i, viewer, n, clockwise)
         who = names[seat].split(" (")[0]  # "Bot 2 (expert)": the name is enough here
         # Translators: under the card that was led to a trick: "Kofi led"
         if i:
@@ -135,11 +198,12 @@ def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: i
             caption = _("You led")
         else:
             caption = _("{player} led").format(player=escape(who))
-        cls = "spar-trick-card" + (" spar-winning" if seat == winning else "")
-        style = _at(x, y)
-        out.append(f'<div class="{cls}" style="{style}">'
+        cls = "spar-trick-card" + (" spar-winning" if seat == winning else "") \
+            + (" spar-led" if i == 0 else "")
+        style = _at(x, y) + (f";width:{width + ROW_GAP}px" if n > RING_PLAYERS else "")
+        out.append(f'<div class="{cls}" style="{style}" data-seat="{seat}">'
                    f'{card_svg(card, width=width, four_colour=four)}'
-                   f'{caption}</div>')
+                   f'<span>{caption}</span></div>')
     return "".join(out)
 
 
@@ -184,8 +248,10 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
                scores: Optional[Sequence[int]] = None, four_colour: bool = False,
                result_text: str = "", show_own: bool = False, open_hands: bool = False,
                asking: str = "", played_before: Sequence[Card] = (),
-               out_of_play: bool = False) -> str:
-    """The whole table as HTML (needs the CSS of :mod:`spar_tutor.widgets.common`).
+               out_of_play: bool = False, side: bool = True) -> str:
+    """The whole table as HTML (needs the CSS of :mod:`spar_tutor.widgets.common`): the
+    felt, and beside it (unless ``side`` is false: the play screen shows it elsewhere)
+    :func:`side_html`.
 
     ``show_own`` draws the viewer's cards in their seat (the replay has no hand widget),
     ``open_hands`` the other seats' cards face up (a lesson's or a puzzle's open position).
@@ -196,8 +262,10 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
     (a closed puzzle: played before, or never dealt)."""
     clockwise = state.rules.direction == "clockwise"
     label = _("the card table")
-    seats = "".join(_seat_box(state, s, names, viewer, scores, four_colour, clockwise, show_own,
-                              open_hands) for s in range(state.players))
+    n = state.players  # the seats in play order from the viewer's left, the viewer last
+    seats = "".join(_seat_box(state, (viewer + k) % n, names, viewer, scores, four_colour,
+                              clockwise, show_own, open_hands, quiet=asking == "winner")
+                    for k in range(1, n + 1))
     centre = _centre(state, names,
                      result_text or (state.result.words(players_of(names)) if state.result
                                      else ""), four_colour,
@@ -209,14 +277,16 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
     elif state.current_trick:
         trick = Trick(state.leader, state.current_trick, None)
         cards = _trick_cards(state, trick, names, viewer, four_colour, clockwise)
+    row = bool(cards) and state.players > RING_PLAYERS  # the words go above the trick's row
+    centre_y = FELT_H / 2 - (trick_card_width(state.players) * 1.4 / 2 + 28 if row else 0)
     felt = (f'<div class="spar-felt" style="width:{FELT_W}px;height:{FELT_H}px" '
             f'aria-label="{label}">'
-            f'<div class="spar-oval"></div>{cards}'
-            f'<div class="spar-centre" style="{_at(FELT_W / 2, FELT_H / 2)}">{centre}</div>'
+            f'<div class="spar-oval"></div><div class="spar-trick">{cards}</div>'
+            f'<div class="spar-centre" style="{_at(FELT_W / 2, centre_y)}">{centre}</div>'
             f'{seats}</div>')
-    side = side_html(state, names, four_colour, hide_last_winner=asking == "winner",
-                     played_before=played_before, out_of_play=out_of_play)
-    return f'<div class="spar-table">{felt}{side}</div>'
+    beside = side_html(state, names, four_colour, hide_last_winner=asking == "winner",
+                       played_before=played_before, out_of_play=out_of_play) if side else ""
+    return f'<div class="spar-table">{felt}{beside}</div>'
 
 
 def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
@@ -239,8 +309,10 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
         parts.append(f'<div><h4>{head}</h4>'
                      f'<div class="spar-pile-row">{pics}</div></div>')
     if played_before:
-        pics = hand_svg(sort_hand(played_before), width_per_card=26, overlap=0.45,
-                        four_colour=four)
+        suits = [[c for c in sort_hand(played_before) if c.suit == suit] for suit in "SHDC"]
+        pics = '<div class="spar-pile-row" style="flex-wrap:wrap">' + " ".join(
+            hand_svg(cards, width_per_card=26, overlap=0.3, four_colour=four)
+            for cards in suits if cards) + "</div>"
         parts.append("<div><h4>" + _("Played before, by suit") + f"</h4>{pics}</div>")
     if out_of_play:
         parts.append(out_of_play_html(state))

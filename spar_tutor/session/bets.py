@@ -3,14 +3,19 @@
 Before the first trick every seat may offer one bet and match the others'
 offers. The engine checks every step (:meth:`Match.check_bets`: whole positive
 amounts, nobody putting forward more money than they have); this module keeps
-the round and runs the bots' rule, which is deliberately plain:
+the round and the one betting rule that the bots follow, the level-3 hint advises
+and the review judges by (:func:`offer_amount`, :func:`should_match`,
+:func:`bet_is_mistake`):
 
-* a bot's *chance* is the solver's :func:`~spar_tutor.solver.hand_chance` of
-  its view (``BET_WORLDS`` sampled deals, seeded): how often it wins the hand;
-* it **offers** a tenth of its money (at least 1) when its chance is at least
-  ``OFFER_SHARE`` times a fair share (one in the number of players);
-* it **matches** an offer when its chance is at least ``ACCEPT_SHARE`` times a
-  fair share and it can afford it; otherwise it declines.
+* a seat's *chance* is the solver's :func:`~spar_tutor.solver.hand_chance` of
+  its view (sampled deals, seeded): how often it wins the hand;
+* it **offers** when its chance is at least ``OFFER_SHARE`` times a fair share
+  (one in the number of players), more money the further above it is;
+* it **matches** an offer it can afford when its chance is at least ``ACCEPT_SHARE``
+  times a fair share, plus ``RISK`` times the share of its money the bet puts at
+  risk: a weak hand matches nothing, a middling one only a small bet;
+* a bet made (offered or matched) with a chance below a fair share is a mistake:
+  on average it loses money.
 
 Humans decide for themselves: the round stays open until every human who has
 money left has offered a bet or said no, and answered every offer they can afford.
@@ -29,7 +34,40 @@ from ..i18n import _, join_names
 
 OFFER_SHARE = 1.6
 ACCEPT_SHARE = 1.2
+#: How much more chance a bettor needs per share of its money a bet puts at risk.
+RISK = 0.5
+#: The largest share of its money a seat offers.
+MAX_OFFER = 0.25
 BET_WORLDS = 40
+
+
+def offer_amount(chance: float, players: int, money: int) -> int:
+    """What a seat with ``chance`` of winning the hand offers (0: no bet), ``money`` in hand.
+
+    >>> offer_amount(0.3, 4, 100), offer_amount(0.5, 4, 100), offer_amount(0.9, 4, 100)
+    (0, 12, 25)
+    """
+    share = 1.0 / players
+    if money <= 0 or chance < OFFER_SHARE * share:
+        return 0
+    return min(money, max(1, int(money * min(MAX_OFFER, (chance - share) / 2))))
+
+
+def should_match(chance: float, players: int, amount: int, money: int) -> bool:
+    """Whether a seat with ``chance`` and ``money`` it may still put forward matches a bet
+    of ``amount``.
+
+    >>> should_match(0.1, 4, 1, 100), should_match(0.4, 4, 5, 100), should_match(0.4, 4, 90, 100)
+    (False, True, False)
+    """
+    if amount > money or money <= 0:
+        return False
+    return chance >= ACCEPT_SHARE / players + RISK * amount / money
+
+
+def bet_is_mistake(chance: float, players: int) -> bool:
+    """A bet made with this chance loses money on average (below a fair share)."""
+    return chance < 1.0 / players
 
 
 class BetRound:
@@ -77,9 +115,8 @@ class BetRound:
     def open(self, bots: Sequence[int]) -> None:
         """The bots (in play order) offer, and answer each other's offers."""
         for seat in bots:
-            share = 1.0 / self.match.players
-            amount = min(self.available(seat), max(1, self.match.money[seat] // 10))
-            if amount > 0 and self.chance(seat) >= OFFER_SHARE * share:
+            amount = offer_amount(self.chance(seat), self.match.players, self.available(seat))
+            if amount > 0:
                 self._add(Bet(seat, amount))
                 self._bots_answer(len(self.bets) - 1, bots)
             self.offered.add(seat)
@@ -113,13 +150,13 @@ class BetRound:
         self._close_if_done()
 
     def _bots_answer(self, index: int, bots: Sequence[int]) -> None:
-        share = 1.0 / self.match.players
         for seat in bots:
             bet = self.bets[index]
             if seat == bet.seat:
                 continue
             self.answered.add((index, seat))
-            if bet.amount <= self.available(seat) and self.chance(seat) >= ACCEPT_SHARE * share:
+            if should_match(self.chance(seat), self.match.players, bet.amount,
+                            self.available(seat)):
                 self._check(index, bet._replace(accepted_by=bet.accepted_by + (seat,)))
 
     def _add(self, bet: Bet) -> None:

@@ -25,11 +25,11 @@ in place (:meth:`GameSession.from_json`, :meth:`GameSession.resume`).
 
 from __future__ import annotations
 
-import json
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Union
 
 from ..engine.deal import cutter
-from ..engine.errors import SparError
+from ..engine.errors import SparError, shown
+from ..engine.files import parse_json
 from ..engine.match import Bet, Match
 from ..engine.rules import Rules
 from ..engine.state import PLAY, HandState, Move, format_move, parse_move
@@ -37,6 +37,9 @@ from .values import PlayedHand, Seat
 
 FORMAT = "spar-tutor-match"
 VERSION = 2
+#: The players a saved game may name. Never a bot's code file ("path/bot.py:Bot"): a
+#: save file uploaded to the app must not run code on the server.
+PLAYERS = ("human", "random", "beginner", "expert")
 
 
 class SessionFileError(SparError):
@@ -95,12 +98,12 @@ def migrate(data: Dict[str, Any]) -> Dict[str, Any]:
     return {**data, "version": VERSION, "hands": hands}
 
 
-def parse_text(text: str) -> Any:
-    """The JSON data of a saved match's text."""
-    try:
-        return json.loads(text)
-    except (TypeError, json.JSONDecodeError) as e:
-        raise SessionFileError(f"the saved game is not valid JSON ({e})", rule="save file") from None
+def parse_text(text: str, source: Optional[str] = None) -> Any:
+    """The JSON data of a saved match's text (``source``: the file's name, for errors)."""
+    if not isinstance(text, str):
+        raise SessionFileError(f"a saved game is text, not {type(text).__name__}", file=source,
+                               rule="save file")
+    return parse_json(text, source, SessionFileError)
 
 
 def _need(data: Dict[str, Any], key: str, kind: Any, words: str) -> Any:
@@ -108,7 +111,7 @@ def _need(data: Dict[str, Any], key: str, kind: Any, words: str) -> Any:
         raise SessionFileError(f"the saved game has no \"{key}\" ({words})", rule=f"key {key}")
     value = data[key]
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise SessionFileError(f"\"{key}\" must be {words}, not {value!r}", rule=f"key {key}")
+        raise SessionFileError(f"\"{key}\" must be {words}, not {shown(value)}", rule=f"key {key}")
     return value
 
 
@@ -122,7 +125,7 @@ def read_table(data: Any) -> SavedTable:
     if version == 1:
         data = migrate(data)
     elif version != VERSION:
-        raise SessionFileError(f"saved with format version {version!r}; this spar-tutor reads "
+        raise SessionFileError(f"saved with format version {shown(version)}; this spar-tutor reads "
                                f"versions 1 and {VERSION}", rule="key version")
     rules = Rules.from_json(data.get("rules", "standard"))
     seats_json = _need(data, "seats", list, "a list of seats")
@@ -131,12 +134,15 @@ def read_table(data: Any) -> SavedTable:
         if not isinstance(seat, dict) or not isinstance(seat.get("player"), str):
             raise SessionFileError(f"seat {i} must be {{\"name\": ..., \"player\": ...}}",
                                    seat=i, rule="key seats")
+        if seat["player"] not in PLAYERS:
+            raise SessionFileError(f"seat {i}: the player must be one of {', '.join(PLAYERS)}, "
+                                   f"not {shown(seat['player'])}", seat=i, rule="key seats")
         specs.append(seat["player"])
     names = [seat["name"].strip()[:40] if isinstance(seat.get("name"), str)
              and seat["name"].strip() else None for seat in seats_json]
     seed = data.get("seed", 0)
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        raise SessionFileError(f"\"seed\" must be a number or text, not {seed!r}", rule="key seed")
+        raise SessionFileError(f"\"seed\" must be a number or text, not {shown(seed)}", rule="key seed")
     dealer = _need(data, "first_dealer", int, "a seat number")
     hands = _need(data, "hands", list, "a list of hands")
     if not hands:
@@ -177,7 +183,7 @@ def _hand(value: Any, number: int, last: bool) -> PlayedHand:
         raise SessionFileError(f"hand {number} was never cut, but a later hand follows",
                                rule="key hands")
     if cut is not None and (not isinstance(cut, int) or isinstance(cut, bool) or cut < 0):
-        raise SessionFileError(f"hand {number}: \"cut\" must be a number of cards, not {cut!r}",
+        raise SessionFileError(f"hand {number}: \"cut\" must be a number of cards, not {shown(cut)}",
                                rule="key hands")
     return PlayedHand(_moves(value["moves"], number), cut)
 
@@ -232,7 +238,7 @@ def _moves(value: Any, number: int) -> List[Move]:
     out = []
     for play, text in enumerate(value, start=1):
         if not isinstance(text, str):
-            raise SessionFileError(f"hand {number}, move {play}: {text!r} is not a move",
+            raise SessionFileError(f"hand {number}, move {play}: {shown(text)} is not a move",
                                    rule="key hands")
         try:
             out.append(parse_move(text))

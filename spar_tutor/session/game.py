@@ -36,7 +36,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
 from ..engine.cards import Card
 from ..engine.deal import Deal
-from ..engine.errors import SparError
+from ..engine.errors import SparError, shown
 from ..engine.match import Bet, Match
 from ..engine.rules import Rules
 from ..engine.cards import SUIT_NAMES
@@ -98,7 +98,7 @@ class GameSession:
         if isinstance(spec, Seat):
             return spec
         if not isinstance(spec, str):
-            raise SparError(f"seat {index} must be 'human' or a bot strength, not {spec!r}",
+            raise SparError(f"seat {index} must be 'human' or a bot strength, not {shown(spec)}",
                             seat=index, rule="seats")
         if spec == "human":
             humans = [i for i, s in enumerate(all_specs) if s == "human"]
@@ -195,14 +195,18 @@ class GameSession:
         self.rules, self.seed, self.seats = new_rules, new_seed, new_seats
         self.start_match()
 
-    def resume(self, text: str) -> None:
-        """Replace this session's match with a saved one (JSON text); observers, hints
-        and the bot factory stay.
+    def resume(self, text: str, source: Optional[str] = None) -> None:
+        """Replace this session's match with a saved one (JSON text; ``source``, its file
+        name, is named in errors); observers, hints and the bot factory stay.
 
         A bad file raises :class:`SparError` and leaves the game as it was."""
-        table = read_table(parse_text(text))
-        seats = self._new_seats(table.rules, table.specs, table.seed)
-        self._load(table, replay_hands(table), seats)
+        try:
+            table = read_table(parse_text(text, source))
+            seats = self._new_seats(table.rules, table.specs, table.seed)
+            hands = replay_hands(table)
+        except SparError as e:
+            raise (e.located(file=source) if source and not e.file else e) from None
+        self._load(table, hands, seats)
 
     def _deal_hand(self) -> None:
         """Deal the next hand; with the cut on, a bot cutter cuts at random (seeded)
@@ -564,8 +568,10 @@ class GameSession:
         return self.hints.hint(level, self)
 
     def review(self) -> List[ReviewLine]:
-        """After the hand: each card a human played, with its cost (from the solver)."""
-        return self.hints.review(self.states, self.human_seats, self.seating)
+        """After the hand: each decision a human made (under ten, dry and wet, bets, the
+        under card, cards), judged from what they could see, and with all cards seen."""
+        return self.hints.review(self.states, self.human_seats, self.seating,
+                                 self.money.bet_round)
 
     # -- save and resume ---------------------------------------------------------------------
 

@@ -46,9 +46,10 @@ def play_hand(bots: Sequence[Any], rules: Rules, dealer: int, seed: Any) -> Hand
 def play_arena(specs: Sequence[str], hands: int, seed: int = 0,
                rules: "Rules | None" = None, expert_worlds: "int | None" = None,
                expert_budget_ms: "float | None" = None) -> ArenaResult:
-    """Play ``hands`` hands between bots made from ``specs`` (one per seat);
-    ``expert_worlds`` fixes the worlds per decision of expert bots (reproducible),
-    else they think for ``expert_budget_ms`` (default 300) per decision."""
+    """Play ``hands`` hands between bots made from ``specs`` (one per seat). Expert bots
+    do the table's fixed work (reproducible, as strong as at the table);
+    ``expert_worlds`` caps their deals per decision, ``expert_budget_ms`` also stops
+    them on the clock."""
     rules = rules or Rules.preset("standard")
     rules.check_players(len(specs))
     bots = [make_bot(spec, f"{seed}:{i}", budget_ms=expert_budget_ms)

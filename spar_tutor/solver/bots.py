@@ -17,7 +17,8 @@ in ``view.legal_moves`` (a renege, say) is an error. A bot in a notebook::
             return max(cards, key=lambda c: c.rank)
 
 Three bots come with the solver: :class:`RandomBot` (any legal move),
-:class:`BeginnerBot` (rules of thumb) and :class:`ExpertBot` (the hint engine).
+:class:`BeginnerBot` (rules of thumb) and :class:`ExpertBot` (exact values on
+sampled deals).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from __future__ import annotations
 import importlib.util
 import inspect
 import random
+import time
 from pathlib import Path
 from typing import Any, List, Optional, Protocol, cast, runtime_checkable
 
@@ -32,6 +34,7 @@ from ..engine.cards import CARD_BY_BIT, SUIT_MASKS, Card
 from ..engine.errors import SparError
 from ..engine.state import DECLARE, PASS, UNDER_TEN, Action, Move
 from ..engine.view import SeatView
+from ._expert import maxn_values
 from .hints import hint
 from ._model import end_plan, rules_of_thumb
 from .prelead import prelead_values
@@ -114,32 +117,59 @@ class BeginnerBot:
 
 
 class ExpertBot:
-    """The hint engine: plays the card with the most expected points over sampled
-    worlds (:func:`~spar_tutor.solver.hint`), and decides under ten, dry and
-    wet by the same kind of evaluation (:func:`prelead_values`, at most
-    ``prelead_worlds`` worlds). With ``worlds`` set it uses that many worlds
-    (reproducible); otherwise it uses ``budget_ms`` of time per decision. Never
-    asks for the under card."""
+    """The strongest player the solver makes. In play it draws deals of the cards it
+    cannot see, solves each with every hand open, every seat maximising its own
+    points, and plays the card with the most points on average (:mod:`._expert`);
+    a decision too big for that (the first tricks at four seats and more) goes to the
+    graded model (:func:`~spar_tutor.solver.hint`, ``hint_worlds`` worlds). Under ten,
+    dry and wet it decides by :func:`prelead_values` (``prelead_worlds`` worlds).
+
+    Its work is fixed: at most ``worlds`` deals and ``work`` search nodes a decision
+    (the defaults keep a decision within 200 ms at p95 on a slow machine;
+    benchmarks/solver_bench.py --only time), so it plays the same for a seed.
+    ``budget_ms``, when set (a session sharing out its thinking time), also stops it
+    on the clock. Never asks for the under card."""
 
     name = "expert"
 
-    def __init__(self, seed: Any = 0, budget_ms: float = 300, worlds: Optional[int] = None,
-                 prelead_worlds: int = 40) -> None:
+    #: Deals a decision at most, search nodes a decision, and the fewest deals that
+    #: make a max^n decision (else the graded model decides).
+    WORLDS = 120
+    WORK = 20000
+    MIN_WORLDS = 4
+
+    def __init__(self, seed: Any = 0, budget_ms: Optional[float] = None,
+                 worlds: Optional[int] = None, prelead_worlds: int = 40,
+                 work: Optional[int] = None, hint_worlds: int = 40, infer: int = 0) -> None:
         self.rng = random.Random(seed)
         self.budget_ms = budget_ms
         self.worlds = worlds
+        self.work = work
         self.prelead_worlds = prelead_worlds
+        self.hint_worlds = hint_worlds
+        self.infer = infer
 
     def choose(self, view: SeatView) -> Move:
         seed = self.rng.randrange(2**32)
+        clock = self.budget_ms
         if view.phase in (UNDER_TEN, DECLARE):
-            budget = None if self.worlds is not None else self.budget_ms
             return prelead_values(view, worlds=self.prelead_worlds, seed=seed,
-                                  budget_ms=budget)[0].action
+                                  budget_ms=clock)[0].action
         cards = [m for m in view.legal_moves if isinstance(m, Card)]
         if len(cards) == 1:
             return cards[0]
-        return hint(view, worlds=self.worlds, seed=seed, budget_ms=self.budget_ms).best.card
+        worlds = self.worlds if self.worlds is not None else self.WORLDS
+        deadline = None if clock is None else time.perf_counter() + clock / 1000.0
+        values = maxn_values(view, random.Random(seed), worlds=worlds,
+                             work=self.work if self.work is not None else self.WORK,
+                             min_worlds=min(worlds, self.MIN_WORLDS), deadline=deadline,
+                             infer=self.infer)
+        if values is not None:
+            return CARD_BY_BIT[values.best()]
+        if clock is not None:
+            left = max(1.0, ((deadline or 0.0) - time.perf_counter()) * 1000.0)
+            return hint(view, seed=seed, budget_ms=left).best.card
+        return hint(view, worlds=min(worlds, self.hint_worlds), seed=seed).best.card
 
 
 def _possible_holdings(view: SeatView) -> "tuple[int, int]":

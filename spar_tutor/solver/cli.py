@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any, Callable, List
 
 from ..engine.dealfile import load_json_lines
 from ..engine.errors import DealFileError, SparError
+from ..engine.files import read_text
 
 
 def register(subparsers: Any) -> None:
@@ -54,8 +54,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--hands", type=int, default=100, help="hands to play (default: 100)")
     p.add_argument("--seed", type=int, default=0, help="deal seed (default: 0)")
     p.add_argument("--preset", default="standard", help="rules preset (default: standard)")
-    p.add_argument("--expert-worlds", type=int, default=30,
-                   help="worlds per decision for expert bots (default: 30, reproducible)")
+    p.add_argument("--expert-worlds", type=int, default=None,
+                   help="at most this many deals per decision for expert bots (default: "
+                   "the table's fixed work, reproducible)")
     p.add_argument("--expert-budget-ms", type=float, default=None,
                    help="instead of --expert-worlds, think this long per decision, as in "
                    "a game session (not reproducible)")
@@ -64,10 +65,7 @@ def register(subparsers: Any) -> None:
 
 
 def _read(path: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise DealFileError(f"cannot read {path}: {e.strerror}", file=path) from None
+    return read_text(path, DealFileError, "deal file")
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -116,7 +114,7 @@ def _arena(args: argparse.Namespace) -> int:
     specs = [s.strip() for s in args.seats.split(",") if s.strip()]
     if args.hands < 1:
         raise SparError(f"--hands must be 1 or more, not {args.hands}", rule="arena")
-    if args.expert_worlds < 1:
+    if args.expert_worlds is not None and args.expert_worlds < 1:
         raise SparError(f"--expert-worlds must be 1 or more, not {args.expert_worlds}",
                         rule="arena")
     budget = args.expert_budget_ms

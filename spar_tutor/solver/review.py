@@ -1,9 +1,16 @@
-"""``analyse_play``: what every card of a finished hand cost (the post-hand review).
+"""The post-hand review: each decision judged from the player's view, and in hindsight.
 
-Like a bridge double-dummy review, each card is compared, open-hand, with the
-best card its player had: ``value_played`` is the points the player was sure
-of after the card it played, ``value_best`` after the best card, and ``cost``
-the difference.
+Two judgements, shown apart:
+
+* **From what the player could see** (:func:`judge`): a decision's choices valued
+  from the player's view at that moment, by the same values a level-3 hint shows
+  (the session keeps them in one table: :class:`spar_tutor.session.hints.SessionHints`),
+  so the hint's choice is never a mistake. A choice is a *mistake* when it gives up
+  :data:`MISTAKE_POINTS` or more expected points against the best choice.
+* **With all cards seen** (:func:`analyse_play`, hindsight): like a bridge
+  double-dummy review, each card is compared, open-hand, with the best card its
+  player had: ``value_played`` is the points the player was sure of after the card
+  it played, ``value_best`` after the best card, and ``cost`` the difference.
 
 >>> from spar_tutor.engine.rules import Rules
 >>> from spar_tutor.engine.state import HandState
@@ -20,11 +27,11 @@ the difference.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from ..engine.cards import CARD_BY_BIT, Card
 from ..engine.errors import SparError
-from ..engine.state import PLAY, HandState
+from ..engine.state import PLAY, UNDER_TEN, HandState, Move
 from ..engine.words import Players, card_text
 from ..i18n import _, ngettext
 from ._position import Position
@@ -33,6 +40,106 @@ from .solution import graded_outcomes, principal_line
 
 #: Expected points a card must give up, under the graded model, to be named in the review.
 GRADED_MARGIN = 0.1
+#: Expected points a choice must give up, from the player's view, to be called a mistake.
+MISTAKE_POINTS = 0.4
+#: ... and to be called a little worse (not a mistake).
+SLIP_POINTS = 0.1
+
+
+class Choice(NamedTuple):
+    """One choice of a decision valued from the player's view (a level-3 hint's row)."""
+
+    move: Move
+    win_chance: float  # 0..1: how often it wins the hand, over the deals tried
+    expected: float  # the player's points on average
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """A decision judged from the player's view: ``played`` (None for a move the values
+    do not hold, such as a renege) against ``best``, the first of the choices."""
+
+    move: Move
+    best: Choice
+    played: Optional[Choice]
+    choices: int
+
+    @property
+    def cost(self) -> float:
+        """Expected points given up against the best choice (0 for the best one)."""
+        if self.played is None:
+            return float("inf")
+        return max(0.0, self.best.expected - self.played.expected)
+
+    @property
+    def mistake(self) -> bool:
+        return self.cost >= MISTAKE_POINTS
+
+    @property
+    def slip(self) -> bool:
+        return SLIP_POINTS <= self.cost < MISTAKE_POINTS
+
+
+def judge(choices: Sequence[Choice], move: Move) -> Judgement:
+    """Judge ``move`` against ``choices`` (best first, as the hint lists them).
+
+    >>> from spar_tutor.engine.cards import Card
+    >>> six, king = Card.parse("6S"), Card.parse("KH")
+    >>> j = judge([Choice(six, 0.6, 2.1), Choice(king, 0.2, 0.6)], king)
+    >>> j.mistake, round(j.cost, 1), judge([Choice(six, 0.6, 2.1)], six).mistake
+    (True, 1.5, False)
+    """
+    if not choices:
+        raise SparError("a decision needs at least one choice to judge", rule="review")
+    played = next((c for c in choices if c.move == move), None)
+    return Judgement(move, choices[0], played, len(choices))
+
+
+def choice_words(move: Move, phase: str = PLAY, dried: bool = False) -> str:
+    """A choice as words inside a sentence: "8♦", "a dry 6♦", "no wet", "keeping your hand"."""
+    if isinstance(move, Card):
+        return card_text(move)
+    if move.kind == "dry" and move.card is not None:
+        return _("a dry {card}").format(card=card_text(move.card))
+    if move.kind == "wet" and move.card is not None:
+        return _("a wet {card}").format(card=card_text(move.card))
+    if move.kind == "under_ten":
+        return _("exchanging your hand")
+    if move.kind == "under_card":
+        return _("seeing the under card")
+    if phase == UNDER_TEN:
+        return _("keeping your hand")
+    return _("no wet") if dried else _("no dry")
+
+
+def judgement_words(j: Judgement, phase: str = PLAY, dried: bool = False) -> str:
+    """What the player could know, in words: the best choice, or what the choice gave up."""
+    if j.played is None:
+        return _("From what you could see, {best} was the best choice.").format(
+            best=choice_words(j.best.move, phase, dried))
+    move = choice_words(j.move, phase, dried)
+    best = choice_words(j.best.move, phase, dried)
+    if j.choices == 1:
+        return _("It was your only choice.")
+    figures = dict(chance=round(j.played.win_chance * 100), points=f"{j.played.expected:.1f}")
+    if j.mistake:
+        return _("A mistake, from what you could see: {best} was better ({best_chance} wins "
+                 "in 100 deals, {best_points} points on average) than {move} ({chance} wins, "
+                 "{points} points).").format(
+                     best=best, move=move, best_chance=round(j.best.win_chance * 100),
+                     best_points=f"{j.best.expected:.1f}", **figures)
+    if j.slip:
+        return _("Not a mistake: from what you could see, {best} was a little better "
+                 "({cost} points more on average).").format(best=best, cost=f"{j.cost:.1f}")
+    if j.move == j.best.move:
+        return _("Good: from what you could see, {move} was the best choice. You win about "
+                 "{chance} of 100 deals with it, {points} points on average.").format(
+                     move=move, **figures)
+    return _("Good: from what you could see, {move} was as good as the best choice. You win "
+             "about {chance} of 100 deals with it, {points} points on average.").format(
+                 move=move, **figures)
+
+
 
 
 @dataclass(frozen=True)
@@ -135,15 +242,14 @@ def _review(state: HandState, card: Card, searchers: Dict[Tuple[int, int], Searc
     elif expected_best - expected_played >= GRADED_MARGIN:
         words = _("nothing was sure, but {better} gave better chances: it wins "
                   "the hand {chance} of the time ({points} points on average), "
-                  "{card} {card_chance} ({card_points})").format(
+                  "{card} {card_chance} ({card_points} points)").format(
                       better=card_text(CARD_BY_BIT[graded_bit]), chance=f"{win_best:.0%}",
                       points=f"{expected_best:.1f}", card=card_text(card),
                       card_chance=f"{win_played:.0%}",
                       card_points=f"{expected_played:.1f}")
     else:
         words = _("no card could make you sure of any points here, and {card} was as good as "
-                  "any ({chance} to win under the model of play)").format(
-                      card=card_text(card), chance=f"{win_played:.0%}")
+                  "any").format(card=card_text(card))
     return PlayReview(state.plays_made + 1, who, card, best, played, top, cost, words,
                       expected_played, expected_best, win_played, win_best,
                       CARD_BY_BIT[graded_bit])
@@ -154,4 +260,5 @@ def _decap(text: str) -> str:
     return text[0].lower() + text[1:] if len(text) > 1 and text[1].islower() else text
 
 
-__all__ = ["PlayReview", "analyse_play"]
+__all__ = ["Choice", "Judgement", "MISTAKE_POINTS", "PlayReview", "analyse_play", "choice_words",
+           "judge", "judgement_words"]

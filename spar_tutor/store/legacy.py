@@ -20,7 +20,6 @@ that cannot be read as progress is logged and left alone.
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
@@ -30,16 +29,20 @@ from typing import Any, Dict, List, Optional
 from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 
+from ..engine.errors import SparError
+from ..engine.files import decode, parse_json, read_bytes
 from .db import Store, StoreError
 from .names import learner_key
 from .records import LESSON, PUZZLE, add_answer, add_completion, add_visit, solve_attempt, start_attempt
-from .schema import LegacyImport, utcnow
+from .schema import ID, LegacyImport, utcnow
 
 log = logging.getLogger("spar_tutor.store")
 
 #: Folder under $SPAR_TUTOR_HOME, the key of the learner's name, the kind of progress.
 FOLDERS = (("progress", "user", LESSON), ("puzzles", "learner", PUZZLE))
 MAX_FILE = 2_000_000  # bytes: a progress file is a few kilobytes
+#: Past these, a step number or a count of attempts is damage, not progress.
+MOST_STEPS, MOST_ATTEMPTS = 1000, 1000
 
 
 @dataclass
@@ -67,11 +70,13 @@ def import_folder(store: Store, home: Path) -> ImportResult:
 def import_file(store: Store, path: Path, name_key: str, kind: str) -> str:
     """Import one file; returns "imported", "skipped" (already) or "unreadable"."""
     try:
-        raw = path.read_bytes()[:MAX_FILE + 1]
-        data = json.loads(raw.decode("utf-8"))
+        raw = read_bytes(path, what="progress file")
+        data = parse_json(decode(raw, str(path)), str(path))
         when = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)
-    except (OSError, ValueError) as e:
-        log.warning("old progress file %s not imported: %s", path, e)
+    except (OSError, SparError) as e:
+        reason = e.reason if isinstance(e, SparError) else str(e)
+        line = f"line {e.line}: " if isinstance(e, SparError) and e.line else ""
+        log.warning("old progress file %s not imported (left as it is): %s%s", path, line, reason)
         return "unreadable"
     name = data.get(name_key) if isinstance(data, dict) else None
     section = data.get("lessons" if kind == LESSON else "puzzles") if isinstance(data, dict) else None
@@ -101,15 +106,22 @@ def import_file(store: Store, path: Path, name_key: str, kind: str) -> str:
     return "imported"
 
 
-def _int(value: Any, default: int = 0) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else default
+def _int(value: Any, default: int = 0, most: int = MOST_STEPS) -> int:
+    return (value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most
+            else default)
+
+
+def _ids(entries: Dict[str, Any]) -> Dict[str, Dict[str, Any]]:
+    """The entries that can be a lesson's or a puzzle's progress (an id the database can hold)."""
+    return {key: entry for key, entry in entries.items()
+            if isinstance(entry, dict) and key.strip() and len(key) <= ID}
 
 
 def _lessons(session: Any, learner: int, lessons: Dict[str, Any], last: Optional[str],
              when: datetime) -> None:
+    lessons = _ids(lessons)
+    last = last if last and len(last) <= ID else None
     for lesson, entry in lessons.items():
-        if not isinstance(entry, dict) or not lesson:
-            continue
         done = sorted({_int(s, -1) for s in entry.get("done", []) if _int(s, -1) >= 0}) \
             if isinstance(entry.get("done"), list) else []
         for step in done:
@@ -125,11 +137,11 @@ def _lessons(session: Any, learner: int, lessons: Dict[str, Any], last: Optional
 
 def _puzzles(session: Any, learner: int, puzzles: Dict[str, Any], last: Optional[str],
              when: datetime) -> None:
-    for puzzle, entry in puzzles.items():
-        if not isinstance(entry, dict) or not puzzle:
-            continue
+    last = last if last and len(last) <= ID else None
+    for puzzle, entry in _ids(puzzles).items():
         attempts: List[int] = [start_attempt(session, learner, puzzle, None, when)
-                               for _ in range(min(_int(entry.get("attempts")), 10_000))]
+                               for _ in range(min(_int(entry.get("attempts"), 0, 2**63),
+                                                  MOST_ATTEMPTS))]
         if entry.get("solved") is True:
             solve_attempt(session, learner, attempts[-1] if attempts else None, puzzle,
                           entry.get("clean") is True, at=when)

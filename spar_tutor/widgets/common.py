@@ -86,7 +86,7 @@ def defer(fn: Callable[[], Any]) -> None:
     import asyncio
 
     loop = None
-    if DEFER_IN_LOOP or _in_kernel():
+    if DEFER_IN_LOOP or in_kernel():
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -101,7 +101,7 @@ def defer(fn: Callable[[], Any]) -> None:
 DEFER_IN_LOOP = False
 
 
-def _in_kernel() -> bool:
+def in_kernel() -> bool:
     """True inside a running IPython kernel (Jupyter or Voila)."""
     kernelbase = sys.modules.get("ipykernel.kernelbase")
     return bool(kernelbase and kernelbase.Kernel.initialized())
@@ -165,28 +165,17 @@ CSS = """
 .spar-replay { zoom: 0.8; }
 .spar-table { display: flex; flex-direction: column; gap: 6px; }
 .spar-felt { position: relative; flex: none; }
-/* phones and narrow windows: the table shrinks to fit, its words less than the rest */
-@media (max-width: 760px) { .spar-felt { zoom: 0.8; }
-  .spar-main-left, .spar-main-right { flex: 1 1 100% !important; min-width: 0;
-    max-width: 100%; width: auto !important; }
-  .spar-controls, .spar-hand-box { flex-wrap: wrap; } }
-@media (max-width: 600px) { .spar-felt { zoom: 0.62; }
-  .spar-felt .spar-seat, .spar-felt .spar-centre { font-size: 16px; } }
-@media (max-width: 460px) { .spar-felt { zoom: 0.46; }
-  .spar-felt .spar-seat, .spar-felt .spar-centre { font-size: 19px; }
-  .spar-felt .spar-chip { font-size: 15px; height: 22px; line-height: 22px; }
-  .widget-hbox { flex-wrap: wrap; }
-  .widget-hbox > .jupyter-button { flex-shrink: 0; } }
 .spar-oval { position: absolute; left: 44px; top: 36px; right: 44px; bottom: 36px;
   border-radius: 50%; background: radial-gradient(ellipse at center, #2a8f55 0%, #1b6e3f 60%,
   #125431 100%); border: 14px solid #6b3f1d; box-shadow: inset 0 0 30px rgba(0,0,0,.45),
   0 4px 10px rgba(0,0,0,.35); }
-.spar-seat { position: absolute; transform: translate(-50%, -50%); min-width: 118px;
-  padding: 5px 8px; border-radius: 10px; background: rgba(20, 40, 28, .88); color: #fff;
-  text-align: center; font-size: 13px; border: 3px solid transparent; }
+.spar-seat { position: absolute; min-width: 96px; max-width: 168px; box-sizing: border-box;
+  padding: 4px 7px; border-radius: 10px; background: rgba(20, 40, 28, .88); color: #fff;
+  text-align: center; font-size: 13px; line-height: 1.3; border: 3px solid transparent; }
 .spar-seat.spar-turn { border-color: #ffd54f; box-shadow: 0 0 14px 4px rgba(255, 213, 79, .8); }
 .spar-seat.spar-you { background: rgba(13, 71, 161, .9); }
-.spar-seat-name { font-weight: bold; white-space: nowrap; }
+.spar-seat-name { font-weight: bold; }
+.spar-points { font-size: 12px; margin: 0 2px; }
 .spar-chip { display: inline-block; min-width: 18px; height: 18px; line-height: 18px;
   border-radius: 9px; font-size: 11px; font-weight: bold; margin-left: 4px; padding: 0 4px; }
 .spar-chip-dealer { background: #fff; color: #1a1a1a; border: 2px solid #d9a521; }
@@ -198,6 +187,7 @@ CSS = """
 .spar-trick-card { position: absolute; transform: translate(-50%, -50%); text-align: center;
   color: #fff; font-size: 11px; font-weight: bold; text-shadow: 0 1px 2px #000; }
 .spar-trick-card svg { display: block; margin: 0 auto 2px auto; border-radius: 6px; }
+.spar-trick-card span { display: block; overflow-wrap: anywhere; }
 .spar-winning svg { box-shadow: 0 0 0 3px #ffd54f, 0 0 10px 3px rgba(255,213,79,.8); }
 .spar-centre { position: absolute; transform: translate(-50%, -50%); color: #fff;
   text-align: center; font-size: 14px; text-shadow: 0 1px 2px #000; width: 260px; }
@@ -221,11 +211,33 @@ CSS = """
 .spar-panel { border: 1px solid #cfd8d2; border-radius: 8px; padding: 8px; background: #fff; }
 .spar-panel-title { font-weight: bold; color: #0f5a31; font-size: 14px; }
 .spar-hint-text { font-size: 14px; padding: 4px 0; }
-.spar-review td, .spar-review th { padding: 2px 6px; text-align: left; font-size: 13px; }
+.spar-review td, .spar-review th { padding: 2px 6px; text-align: left; font-size: 13px; vertical-align: top; }
 .spar-score td, .spar-score th { padding: 2px 8px; text-align: right; font-size: 13px; }
 .spar-score td:first-child, .spar-score th:first-child { text-align: left; }
 /* cards in words (render.text.card_html): the suit's colour, lighter on the felt */
 .sp-c { font-weight: bold; white-space: nowrap; } .sp-red { color: #c62828; }
 .spar-felt .sp-red { color: #ffab91; }
+/* phones and narrow windows: no oval; the seats, the trick and the words follow each
+   other (the others' seats, the words, the trick, then yours), at full size */
+@media (max-width: 760px) {
+  .spar-main-left, .spar-main-right { flex: 1 1 100% !important; min-width: 0;
+    max-width: 100%; width: auto !important; }
+  .spar-controls, .spar-hand-box { flex-wrap: wrap; }
+  .spar-felt { display: flex; flex-flow: row wrap; gap: 6px; justify-content: center;
+    width: auto !important; height: auto !important; max-width: 100%; box-sizing: border-box;
+    padding: 8px; border-radius: 18px; border: 8px solid #6b3f1d;
+    background: radial-gradient(ellipse at center, #2a8f55 0%, #1b6e3f 70%, #125431 100%); }
+  .spar-felt .spar-oval { display: none; }
+  .spar-felt .spar-seat, .spar-felt .spar-centre, .spar-felt .spar-trick-card {
+    position: static; transform: none !important; }
+  .spar-felt .spar-seat { order: 1; flex: 1 1 40%; max-width: none !important; min-width: 0; }
+  .spar-felt .spar-centre { order: 2; flex: 1 1 100%; width: auto; }
+  .spar-felt .spar-trick { order: 3; flex: 1 1 100%; display: flex; flex-wrap: wrap;
+    justify-content: center; gap: 6px; }
+  .spar-felt .spar-trick-card { width: auto !important; }
+  .spar-felt .spar-seat.spar-you { order: 4; flex-basis: 100%; } }
+@media (max-width: 460px) {
+  .widget-hbox { flex-wrap: wrap; }
+  .widget-hbox > .jupyter-button { flex-shrink: 0; } }
 </style>
 """

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import base64
 from html import escape
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import ipywidgets as widgets
 
@@ -30,11 +30,29 @@ from .common import guarded, session_reporter
 CARD_PX = 74
 
 
-def card_css(card: Card, css_class: str, *, four_colour: bool, dimmed: bool) -> str:
+def card_css(card: Card, css_class: str, *, four_colour: bool, dimmed: bool,
+             selected: bool = False) -> str:
     """A CSS rule that paints ``card`` as the background of ``.css_class`` buttons."""
-    svg = card_svg(card, width=CARD_PX, four_colour=four_colour, dimmed=dimmed)
+    svg = card_svg(card, width=CARD_PX, four_colour=four_colour, dimmed=dimmed,
+                   selected=selected)
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     return f'.{css_class} {{ background-image: url("data:image/svg+xml;base64,{data}"); }}'
+
+
+def card_button(card: Card, tooltip: str, *, dimmed: bool = False, selected: bool = False,
+                four_colour: bool = False) -> Tuple[str, widgets.Button]:
+    """A card drawn as a button, the picture itself the thing to click (Puzzles and
+    Lessons; Play's hand draws its own, sharing its pictures across redraws): the CSS rule
+    that paints it (put it in a ``<style>``) and the button, named by the card's name.
+    ``dimmed``: it cannot be played now; ``selected``: outlined."""
+    css_class = (f"spar-c-{card}-{'d' if dimmed else 'n'}{'s' if selected else ''}"
+                 f"{'4' if four_colour else ''}")
+    rule = card_css(card, css_class, four_colour=four_colour, dimmed=dimmed, selected=selected)
+    b = widgets.Button(description=card.name, tooltip=tooltip,
+                       layout=widgets.Layout(width="84px", height="140px"),
+                       _dom_classes=["spar-card-btn", css_class]
+                       + (["spar-unplayable"] if dimmed else []))
+    return rule, b
 
 
 class HandWidget(widgets.VBox):

@@ -25,7 +25,7 @@ from .money import BetPanel, CutPanel
 from .review import ReviewPanel
 from .save_panel import SavePanel
 from .scoreboard import Scoreboard
-from .setup import SetupPanel
+from .setup import SetupPanel, next_seed
 from .table import TableWidget
 
 
@@ -35,7 +35,8 @@ class PlayTable(widgets.VBox):
     def __init__(self, session: Optional[GameSession] = None, *,
                  rules: Union[str, Rules] = "standard", players: int = 4,
                  bots: Union[str, Sequence[str]] = "beginner", seed: Union[int, str] = 0,
-                 **kwargs: Any) -> None:
+                 aside: Optional[widgets.Widget] = None, **kwargs: Any) -> None:
+        """``aside`` goes at the top of the column beside the table (the app's words)."""
         self.log_file = log_to_file()
         if session is None:
             specs = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
@@ -46,7 +47,7 @@ class PlayTable(widgets.VBox):
         self.four_colour = widgets.Checkbox(value=False, description=_("Four-colour deck"),
                                             indent=False, layout=widgets.Layout(width="auto"))
         self.status = widgets.HTML()
-        self.table = TableWidget(session)
+        self.table = TableWidget(session, split_side=True)
         self.declarations = DeclarationsPanel(session)
         self.cutting = CutPanel(session)
         self.betting = BetPanel(session)
@@ -72,7 +73,10 @@ class PlayTable(widgets.VBox):
                             layout=widgets.Layout(flex="0 0 auto"))
         left.add_class("spar-main-left")
         controls.add_class("spar-controls")
-        right = widgets.VBox([self.hints, self.scoreboard],
+        # beside the table: the hints, the score, and the stock and played cards, so that
+        # the hand comes right under the table (all on one screen)
+        right = widgets.VBox([*([aside] if aside is not None else []), self.hints,
+                              self.scoreboard, self.table.side],
                              layout=widgets.Layout(width="360px", flex="0 0 auto"))
         right.add_class("spar-main-right")
         header = widgets.HBox([self.title, self.four_colour],
@@ -114,7 +118,7 @@ class PlayTable(widgets.VBox):
     def _next(self) -> None:
         s = self.session
         if s.state.is_over() and s.match.is_over():
-            s.start_match()
+            s.restart(seed=next_seed(s.seed))  # play again, with new cards
         else:
             self._say(s.next_hand())
 

@@ -1,4 +1,5 @@
-"""The review after a hand: what each card the learner played cost, and a replay."""
+"""The review after a hand: each decision judged from what the learner could see, the
+hindsight with all cards seen beside it, and a replay."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from ..render.table import table_html
 from ..render.text import cardify
 from .common import guarded, session_reporter
 
-WAITING = N_("When the hand is over, ask for a review of every card you played.")
+WAITING = N_("When the hand is over, ask for a review of every decision you made.")
 
 
 class ReviewPanel(widgets.VBox):
@@ -23,7 +24,7 @@ class ReviewPanel(widgets.VBox):
         self.session = session
         self.four_colour = four_colour
         self.button = widgets.Button(description=_("Review this hand"), button_style="info",
-                                     tooltip=_("What did each card you played cost?"))
+                                     tooltip=_("Was each of your decisions good, from what you could see?"))
         self.lines = widgets.HTML(_(WAITING))
         self.slider = widgets.IntSlider(description=_("Replay"), min=0, max=0, value=0,
                                         continuous_update=True,
@@ -54,12 +55,17 @@ class ReviewPanel(widgets.VBox):
             return
         rows = []
         for line in s.review():
-            colour = "#b3261e" if line.cost > 1e-9 else "#17803d"
-            trick = _("Trick {number}").format(number=line.trick)
-            rows.append(f"<tr><td>{trick}</td><td style='color:{colour}'>"
-                        f"{cardify(escape(line.text))}</td></tr>")
-        body = "".join(rows) or "<tr><td>" + _("You played no card this hand.") + "</td></tr>"
-        title = _("Your cards, hand {number}").format(number=s.hand_number)
+            colour = "#b3261e" if line.mistake else "#17803d"
+            when = (_("Trick {number}").format(number=line.trick) if line.trick
+                    else _("Before play"))
+            rows.append(f"<tr><td>{when}</td><td class='spar-review-view' style='color:{colour}'>"
+                        f"{cardify(escape(line.text))}</td><td class='spar-review-hindsight' "
+                        f"style='color:#555'>{cardify(escape(line.hindsight))}</td></tr>")
+        view, hindsight = _("From what you could see"), _("With all cards seen (hindsight)")
+        head = f"<tr><th></th><th>{view}</th><th>{hindsight}</th></tr>"
+        body = head + "".join(rows) if rows else \
+            "<tr><td>" + _("You made no decision this hand.") + "</td></tr>"
+        title = _("Your decisions, hand {number}").format(number=s.hand_number)
         self.lines.value = (f'<div class="spar-panel-title">{title}'
                             f'</div><table class="spar-review">{body}</table>')
         self._states = list(s.states)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import base64
 from html import escape
-from typing import Any
+from typing import Any, Optional
 
 import ipywidgets as widgets
 
 from ..engine.errors import SparError
+from ..engine.files import decode
+from ..session.file import SessionFileError
 from ..i18n import _
 from .common import guarded, session_reporter
 
@@ -41,15 +43,30 @@ class SavePanel(widgets.VBox):
         if not files:
             return
         item = files[0]
-        self.resume_text(bytes(item["content"]).decode("utf-8", errors="replace"))
-
-    def resume_text(self, text: str) -> bool:
-        """Resume from saved text; a bad file leaves the game alone and says why."""
+        name = str(item.get("name") or FILE_NAME)
         try:
-            self.session.resume(text)
+            text = decode(bytes(item["content"]), name, SessionFileError)
         except SparError as e:
-            self.note.value = _("Could not resume that file: {reason}").format(
-                reason=escape(e.reason))
+            self._could_not(e)
+            return
+        self.resume_text(text, name)
+
+    def resume_text(self, text: str, source: Optional[str] = None) -> bool:
+        """Resume from saved text (``source``: its file name); a bad file leaves the game
+        alone and says why."""
+        try:
+            self.session.resume(text, source)
+        except SparError as e:
+            self._could_not(e)
             return False
         self.note.value = _("Resumed: hand {number}.").format(number=self.session.hand_number)
         return True
+
+    def _could_not(self, error: SparError) -> None:
+        if not error.file:
+            self.note.value = _("Could not resume that file: {reason}").format(
+                reason=escape(error.reason))
+            return
+        where = f"{error.file} line {error.line}" if error.line else error.file
+        self.note.value = _("Could not resume {file}: {reason}").format(
+            file=escape(where), reason=escape(error.reason))

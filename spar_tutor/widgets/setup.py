@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, List
+import zlib
+from typing import Any, List, Union
 
 import ipywidgets as widgets
 
@@ -11,6 +12,12 @@ from ..engine.rules import PRESETS, Rules, find_preset
 from ..i18n import _
 from ..session import BOT_LABELS, BOT_STRENGTHS
 from .common import guarded, session_reporter
+
+
+def next_seed(seed: Union[int, str]) -> int:
+    """The seed of the match after one played with ``seed``: another deal, yet the same
+    for everyone who starts from the same seed (tests, a class shown one game)."""
+    return zlib.crc32(f"{seed}:next match".encode()) & 0x7FFFFFFF
 
 
 class SetupPanel(widgets.VBox):
@@ -63,10 +70,10 @@ class SetupPanel(widgets.VBox):
         return ["human"] + [d.value for d in self.bot_choices]
 
     def start_match(self) -> None:
-        """Restart the session with these settings."""
+        """Restart the session with these settings and new cards."""
         try:
             rules = Rules.preset(self.preset.value, target=int(self.target.value))
-            self.session.restart(rules, self.seats())
+            self.session.restart(rules, self.seats(), seed=next_seed(self.session.seed))
         except SparError as e:
             self.note.value = _("Cannot start: {reason}").format(reason=e.reason)
             return

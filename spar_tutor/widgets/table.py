@@ -9,17 +9,21 @@ import ipywidgets as widgets
 from ..engine.words import Players
 from ..i18n import _
 from ..render.deal import deal_html
-from ..render.table import table_html
+from ..render.table import side_html, table_html
 from .common import MovePacer
 
 
 class TableWidget(widgets.HTML):
-    """Draws ``session.state`` around a table; redraws on every change."""
+    """Draws ``session.state`` around a table; redraws on every change. With
+    ``split_side`` what lies beside the table (the stock, the played cards) is drawn in
+    ``self.side`` instead, for the screen to put elsewhere."""
 
-    def __init__(self, session: Any, four_colour: bool = False, **kwargs: Any) -> None:
+    def __init__(self, session: Any, four_colour: bool = False, split_side: bool = False,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.session = session
         self.four_colour = four_colour
+        self.side = widgets.HTML() if split_side else None
         self._pacer = MovePacer()
         self._unsubscribe = session.subscribe(self._on_event)
         self.refresh()
@@ -51,6 +55,11 @@ class TableWidget(widgets.HTML):
             self.value = ('<div class="spar-table">'
                           + deal_html(s.deal, 0, players, s.viewer, self.four_colour, words)
                           + "</div>")
+            if self.side is not None:
+                self.side.value = ""
             return
         self.value = table_html(s.state, self.names(), s.viewer, scores=s.match.scores,
-                                four_colour=self.four_colour, result_text=s.result_text())
+                                four_colour=self.four_colour, result_text=s.result_text(),
+                                side=self.side is None)
+        if self.side is not None:
+            self.side.value = side_html(s.state, self.names(), self.four_colour)

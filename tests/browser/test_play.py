@@ -78,7 +78,7 @@ def play_hand(voila_page, server, notebook: str = NOTEBOOK) -> None:
     voila_page.screenshot("play-4-hand-over")
 
     page.get_by_role("button", name="Review this hand").click()
-    voila_page.expect_text("Your cards, hand 1")
+    voila_page.expect_text("Your decisions, hand 1")
     voila_page.screenshot("play-5-review")
     page.get_by_role("button", name="Next hand").click()
     expect(card_buttons(page)).to_have_count(5, timeout=TIMEOUT_MS)

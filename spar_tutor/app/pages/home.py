@@ -13,7 +13,7 @@ from ...i18n import N_, _, ngettext
 from ...learning.progress import NOT_SAVED
 from ...render import hand_svg
 from ..guard import guarded
-from ..learner import Learner
+from ..learner import Learner, check_name
 from ..route import Route
 
 WELCOME = N_("""
@@ -88,11 +88,12 @@ class HomePage(widgets.VBox):
         self.refresh()
 
     def _set_name(self) -> None:
-        if not self.name.value.strip():
-            return
-        learner = self.app.set_learner(self.name.value, source="typed")
-        if learner is None:
-            self.app.say(_("Please type a name with at least one letter."))
+        """Take the typed name; an empty one, or one that had to be cleaned or shortened,
+        is said so."""
+        check = check_name(self.name.value)
+        if check.name is not None:
+            self.app.set_learner(check.name, source="typed")
+        self.app.say(check.message())
 
     def _continue(self) -> None:
         if self._resume_route is not None:

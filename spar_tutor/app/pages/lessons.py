@@ -13,7 +13,7 @@ from ..route import Route
 from .pending import missing, notice
 from ...i18n import N_, _, ngettext
 
-INTRO = N_("<h2>Lessons</h2><p>Ten short lessons, each 5 to 10 minutes: one idea at a time, "
+INTRO = N_("<h2>Lessons</h2><p>Short lessons, each 5 to 10 minutes: one idea at a time, "
            "and you try each one yourself. Start with lesson 1, or jump to any lesson.</p>")
 
 
@@ -69,6 +69,7 @@ class LessonsPage(widgets.VBox):
         self.listing.layout.display = "flex"
         self.player = None
         self.opened = None
+        self.app.moved()
 
     def _row(self, lesson: Any, progress: Optional[Any], suggested: bool = False
              ) -> widgets.Widget:
@@ -114,17 +115,30 @@ class LessonsPage(widgets.VBox):
         from ...lessons.widget import LessonPlayer
 
         self.player = LessonPlayer(lesson, self.app.progress(), start=start)
+        self.player.on_move = lambda index: self.app.moved()
         self.opened = lesson.id
         self.listing.layout.display = "none"
         self.stage.children = (widgets.HBox([self.back]), self.player)
+        self.app.moved()
+
+    def where(self) -> Route:
+        """The lesson and step shown (numbers, as a learner would write them), or the list."""
+        if self.player is None:
+            return Route(page="lessons")
+        run = self.player.run
+        return Route(page="lessons", lesson=str(run.lesson.number), step=run.index + 1)
 
     def on_show(self) -> None:
         """From the navigation bar: the list, with up-to-date progress."""
         self.show_list()
 
     def show_route(self, route: Route) -> None:
-        """Open the lesson a link names; an unknown one is said so, over the list."""
-        if not self.available or not route.lesson:
+        """Open the lesson a link names, at its step if it names one (the list, if it names
+        none); an unknown lesson is said so, over the list."""
+        if not self.available:
+            return
+        if not route.lesson:
+            self.show_list()
             return
         lesson = course.find_lesson(route.lesson)
         if lesson is None:
@@ -132,4 +146,8 @@ class LessonsPage(widgets.VBox):
             self.app.say(_("There is no lesson {lesson}: here are all the lessons.").format(
                 lesson=route.lesson))
             return
-        self.open_lesson(lesson)
+        start = route.step - 1 if route.step else None
+        if self.player is not None and self.opened == lesson.id and start is not None:
+            self.player.go_to(min(start, len(lesson.steps) - 1))
+        else:
+            self.open_lesson(lesson, start=start)

@@ -33,8 +33,21 @@ class PlayPage(widgets.VBox):
             return
         from ...widgets import PlayTable as Table
 
-        self.table = Table(players=4, bots="beginner", seed=secrets.randbelow(2**31))
-        super().__init__([widgets.HTML(_(INTRO)), self.table])
+        self.table = Table(players=4, bots="beginner", seed=secrets.randbelow(2**31),
+                           aside=widgets.HTML(_(INTRO)))
+        self._game = self.table.session.rules.name
+        self.table.session.subscribe(self._on_event)
+        super().__init__([self.table])
+
+    def _on_event(self, event: Any) -> None:
+        """Another game was chosen (New game): the address says so."""
+        if event.kind == "changed" and self.table.session.rules.name != self._game:
+            self._game = self.table.session.rules.name
+            self.app.moved()
+
+    def where(self) -> Route:
+        """The game played."""
+        return Route(page="play", preset=self.table.session.rules.name if self.table else None)
 
     def show_route(self, route: Route) -> None:
         """Start a match of the preset the link names."""

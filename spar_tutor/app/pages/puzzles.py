@@ -41,13 +41,24 @@ class PuzzlesPage(widgets.VBox):
         learner = self.app.learner.name if self.app.learner else None
         old = self.player
         self.player = PuzzlePlayer(learner=learner, start=self.opened)
+        self.player.on_open = lambda puzzle: self.app.moved()
         self.children = (self.intro, self.player)
         if old is not None:
             old.close()
 
+    def where(self) -> Route:
+        """The puzzle shown, by its number (an id could give the answer away)."""
+        game = self.player.game if self.player is not None else None
+        if game is None:
+            return Route(page="puzzles")
+        return Route(page="puzzles", puzzle=str(self.player.collection.index(game.puzzle) + 1))
+
     def show_route(self, route: Route) -> None:
         """Open the puzzle a link names; an unknown one is said so."""
         if self.player is None or not route.puzzle:
+            return
+        shown = self.where().puzzle
+        if route.puzzle == shown:
             return
         if self.player.open_puzzle(route.puzzle):
             self.opened = route.puzzle

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.errors import shown
 from ..check import Found, cards_in, rules_of, wrong_keys
 from ..model import Step
 from ..steps import ChoiceRun
@@ -20,18 +21,18 @@ def check(step: Step, found: Found) -> None:
     if len(options) < 2:
         found.append(("options", "a choice step needs at least two 'options'"))
     if str(step.answer) not in options:
-        found.append(("answer", f"the answer {step.answer!r} is not one of the options"))
+        found.append(("answer", f"the answer {shown(step.answer)} is not one of the options"))
     fact = step.extra.get("fact")
     if fact is not None:
         if fact not in FACTS:
-            found.append(("fact", f"'fact' must be one of {', '.join(FACTS)}, not {fact!r}"))
+            found.append(("fact", f"'fact' must be one of {', '.join(FACTS)}, not {shown(fact)}"))
             return
         rules = rules_of(step)
         if fact == "under_ten_hand":
             eligible = [o for o in options
                         if all(c.rank <= 9 for c in cards_in(o.split(), "options", found))]
             if eligible != [str(step.answer)]:
-                found.append(("answer", f"the under-ten hands among the options are {eligible}"))
+                found.append(("answer", f"the under-ten hands among the options are {shown(eligible)}"))
             value: Any = step.answer
         elif fact == "shuffle_period":
             value = rules.shuffle_period(step.extra.get("players", 2))
@@ -43,7 +44,7 @@ def check(step: Step, found: Found) -> None:
             value = getattr(rules, fact)
         if str(value) != str(step.answer):
             found.append(("answer", f"the engine says {fact} of {rules.name} is {value}, "
-                                    f"not {step.answer!r}"))
+                                    f"not {shown(step.answer)}"))
     wrong_keys(step, found, set(options), {str(step.answer)})
 
 

@@ -4,6 +4,7 @@ leads (a seat), or how many cards stay in the stock or go to each (from ``option
 
 from __future__ import annotations
 
+from ...engine.errors import shown
 from ...engine.deal import Deal, deal
 from ...engine.rules import Rules
 from ...engine.state import HandState
@@ -30,10 +31,10 @@ def check(step: Step, found: Found) -> None:
              "stock_size": len(d.stock), "cards_each": rules.hand_size}
     ask = ex.get("ask")
     if ask not in ASKS:
-        found.append(("ask", f"'ask' must be one of {', '.join(ASKS)}, not {ask!r}"))
+        found.append(("ask", f"'ask' must be one of {', '.join(ASKS)}, not {shown(ask)}"))
         return
     if step.answer != truth[ask]:
-        found.append(("answer", f"the answer to {ask} is {truth[ask]}, not {step.answer!r}"))
+        found.append(("answer", f"the answer to {ask} is {truth[ask]}, not {shown(step.answer)}"))
     seat_ask = ask in SEAT_ASKS
     choices = {str(s) for s in range(players)} if seat_ask else {str(o) for o in step.options}
     if not seat_ask and str(step.answer) not in choices:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, List, Optional, Set
 
+from ...engine.errors import shown
 from ...engine.cards import Card, parse_card
 from ...engine.state import DECLARE, PASS, Action, Move, move_label, parse_move
 from ...engine.words import card_text
@@ -62,10 +63,10 @@ def check(step: Step, found: Found) -> None:
         if chosen not in options or values[chosen] != best or sum(values[o] == best for o in options) > 1:
             words = ", ".join(f"{o}: {values[o]}" for o in options)
             found.append(("answer", f"the solver's guaranteed points are {words}; "
-                                    f"{step.answer!r} is not the one best option"))
+                                    f"{shown(step.answer)} is not the one best option"))
         wrong_keys(step, found, {str(o) for o in options}, {str(chosen)})
     else:
-        found.append(("goal", f"'goal' must be allowed, declare or wise, not {goal!r}"))
+        found.append(("goal", f"'goal' must be allowed, declare or wise, not {shown(goal)}"))
 
 
 class DeclareRun(PositionRun):

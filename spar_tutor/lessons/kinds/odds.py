@@ -1,4 +1,4 @@
-"""``odds``: two choices before the lead, valued by the solver's
+"""``odds``: two choices before the lead (under ten, or dry and wet), valued by the solver's
 hidden-card hint (:func:`spar_tutor.solver.prelead_values`, seeded), and the
 figures the step states about them.
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Tuple
 
-from ...engine.errors import SparError
-from ...engine.state import DECLARE, HandState, Move, parse_move
+from ...engine.errors import SparError, shown
+from ...engine.state import DECLARE, UNDER_TEN, HandState, Move, parse_move
 from ...solver import ActionValue, prelead_values
 from ..check import Found, learner_to_move, need_position, wrong_keys
 from ..model import Step
@@ -38,7 +38,10 @@ def check(step: Step, found: Found) -> None:
     """The position has the learner to declare; the choices, figures and answer agree
     with the solver's."""
     state = need_position(step, found)
-    if state is None or not learner_to_move(step, state, DECLARE, found):
+    if state is None:
+        return
+    phase = UNDER_TEN if state.phase == UNDER_TEN else DECLARE  # exchange, or dry and wet
+    if not learner_to_move(step, state, phase, found):
         return
     _check_figures(step, state, found)
     wrong_keys(step, found, {str(o) for o in step.options}, {str(step.answer)})
@@ -113,11 +116,11 @@ def _answer(step: Step, figures: List[Tuple[float, float]], tolerance: Dict[str,
             found.append(("options", f"the solver's figure is {gain:.2f} points, and no option "
                                      "is that close"))
     else:
-        found.append(("ask", f"'ask' must be chance or points, not {ask!r}"))
+        found.append(("ask", f"'ask' must be chance or points, not {shown(ask)}"))
         return
     if str(step.answer) != truth:
         found.append(("answer", f"by the solver's figures the answer is {truth}, "
-                                f"not {step.answer!r}"))
+                                f"not {shown(step.answer)}"))
 
 
 register(StepKind("odds", question=True,

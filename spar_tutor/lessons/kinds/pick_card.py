@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, FrozenSet, Set
 
+from ...engine.errors import shown
 from ...engine.cards import Card, parse_card
 from ...engine.state import PLAY, trick_winner
 from ...engine.words import card_text
@@ -55,7 +56,7 @@ def check(step: Step, found: Found) -> None:
                 found.append(("answer", "every legal card is equally good: not a 'best card' question"))
         right = answer
     else:
-        found.append(("goal", f"'goal' must be legal, all_legal, win, best or card, not {goal!r}"))
+        found.append(("goal", f"'goal' must be legal, all_legal, win, best or card, not {shown(goal)}"))
         return
     wrong_keys(step, found, hand | {"illegal", "legal"}, right)
 

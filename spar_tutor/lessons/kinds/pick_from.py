@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Set
 
+from ...engine.errors import shown
 from ...engine.cards import Card, parse_card
 from ..check import Found, cards_in, rules_of, wrong_keys
 from ..model import Step
@@ -21,7 +22,7 @@ def check(step: Step, found: Found) -> None:
     cards = cards_in(step.cards, "cards", found)
     rule = step.extra.get("rule")
     if rule not in PICK_RULES:
-        found.append(("rule", f"'rule' must be one of {', '.join(PICK_RULES)}, not {rule!r}"))
+        found.append(("rule", f"'rule' must be one of {', '.join(PICK_RULES)}, not {shown(rule)}"))
         return
     if rule in ("highest", "lowest"):
         if len({c.suit for c in cards}) != 1:

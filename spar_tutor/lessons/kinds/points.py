@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ...engine.errors import shown
 from ..check import Found, need_position, wrong_keys
 from ..model import Step
 from ..steps import ChoiceRun
@@ -23,7 +24,7 @@ def check(step: Step, found: Found) -> None:
     if step.answer != got:
         whose = "this hand" if who is None else f"seat {who}"
         found.append(("answer", f"the engine scores {whose} {got} ({result.reason}), "
-                                f"not {step.answer!r}"))
+                                f"not {shown(step.answer)}"))
     options = {str(o) for o in step.options}
     if str(step.answer) not in options:
         found.append(("options", "the options must include the answer"))

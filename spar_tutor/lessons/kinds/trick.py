@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.errors import shown
 from ...engine.cards import SUIT_SINGULAR
 from ...engine.words import card_text
 from ..check import Found, need_position, wrong_keys
@@ -24,7 +25,7 @@ def check(step: Step, found: Found) -> None:
         return
     winner = state.tricks[-1].winner
     if step.answer != winner:
-        found.append(("answer", f"seat {winner} wins that trick, not {step.answer!r}"))
+        found.append(("answer", f"seat {winner} wins that trick, not {shown(step.answer)}"))
     seats = {str(s) for s in range(state.players)}
     wrong_keys(step, found, seats | {"off_suit", "lower"}, {str(winner)})
 

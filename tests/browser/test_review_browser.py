@@ -1,0 +1,51 @@
+"""The review of a ghana_table hand with a dry and a bet, in Chromium (issue 14): each
+decision judged from what the learner could see, the hindsight apart and named as such,
+the dry and the bet among the decisions, and no card codes. Screenshot ``review-*.png``."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+TIMEOUT_MS = 45_000
+CARD_CODE = re.compile(r"\b(10|[2-9TJQKA])[SHDC]\b")
+
+
+def test_review_a_ghana_table_hand_with_a_dry_and_a_bet(fixture_server, voila_page):
+    page = voila_page.page
+    page.set_viewport_size({"width": 1280, "height": 1600})
+    voila_page.open(fixture_server, "money.ipynb", wait_for="You sit just before the dealer")
+    page.get_by_role("button", name="Cut", exact=True).click()
+    voila_page.expect_text("You cut 17 cards")
+    page.get_by_role("button", name=re.compile(r"^Dry 7♥")).click()
+    no_wet = page.get_by_role("button", name="No wet")
+    expect(no_wet).to_be_visible(timeout=TIMEOUT_MS)
+    no_wet.click()
+    voila_page.expect_text("to bet with")
+    page.get_by_role("button", name="Offer this bet").click()
+    while page.get_by_role("button", name="Decline").count():
+        page.get_by_role("button", name="Decline").first.click()
+        page.wait_for_timeout(500)
+    voila_page.expect_text("This hand: You bet 10")
+    while page.locator("button.spar-card-btn").count():
+        before = page.locator("button.spar-card-btn").count()
+        page.locator("button.spar-card-btn:not(.spar-unplayable)").first.click()
+        expect(page.locator("button.spar-card-btn")).to_have_count(before - 1, timeout=TIMEOUT_MS)
+    page.get_by_role("button", name="Review this hand").click()
+    review = page.locator("table.spar-review")
+    expect(review).to_be_visible(timeout=TIMEOUT_MS)
+    voila_page.expect_text("Your decisions, hand 1")
+    expect(review.locator("th").filter(has_text="From what you could see")).to_have_count(1)
+    expect(review.locator("th").filter(has_text="With all cards seen (hindsight)")).to_have_count(1)
+    expect(review).to_contain_text("You declared a dry: 7♥, face up.")
+    expect(review).to_contain_text("You offered a bet of 10.")
+    expect(review).to_contain_text("Before play")
+    expect(review).to_contain_text("Trick 5")
+    words = review.inner_text()
+    assert words.count("With all cards seen:") >= 6, words  # the dry, the bet, five cards
+    assert not CARD_CODE.search(words), words
+    assert "seat " not in words.lower() and "solver" not in words.lower(), words
+    review.scroll_into_view_if_needed()
+    voila_page.screenshot("review-1-ghana-table")
+    assert "Traceback" not in fixture_server.log()

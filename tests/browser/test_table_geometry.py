@@ -1,0 +1,59 @@
+"""The table's geometry in Chromium: no seat box covers a card of the trick (nor another
+seat box, nor reaches outside the table), and every card shows a rank at least 11 px tall.
+
+Every seat position is drawn (2 to 7 players, every seat with a dry shown, a wet at the
+top seat and beside it, badges, hidden and open hands, a finished trick under a
+question), plus every lesson step's table and deal and every puzzle's first position,
+in the light and the dark theme and on a phone's screen. The pictures are HTML: they
+are put in one page with the app's styles, no server needed."""
+
+import pytest
+
+from tables import OVERLAPS_JS, SMALL_RANKS_JS, lesson_pictures, page_html, puzzle_pictures
+
+#: Desktop light and dark, and a phone (the narrow layout: seats, words and trick in turn).
+SCREENS = [("light", 1280, 900), ("dark", 1280, 900), ("light", 390, 844)]
+MIN_RANK_PX = 11
+
+
+@pytest.fixture(scope="module")
+def pictures():
+    return [*lesson_pictures(), *puzzle_pictures()]
+
+
+@pytest.mark.parametrize("theme, width, height", SCREENS)
+def test_no_seat_box_covers_the_trick_and_every_rank_is_readable(browser, pictures, theme,
+                                                                  width, height,
+                                                                  pytestconfig):
+    page = browser.new_page(viewport={"width": width, "height": height})
+    try:
+        page.set_content(page_html(theme, pictures))
+        assert page.locator("section[data-case]").count() > 100
+        assert page.evaluate(OVERLAPS_JS) == []
+        assert page.evaluate(SMALL_RANKS_JS, MIN_RANK_PX) == []
+        # nothing wider than the screen
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        for case in ("play-4p-wet2", "play-7p-wet3", "trick-4p-wet1", "lesson9-step3"):
+            path = pytestconfig.rootpath / "test-artifacts" / "screenshots" / \
+                f"table-{case}-{theme}-{width}.png"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            page.locator(f'section[data-case="{case}"]').screenshot(path=str(path))
+    finally:
+        page.close()
+
+
+def test_the_check_finds_a_covered_card(browser):
+    """The overlap check is not blind: a seat box moved onto the led card is caught."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.set_content(page_html())
+        page.evaluate("""() => { const s = document.querySelector('section[data-case="play-4p-wet2"]');
+            const led = s.querySelector('.spar-led'); const seat = s.querySelector('.spar-seat');
+            seat.style.left = led.style.left; seat.style.top = led.style.top; }""")
+        found = page.evaluate(OVERLAPS_JS)
+        assert any("play-4p-wet2: trick card of seat 3 (led) / seat box" in f for f in found)
+        page.evaluate("""() => document.querySelectorAll('section[data-case="play-4p-wet1"] text.rank')
+            .forEach((t) => t.setAttribute('font-size', '20'))""")
+        assert page.evaluate(SMALL_RANKS_JS, MIN_RANK_PX)
+    finally:
+        page.close()
