@@ -70,7 +70,7 @@ def test_hand_trick_and_feedback_on_the_first_screen_and_nothing_cut_off_on_a_ph
     nav(voila_page, "Lessons").click()
     page.get_by_role("button", name=re.compile("^Lesson 3:")).click()
     page.get_by_role("button", name="Next", exact=True).click()
-    expect(page.get_by_text("Step 2 of 8")).to_be_visible()
+    expect(page.get_by_text(re.compile(r"^Step 2 of \d+"))).to_be_visible()
     # the card's picture is the button: a click in the middle of the picture answers
     queen = page.get_by_role("button", name="queen of clubs")
     box = queen.bounding_box()

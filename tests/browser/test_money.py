@@ -3,9 +3,8 @@ plays the hand out and sees the ledger. Screenshots ``money-*.png``."""
 
 from __future__ import annotations
 
+from money_steps import bet_and_play_out
 from playwright.sync_api import expect
-
-TIMEOUT_MS = 45_000
 
 
 def test_cut_bet_and_ledger(fixture_server, voila_page):
@@ -26,15 +25,7 @@ def test_cut_bet_and_ledger(fixture_server, voila_page):
         page.wait_for_timeout(500)
     voila_page.expect_text("to bet with")
     voila_page.screenshot("money-2-bets")
-    page.get_by_role("button", name="Offer this bet").click()
-    while page.get_by_role("button", name="Decline").count():
-        page.get_by_role("button", name="Decline").first.click()
-        page.wait_for_timeout(500)
-    voila_page.expect_text("This hand: You bet 10")
-    while page.locator("button.spar-card-btn").count():
-        before = page.locator("button.spar-card-btn").count()
-        page.locator("button.spar-card-btn:not(.spar-unplayable)").first.click()
-        expect(page.locator("button.spar-card-btn")).to_have_count(before - 1, timeout=TIMEOUT_MS)
+    bet_and_play_out(page, voila_page)
     voila_page.expect_text("Money:")
     voila_page.screenshot("money-3-ledger")
     assert "Traceback" not in fixture_server.log()

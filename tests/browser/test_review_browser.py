@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
+from money_steps import TIMEOUT_MS, bet_and_play_out
 from playwright.sync_api import expect
 
-TIMEOUT_MS = 45_000
 CARD_CODE = re.compile(r"\b(10|[2-9TJQKA])[SHDC]\b")
 
 
@@ -22,16 +22,7 @@ def test_review_a_ghana_table_hand_with_a_dry_and_a_bet(fixture_server, voila_pa
     no_wet = page.get_by_role("button", name="No wet")
     expect(no_wet).to_be_visible(timeout=TIMEOUT_MS)
     no_wet.click()
-    voila_page.expect_text("to bet with")
-    page.get_by_role("button", name="Offer this bet").click()
-    while page.get_by_role("button", name="Decline").count():
-        page.get_by_role("button", name="Decline").first.click()
-        page.wait_for_timeout(500)
-    voila_page.expect_text("This hand: You bet 10")
-    while page.locator("button.spar-card-btn").count():
-        before = page.locator("button.spar-card-btn").count()
-        page.locator("button.spar-card-btn:not(.spar-unplayable)").first.click()
-        expect(page.locator("button.spar-card-btn")).to_have_count(before - 1, timeout=TIMEOUT_MS)
+    bet_and_play_out(page, voila_page)
     page.get_by_role("button", name="Review this hand").click()
     review = page.locator("table.spar-review")
     expect(review).to_be_visible(timeout=TIMEOUT_MS)
