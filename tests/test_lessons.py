@@ -125,7 +125,9 @@ def test_solver_hint_in_a_play_step():
     strategy = next(l for l in LESSONS if l.id == "09_strategy")
     index = next(i for i, s in enumerate(strategy.steps) if s.kind == "play")
     player = LessonPlayer(strategy, start=index)
-    player.hint_btn.click()
+    player.hint_btn.click()  # a nudge first
+    assert "The computer plays" not in player.feedback.value
+    player.hint_btn.click()  # then the rule, with the solver's advice
     assert "The computer plays" in player.feedback.value
 
 

@@ -62,3 +62,15 @@ def resume_point(progress: Optional[Any]) -> Optional[Tuple[Any, int]]:
     if lesson is None or progress.finished(lesson.id):
         return None
     return lesson, progress.at(lesson.id)
+
+
+def suggested(progress: Optional[Any]) -> Optional[Any]:
+    """The lesson to take next: the first one not finished after the last one finished
+    (else the first one not finished). Every lesson stays open: this is only a suggestion."""
+    lessons = playable()
+    if progress is None:
+        return lessons[0] if lessons else None
+    finished = set(progress.finished_lessons(l.id for l in lessons))
+    last = max((i for i, l in enumerate(lessons) if l.id in finished), default=-1)
+    todo = [l for l in lessons[last + 1:] + lessons[:last + 1] if l.id not in finished]
+    return todo[0] if todo else None

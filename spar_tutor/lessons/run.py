@@ -9,17 +9,28 @@
 
 from __future__ import annotations
 
-from typing import Any, List, Optional
+from typing import Any, Dict, List, Optional, Set
 
+from .hints import ladder
 from .kinds import make_run
+from .mastery import lesson_stars
 from .model import Lesson, Step
-from .progress import ProgressStore
+from .progress import Answer, ProgressStore
 from .steps import Feedback, StepRun
 from ..i18n import _
+from ..learning.review import Reviews, lesson_item
+from ..store.schema import utcnow
 
 
 class LessonRun:
-    """Step-by-step state of one lesson for one learner."""
+    """Step-by-step state of one lesson for one learner.
+
+    "Next" on a question waits for an answer (:attr:`can_go_on`): right, or wrong with its
+    feedback read. Unlike lichess Learn, which keeps the learner on a level until it is
+    solved, a missed question does not hold the lesson up: it comes back once more at the
+    end (:attr:`again`), and the lesson is done when every question has been answered
+    right.
+    """
 
     def __init__(self, lesson: Lesson, progress: Optional[ProgressStore] = None,
                  start: Optional[int] = None) -> None:
@@ -28,6 +39,19 @@ class LessonRun:
         self.done = progress.done(lesson.id) if progress else set()
         self.runs: List[Optional[StepRun]] = [None] * len(lesson.steps)
         self.tries = [0] * len(lesson.steps)  # answers given to each step this time through
+        #: The steps answered since they were last shown fresh (what lets "Next" go on).
+        self.answered: Set[int] = set()
+        #: The question steps missed at the first try this time through, in order.
+        self.missed: List[int] = []
+        #: At the end of the lesson, the missed steps still to come back (``None``: the
+        #: lesson's end is not reached yet; ``[]``: nothing left, the lesson is over).
+        self.again: Optional[List[int]] = None
+        #: Where missed questions are scheduled for review on later days.
+        self.reviews = Reviews(progress.learner, progress.store) if progress else None
+        #: How many hints each step has given since it was shown fresh.
+        self.hints: Dict[int, int] = {}
+        #: This time through's answers (the stars' source when nothing is saved).
+        self.log: List[Answer] = []
         if start is None:
             start = progress.at(lesson.id) if progress else 0
         self.index = max(0, min(start, self.total - 1))
@@ -39,7 +63,18 @@ class LessonRun:
 
     @property
     def label(self) -> str:
+        if self.again is not None:
+            return _("Once more: step {number} of {steps}").format(number=self.index + 1,
+                                                                   steps=self.total)
         return _("Step {number} of {steps}").format(number=self.index + 1, steps=self.total)
+
+    @property
+    def can_go_on(self) -> bool:
+        """Whether "Next" may be pressed: a page to read, or a question answered (right,
+        or wrong with its feedback); a step done on an earlier visit counts as answered,
+        except when it came back at the end of the lesson."""
+        return (not self.step.is_question or self.index in self.answered
+                or (self.again is None and self.index in self.done))
 
     @property
     def current(self) -> StepRun:
@@ -57,31 +92,76 @@ class LessonRun:
         """Check an answer to the current step and record it (with whether it was the
         first try: the first answer to a step not done before)."""
         first_try = self.tries[self.index] == 0 and self.index not in self.done
+        first_now = self.index not in self.answered and not self.tries[self.index]
         self.tries[self.index] += 1
+        self.answered.add(self.index)
         fb = self.current.answer(value)
+        if first_now and self.reviews is not None:
+            self.reviews.answered(lesson_item(self.lesson.id, self.index), fb.correct, first_try)
         finished = self.current.finished
         if finished:
             self.done.add(self.index)
+        if first_try and not fb.correct and self.index not in self.missed:
+            self.missed.append(self.index)
+        self.log.append(Answer(self.index, str(value), fb.correct, first_try, finished,
+                               utcnow()))
         if self.progress:
             self.progress.answer(self.lesson.id, self.index, self.total, str(value), fb.correct,
                                  first_try, finished)
         return fb
 
     def hint(self) -> str:
-        return self.current.hint()
+        """The next rung of the step's hint ladder (:mod:`.hints`): a nudge, then the rule,
+        then the answer; the last rung again after that."""
+        rungs = ladder(self.current)
+        rung = min(self.hints.get(self.index, 0), len(rungs) - 1)
+        self.hints[self.index] = rung + 1
+        return rungs[rung]
 
     def next(self) -> bool:
-        """Go on (a read explain step counts as done). False at the last step."""
+        """Go on (a read explain step counts as done). After the last step, the missed
+        questions come back once each; False when the lesson is over."""
         if not self.current.step.is_question:
             self._mark(self.index)
-        if self.index + 1 >= self.total:
-            return False
+        if self.again is None and self.index + 1 >= self.total:
+            self.again = self.to_come_back()
+        if self.again is not None:
+            return self._come_back()
         self.index += 1
         self._visit()
         return True
 
+    def to_come_back(self) -> List[int]:
+        """The questions to ask once more at the end: those missed at the first try, and
+        those answered but not finished, in the lesson's order."""
+        return sorted(set(self.missed) | {i for i, step in enumerate(self.lesson.steps)
+                                          if step.is_question and self.tries[i]
+                                          and i not in self.done})
+
+    def _come_back(self) -> bool:
+        if not self.again:
+            self.again = []
+            return False
+        self.index = self.again.pop(0)
+        self.runs[self.index] = None
+        self.answered.discard(self.index)
+        self.hints.pop(self.index, None)
+        self._visit()
+        return True
+
+    @property
+    def over(self) -> bool:
+        """Whether the lesson's end (and the missed questions after it) is behind us."""
+        return self.again == []
+
+    @property
+    def stars(self) -> int:
+        """The stars the lesson has earned (see :mod:`.mastery`; 0: not done yet)."""
+        answers = self.progress.answers(self.lesson.id) if self.progress else self.log
+        return lesson_stars(self.lesson, answers)
+
     def back(self) -> bool:
-        if self.index == 0:
+        if self.again is not None or self.index == 0:
             return False
         self.index -= 1
         self._visit()
@@ -94,6 +174,7 @@ class LessonRun:
     def retry(self) -> None:
         """Start the current step again."""
         self.runs[self.index] = None
+        self.answered.discard(self.index)
 
     @property
     def unsaved(self) -> bool:

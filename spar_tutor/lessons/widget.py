@@ -26,6 +26,7 @@ from ..render.lesson import CSS
 from ..render.text import card_symbols, md
 from ..widgets.common import CSS as TABLE_CSS, guarded
 from ..widgets.hand import card_button
+from .mastery import MOST, lesson_stars, stars_text
 from .model import BrokenLesson, Lesson
 from .progress import ProgressStore
 from .run import LessonRun
@@ -38,6 +39,14 @@ SORRY = N_("Sorry, something went wrong with this step. Press Next to go on.")
 def _button(text: str, tooltip: str = "", **kw: Any) -> widgets.Button:
     return widgets.Button(description=text, tooltip=tooltip or text,
                           layout=widgets.Layout(width="auto"), **kw)
+
+
+def stars_html(stars: int) -> str:
+    """A lesson's stars, with words for a screen reader ("2 of 3 stars")."""
+    words = ngettext("{stars} of {most} star", "{stars} of {most} stars", MOST).format(
+        stars=stars, most=MOST)
+    return (f"<span class='sp-stars' role='img' aria-label='{escape(words, quote=True)}' "
+            f"title='{escape(words, quote=True)}'>{stars_text(stars)}</span>")
 
 
 class LessonPlayer(widgets.VBox):
@@ -116,9 +125,12 @@ class LessonPlayer(widgets.VBox):
         self.label.value = (f"&nbsp; <b>{run.label}</b>" + (" &#10003;" if done else "")
                             + " &middot; " + _("{done} of {steps} done").format(
                                 done=len(run.done), steps=run.total))
-        self.back_btn.disabled = run.index == 0
+        self.back_btn.disabled = run.index == 0 or run.again is not None
+        self.next_btn.disabled = not run.can_go_on
         self.retry_btn.layout.display = "" if live.can_retry else "none"
-        self.next_btn.description = _("Finish") if run.index + 1 == run.total else _("Next")
+        last = (not run.again if run.again is not None
+                else run.index + 1 == run.total and not run.to_come_back())
+        self.next_btn.description = _("Finish") if last else _("Next")
         self.saving.value = (f"<div class='sp-feedback-hint' role='status'>{_(NOT_SAVED)}</div>"
                              if run.unsaved else "")
         if feedback is not None:
@@ -220,6 +232,9 @@ class LessonPlayer(widgets.VBox):
             "{left} steps still have a question waiting for you.", left).format(left=left)
         self._show()
         end = _("End of lesson {number}.").format(number=self.run.lesson.number)
+        stars = self.run.stars
+        if stars:
+            more += " " + stars_html(stars)
         self.feedback.value = f"<div class='sp-feedback-right'><b>{end}</b>{more}</div>"
         if self.on_close is not None:
             self.on_close()
@@ -311,6 +326,8 @@ class LessonMenu(widgets.VBox):
         assert p is not None
         done = len(p.done(lesson.id))
         mark = "&#10003; " if p.finished(lesson.id) else ""
+        stars = lesson_stars(lesson, p.answers(lesson.id))
+        mark += stars_html(stars) + " " if stars else ""
         b = _button(_("Lesson {number}: {title}").format(number=lesson.number, title=lesson.title),
                     lesson.summary)
         b.layout.width = "340px"

@@ -8,6 +8,7 @@ from typing import Dict, Iterable, Optional
 
 from sqlalchemy.orm import Session
 
+from ..learning.review import Reviews, puzzle_item
 from ..learning.progress import LearnerProgress, current_user
 from ..learning.rating import rating, results
 from ..store import Store, records
@@ -47,6 +48,9 @@ class PuzzleProgress(LearnerProgress):
             self._rate(session, puzzle_id)
 
         self._write(add)
+        if self.learner:  # a named learner's puzzle solved with a mistake comes back later
+            Reviews(self.learner, self.store).answered(puzzle_item(puzzle_id),
+                                                       right=bool(clean), first_try=True)
 
     def _rate(self, session: Session, puzzle_id: str) -> None:
         """Add the learner's rating, worked out again from every attempt, if it moved."""

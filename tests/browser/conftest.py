@@ -349,7 +349,9 @@ def app_server(voila, app_home: Path) -> VoilaServer:
     """The app as ``spar-tutor serve --teacher-key TEACHER_KEY`` serves it (one notebook,
     preheated kernel), light theme."""
     return voila(app_notebook(), env={"SPAR_TUTOR_HOME": str(app_home),
-                                      "SPAR_TUTOR_TEACHER_KEY": TEACHER_KEY})
+                                      "SPAR_TUTOR_TEACHER_KEY": TEACHER_KEY,
+                                      # test-only clock: test_mastery_browser moves it
+                                      "SPAR_TUTOR_NOW": f"file:{app_home / 'test-clock'}"})
 
 
 @pytest.fixture(scope="session")

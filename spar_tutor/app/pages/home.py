@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Optional
+from typing import Any, List, Optional
 from urllib.parse import quote
 
 import ipywidgets as widgets
@@ -52,6 +52,10 @@ class HomePage(widgets.VBox):
         self.puzzles.on_click(safe(lambda _: app.go("puzzles")))
         self.rules.on_click(safe(lambda _: app.go("rules")))
         self.resume.on_click(safe(lambda _: self._continue()))
+        self.review = _button("", "spar-gold", _("Questions and puzzles you missed, once more"))
+        self.review.layout.display = "none"
+        self.review.add_class("spar-review")
+        self.review.on_click(safe(lambda _: self._open_review()))
         self._resume_route: Optional[Route] = None
 
         self.greeting = widgets.HTML()
@@ -66,7 +70,7 @@ class HomePage(widgets.VBox):
         self.who = widgets.HBox([self.name, self.save_name])
         self.who.add_class("spar-row")
         self.progress = widgets.HTML()
-        actions = widgets.HBox([self.resume, self.start, self.play, self.puzzles, self.rules])
+        actions = widgets.HBox([self.review, self.resume, self.start, self.play, self.puzzles, self.rules])
         actions.add_class("spar-row")
         learner_box = widgets.VBox([self.greeting, self.who, self.progress])
         learner_box.add_class("spar-panel-box")
@@ -127,9 +131,42 @@ class HomePage(widgets.VBox):
             self.start.add_class("spar-secondary")
         return text
 
+    def _due(self) -> List[Any]:
+        """The learner's review items due today (missed questions, failed puzzles)."""
+        progress = self.app.progress()
+        if progress is None:
+            return []
+        from ...learning.review import Reviews, now
+
+        return Reviews(progress.learner, progress.store).due(now())
+
+    def _show_review(self) -> None:
+        """The "N things to review today" card, when there are any."""
+        due = len(self._due())
+        self.review.description = ngettext("{count} thing to review today",
+                                           "{count} things to review today", due).format(count=due)
+        self.review.layout.display = "flex" if due else "none"
+
+    def _open_review(self) -> None:
+        """Open the first item due: the lesson at its step, or the puzzle."""
+        from ...learning.review import parse_item
+        from .. import course
+
+        for scheduled in self._due():
+            kind, key, step = parse_item(scheduled.item)
+            if kind == "puzzle":
+                self.app.go("puzzles", Route(page="puzzles", puzzle=key))
+                return
+            lesson = course.find_lesson(key)
+            if lesson is not None and step < len(lesson.steps):
+                self.app.go("lessons")
+                self.app.pages["lessons"].open_lesson(lesson, start=step)
+                return
+
     def refresh(self) -> None:
         """Redraw for the current learner."""
         learner: Optional[Learner] = self.app.learner
+        self._show_review()
         progress_text = self._progress_text()
         welcome = (_("Welcome back, {name}!") if self._resume_route or progress_text
                    else _("Welcome, {name}!"))

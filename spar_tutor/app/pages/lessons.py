@@ -62,15 +62,20 @@ class LessonsPage(widgets.VBox):
                 "{name}: {done} of {lessons} lesson finished.",
                 "{name}: {done} of {lessons} lessons finished.", lessons).format(
                     name=escape(self.app.learner.name), done=done, lessons=lessons) + "</p>"
-        self.rows.children = [self._row(lesson, progress) for lesson in course.all_lessons()]
+        suggested = course.suggested(progress)
+        self.rows.children = [self._row(lesson, progress, lesson is suggested)
+                              for lesson in course.all_lessons()]
         self.stage.children = ()
         self.listing.layout.display = "flex"
         self.player = None
         self.opened = None
         self.app.moved()
 
-    def _row(self, lesson: Any, progress: Optional[Any]) -> widgets.Widget:
+    def _row(self, lesson: Any, progress: Optional[Any], suggested: bool = False
+             ) -> widgets.Widget:
         from ...lessons import BrokenLesson
+        from ...lessons.mastery import lesson_stars
+        from ...lessons.widget import stars_html
 
         if isinstance(lesson, BrokenLesson):
             repaired = _("Lesson {number} is being repaired and will be back soon.").format(
@@ -78,8 +83,9 @@ class LessonsPage(widgets.VBox):
             return widgets.HTML(f'<p class="spar-muted">{repaired}</p>')
         steps = len(lesson.steps)
         done = len(progress.done(lesson.id)) if progress else 0
+        stars = lesson_stars(lesson, progress.answers(lesson.id)) if progress else 0
         if progress and progress.finished(lesson.id):
-            status = _("finished") + " &#10003;"
+            status = _("finished") + " &#10003;" + (" " + stars_html(stars) if stars else "")
         elif done:
             status = ngettext("{done} of {steps} step done", "{done} of {steps} steps done",
                               steps).format(done=done, steps=steps)
@@ -91,9 +97,12 @@ class LessonsPage(widgets.VBox):
         b.on_click(guarded(self.app.say)(lambda _, l=lesson: self.open_lesson(l)))
         about = ngettext("about {minutes} minute", "about {minutes} minutes",
                          lesson.minutes).format(minutes=lesson.minutes)
+        nxt = " &middot; <b>" + _("suggested next") + "</b>" if suggested else ""
         info = widgets.HTML(f'<span class="spar-muted">{escape(lesson.summary)} '
-                            f"&middot; {about} &middot; {status}</span>",
+                            f"&middot; {about} &middot; {status}{nxt}</span>",
                             layout=widgets.Layout(flex="1 1 320px"))
+        if suggested:
+            b.add_class("spar-primary")
         row = widgets.HBox([b, info])
         row.add_class("spar-row")
         row.add_class("spar-lesson-row")

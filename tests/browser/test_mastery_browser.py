@@ -1,0 +1,90 @@
+"""Mastery in the app, in Chromium: a missed question comes back before the lesson ends,
+the stars show on the lesson list, and on a later day Home offers the review (the
+server's test-only clock, ``SPAR_TUTOR_NOW=file:...``, moved by writing its file)."""
+
+import re
+from datetime import datetime, timedelta, timezone
+
+from playwright.sync_api import expect
+
+from spar_tutor.engine.cards import parse_card
+
+from test_app import nav, open_app
+
+TIMEOUT = 45_000
+
+
+def name(code):
+    """A card button's name: the card's name ("queen of clubs")."""
+    return parse_card(code).name
+
+
+def test_missed_question_comes_back_stars_and_review_on_a_later_day(app_server, app_home,
+                                                                    voila_page):
+    clock = app_home / "test-clock"
+    today = datetime.now(timezone.utc)
+    page = voila_page.page
+    button = lambda text: page.get_by_role("button", name=text, exact=True)  # noqa: E731
+
+    def right():
+        expect(page.locator(".sp-feedback-right")).to_be_visible(timeout=TIMEOUT)
+
+    def step(label):
+        expect(page.get_by_text(label, exact=False)).to_be_visible(timeout=TIMEOUT)
+
+    try:
+        open_app(voila_page, app_server, "page=lessons&lesson=3&learner=Mastery Ama")
+        step("Step 1 of 7")
+        button("Next").click()
+        step("Step 2 of 7")
+        expect(button("Next")).to_be_disabled()  # waits for an answer
+        button(name("QC")).click()  # wrong at the first try
+        expect(page.locator(".sp-feedback-wrong")).to_contain_text("Hearts were led")
+        expect(button("Next")).to_be_enabled()
+        button("Next").click()  # on, without putting it right
+        step("Step 3 of 7")
+        for card in ("KH", "9H"):
+            button(name(card)).click()
+        right()
+        button("Next").click()
+        for card in ("AH", "6H", "9D", "KC", "7C"):
+            button(name(card)).click()
+        right()
+        button("Next").click()
+        step("Step 5 of 7")
+        button("Next").click()
+        button(name("6D")).click()
+        right()
+        button("Next").click()
+        step("Step 7 of 7")
+        button("Next").click()  # not the end yet: the missed question comes back
+        step("Once more: step 2 of 7")
+        voila_page.screenshot("mastery-missed-question-again")
+        button(name("8H")).click()
+        right()
+        button("Finish").click()
+        expect(page.get_by_text("End of lesson 3.")).to_be_visible(timeout=TIMEOUT)
+        expect(page.locator(".sp-stars").first).to_have_text("★★☆")  # 3 of 4 at once
+        button("All lessons").click()
+        row = page.locator(".spar-lesson-row", has_text=re.compile("Lesson 3:"))
+        expect(row.locator(".sp-stars")).to_have_attribute("aria-label", "2 of 3 stars")
+        expect(page.locator(".spar-lesson-row", has_text="Lesson 4:")).to_contain_text(
+            "suggested next")
+        voila_page.screenshot("mastery-stars-on-the-lesson-list")
+
+        nav(voila_page, "Home").click()
+        expect(page.get_by_role("button", name=re.compile("to review today"))).to_have_count(0)
+        clock.write_text((today + timedelta(days=1, hours=1)).isoformat())
+        nav(voila_page, "Lessons").click()
+        nav(voila_page, "Home").click()
+        review = page.get_by_role("button", name="1 thing to review today")
+        expect(review).to_be_visible(timeout=TIMEOUT)
+        voila_page.screenshot("mastery-home-review-later-day")
+        review.click()
+        step("Step 2 of 7")
+        button(name("8H")).click()
+        right()
+        nav(voila_page, "Home").click()
+        expect(page.get_by_role("button", name=re.compile("to review today"))).to_have_count(0)
+    finally:
+        clock.unlink(missing_ok=True)

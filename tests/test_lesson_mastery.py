@@ -1,0 +1,160 @@
+"""Mastery in lessons: first tries make stars, missed questions come back at the end,
+"Next" waits for an answer, and the next lesson is suggested."""
+
+import pytest
+
+from spar_tutor.app import course
+from spar_tutor.app.route import Route
+from spar_tutor.app.shell import App
+from spar_tutor.lessons import ProgressStore, load_all
+from spar_tutor.lessons.mastery import lesson_stars, stars, stars_text
+from spar_tutor.lessons.widget import LessonMenu, LessonPlayer
+from spar_tutor.store import Store
+
+from app_helpers import app_logging_undone  # noqa: F401 (an autouse fixture)
+from lesson_helpers import card, click, finish_step
+
+LESSONS = load_all()
+FOLLOW = next(l for l in LESSONS if l.id == "03_follow")
+MISSED = 2  # the follow lesson's step where the ace of diamonds is a wrong answer
+
+
+@pytest.fixture
+def store(tmp_path):
+    return Store.open(f"sqlite:///{tmp_path / 'spar-tutor.sqlite'}")
+
+
+def walk(player, wrong_at=None):
+    """Take the lesson from where the player is to its last step (answering ``wrong_at``
+    wrong once, then going on without putting it right)."""
+    while True:
+        if player.run.index == wrong_at and player.run.again is None:
+            click(player, card("AD"))
+            assert "sp-feedback-wrong" in player.feedback.value
+        else:
+            finish_step(player)
+        assert not player.next_btn.disabled
+        if player.run.index + 1 == player.run.total:
+            return
+        player.next_btn.click()
+
+
+@pytest.mark.parametrize("questions, right, expected", [(6, 6, 3), (6, 4, 2), (6, 3, 1),
+                                                        (0, 0, 3), (3, 2, 2), (3, 1, 1)])
+def test_stars_from_the_first_try_score(questions, right, expected):
+    assert stars(questions, right) == expected
+    assert stars_text(expected).count("\u2605") == expected
+
+
+def test_next_waits_for_an_answer_right_or_wrong():
+    player = LessonPlayer(FOLLOW, start=MISSED)
+    assert player.next_btn.disabled
+    click(player, card("AD"))  # wrong: its feedback is the lesson
+    assert "sp-feedback-wrong" in player.feedback.value and not player.next_btn.disabled
+    explain = next(i for i, s in enumerate(FOLLOW.steps) if not s.is_question)
+    assert not LessonPlayer(FOLLOW, start=explain).next_btn.disabled
+
+
+def test_a_missed_question_comes_back_before_the_lesson_ends(store):
+    progress = ProgressStore("Abena", store)
+    player = LessonPlayer(FOLLOW, progress, start=0)
+    walk(player, wrong_at=MISSED)
+    assert not player.run.finished  # the missed step is not done yet
+    assert player.next_btn.description == "Next"  # not Finish: a question comes back
+    player.next_btn.click()
+    assert player.run.index == MISSED
+    assert "Once more: step 3 of" in player.label.value
+    assert player.next_btn.disabled and player.back_btn.disabled
+    assert player.next_btn.description == "Finish"
+    assert not progress.finished(FOLLOW.id)
+    finish_step(player)
+    assert "sp-feedback-right" in player.feedback.value
+    player.next_btn.click()
+    assert "End of lesson 3." in player.feedback.value
+    assert player.run.finished and progress.finished(FOLLOW.id)
+    questions = FOLLOW.questions
+    expected = stars(questions, questions - 1)
+    assert player.run.stars == expected == lesson_stars(FOLLOW, progress.answers(FOLLOW.id))
+    assert stars_text(expected) in player.feedback.value
+
+
+def test_a_question_right_at_once_does_not_come_back(store):
+    player = LessonPlayer(FOLLOW, ProgressStore("Kojo", store), start=0)
+    walk(player)
+    player.next_btn.click()
+    assert player.run.over and "End of lesson 3." in player.feedback.value
+    assert player.run.stars == 3
+
+
+def test_no_stars_until_every_question_is_right(store):
+    progress = ProgressStore("Yaa", store)
+    player = LessonPlayer(FOLLOW, progress, start=MISSED)
+    click(player, card("AD"))
+    assert lesson_stars(FOLLOW, progress.answers(FOLLOW.id)) == 0
+    menu = LessonMenu(LESSONS, "Yaa", store)
+    assert "\u2605" not in str([getattr(c, "children", c) for c in menu.children])
+
+
+def test_stars_on_the_lesson_menu_and_the_lessons_page(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPAR_TUTOR_HOME", str(tmp_path))
+    app = App(env={})
+    app.set_learner("Efua")
+    app.follow(Route(page="lessons", lesson="3"))
+    walk(app.pages["lessons"].player)
+    app.pages["lessons"].player.next_btn.click()
+    app.go("lessons")
+    rows = app.pages["lessons"].rows.children
+    info = {row.children[0].description: row.children[1].value for row in rows}
+    follow_info = next(v for k, v in info.items() if k.startswith("Lesson 3:"))
+    assert "\u2605\u2605\u2605" in follow_info and "3 of 3 stars" in follow_info
+    assert "suggested next" in next(v for k, v in info.items() if k.startswith("Lesson 4:"))
+    assert "suggested next" not in follow_info
+    menu = LessonMenu(LESSONS, "Efua")
+    html = [row.children[1].value for row in menu.children
+            if hasattr(row, "children") and len(row.children) == 2
+            and getattr(row.children[0], "description", "").startswith("Lesson 3:")]
+    assert html and "\u2605\u2605\u2605" in html[0]
+
+
+def test_the_next_lesson_is_suggested_not_locked(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPAR_TUTOR_HOME", str(tmp_path))
+    assert course.suggested(None) is course.playable()[0]
+    progress = ProgressStore("Kwesi")
+    lesson = course.playable()[4]
+    for i in range(len(lesson.steps)):
+        progress.mark(lesson.id, i, len(lesson.steps))
+    assert course.suggested(progress) is course.playable()[5]
+    app = App(env={})
+    app.set_learner("Kwesi")
+    app.follow(Route(page="lessons", lesson="9"))  # any lesson opens
+    assert app.pages["lessons"].opened == course.playable()[8].id
+
+
+SUITS = "♠♥♦♣"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[l.id for l in LESSONS])
+def test_the_hint_ladder_starts_with_a_nudge_that_names_no_card(lesson):
+    from spar_tutor.lessons.hints import ladder
+    from spar_tutor.lessons.kinds import make_run
+
+    for step in lesson.steps:
+        if not step.is_question:
+            continue
+        rungs = ladder(make_run(step))
+        assert len(rungs) >= 2, (lesson.id, step.kind)
+        assert not any(s in rungs[0] for s in SUITS), (lesson.id, step.kind, rungs[0])
+        assert rungs[1] == make_run(step).hint()
+
+
+def test_the_hints_climb_to_the_answer():
+    pack = next(l for l in LESSONS if l.id == "01_pack")
+    player = LessonPlayer(pack, start=4)  # pick the card that wins: the king of spades
+    seen = []
+    for _ in range(4):
+        player.hint_btn.click()
+        seen.append(player.feedback.value)
+    assert "Look at each card in turn" in seen[0] and card("KS") not in seen[0]
+    assert seen[1] != seen[0]
+    assert "The answer is" in seen[2] and card("KS") in seen[2]
+    assert seen[3] == seen[2]  # the last rung stays
