@@ -87,7 +87,7 @@ class DealFile:
         unknown = [k for k in obj if k not in KNOWN_KEYS]
         if unknown:
             raise DealFileError(f"unknown key {shown(unknown[0])} (known: {', '.join(KNOWN_KEYS)})",
-                                rule=f"key {unknown[0]}")
+                                rule=f"key {_key_name(unknown[0])}")
         if "hands" not in obj:
             raise DealFileError("a deal file needs \"hands\": one string of cards per seat",
                                 rule="key hands")
@@ -278,6 +278,12 @@ def replay_json(state: HandState) -> Dict[str, Any]:
 
 
 # -- small parsers with good errors -------------------------------------------------
+
+
+def _key_name(key: str) -> str:
+    """A key as a rule names it: as written when it is a plain name (so the file's line
+    can be found), else shown safely on one line."""
+    return key if key.isidentifier() else shown(key)
 
 
 def _seat(value: Any, n: int, key: str) -> int:

@@ -75,11 +75,14 @@ def wrong_keys(step: Step, found: Found, allowed: Set[str], right: Set[str]) -> 
             found.append(("wrong", f"feedback under 'wrong' for {shown(key)}, which is a right answer"))
         elif key not in allowed and key != "other":
             found.append(("wrong", f"'wrong' has {shown(key)}, which the learner cannot choose "
-                                   f"(choices: {', '.join(sorted(allowed))})"))
+                                   f"(choices: {', '.join(shown(c) for c in sorted(allowed))})"))
 
 
 def cards_in(values: Any, key: str, found: Found) -> List[Card]:
     """The cards of a key (one code, or a list), a problem for each that is no card."""
+    if values is not None and not isinstance(values, (str, list, tuple)):
+        found.append((key, f"{key} must be a card or a list of cards, not {shown(values)}"))
+        return []
     items = [values] if isinstance(values, str) else list(values or ())
     out = []
     for v in items:

@@ -137,10 +137,12 @@ class LessonWalk:
 
     def walk(self) -> None:
         self.sync("first")
-        for _index in range(self.shadow.run.total):
+        for _index in range(2 * self.shadow.run.total):  # each step, then those missed once more
             self.question()
-            last = self.shadow.run.index + 1 == self.shadow.run.total
-            self.press("Finish" if last else "Next", "next")
+            name = self.shadow.next_btn.description  # "Finish" on the very last question
+            self.press(name, "next")
+            if name == "Finish":
+                break
         assert "End of lesson" in self.shadow.feedback.value
 
     def question(self) -> None:
