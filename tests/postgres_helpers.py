@@ -29,6 +29,16 @@ START_TIMEOUT_S = 60
 USER = "spar"
 
 
+def runuser() -> str:
+    """util-linux's ``runuser``: on PATH, else in /usr/sbin or /sbin (a PATH of only
+    /usr/bin:/bin, as a teacher's shell may have, does not list the sbin folders)."""
+    for found in (shutil.which("runuser"), "/usr/sbin/runuser", "/sbin/runuser"):
+        if found and Path(found).exists():
+            return found
+    raise PostgresError("runuser is not installed (util-linux): it runs PostgreSQL as "
+                        "another account, since PostgreSQL refuses to run as root")
+
+
 class PostgresError(RuntimeError):
     """The test PostgreSQL server could not be made or started."""
 
@@ -87,7 +97,7 @@ class PostgresServer:
     def _run(self, *argv: str, timeout: float = START_TIMEOUT_S) -> str:
         command = [str(self.bin / argv[0]), *argv[1:]]
         if self.os_user:
-            command = ["runuser", "-u", self.os_user, "--", *command]
+            command = [runuser(), "-u", self.os_user, "--", *command]
         done = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
                               cwd=self.root, stdin=subprocess.DEVNULL)
         if done.returncode != 0:
