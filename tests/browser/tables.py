@@ -65,12 +65,11 @@ def lesson_pictures() -> Iterator[Tuple[str, str]]:
 
 def puzzle_pictures() -> Iterator[Tuple[str, str]]:
     """(name, table) of every puzzle's first position, as the puzzle player draws it."""
-    from spar_tutor.puzzles.widget import default_collection, seat_names
+    from spar_tutor.puzzles.widget import default_collection
 
     for number, puzzle in enumerate(default_collection().puzzles, start=1):
-        state = puzzle.state
-        yield (f"puzzle{number}", table_html(state, seat_names(state.players, puzzle.seat),
-                                             puzzle.seat, open_hands=puzzle.open,
+        yield (f"puzzle{number}", table_html(puzzle.state, puzzle.names, puzzle.seat,
+                                             open_hands=puzzle.open,
                                              out_of_play=not puzzle.open))
 
 
