@@ -6,6 +6,7 @@ runs the same manager in Voila with real kernels and a browser.
 """
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
 from types import SimpleNamespace
 
@@ -16,6 +17,13 @@ from spar_tutor import kernels
 from spar_tutor.kernels import ClassroomKernelManager
 
 START = datetime(2026, 3, 2, 8, 0, tzinfo=timezone.utc)
+
+
+def run(coroutine):
+    """``asyncio.run`` in a thread of its own: in the whole suite the browser tests run
+    first, and Playwright's sync API leaves an event loop running in the main thread."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 class Clock:
@@ -68,7 +76,7 @@ def closed_page(km, clock):
 
 def cull(km):
     for kernel_id in list(km._kernels):
-        asyncio.run(km.cull_kernel_if_idle(kernel_id))
+        run(km.cull_kernel_if_idle(kernel_id))
 
 
 def culled_after(km, clock, seconds):
@@ -177,7 +185,7 @@ def turns(manager, monotonic, n):
             started.append(monotonic())
         return started
 
-    return asyncio.run(take_turns())
+    return run(take_turns())
 
 
 def test_ready_kernels_start_apart_while_pages_are_open(manager, clock, monotonic):
@@ -217,7 +225,7 @@ def test_no_ready_kernel_starts_once_the_server_is_stopping(manager, clock):
         await manager.start_kernel(kernel_name="python3", env={kernels.PREHEAT_VARIABLE: "True"})
 
     with pytest.raises(RuntimeError, match="stopping"):
-        asyncio.run(stop_then_start())
+        run(stop_then_start())
 
 
 def test_the_kernel_manager_is_strictly_typed():
