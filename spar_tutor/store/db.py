@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import logging
 import os
+import sqlite3
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Dict, Iterator, Mapping, Optional
@@ -68,6 +70,20 @@ def shown_url(url: str) -> str:
         return "(a database address that cannot be read)"
 
 
+def _wal(cursor: Any, tries: int = 50) -> None:
+    """Turn WAL on. Changing the journal mode needs the file to itself, and SQLite can
+    answer "database is locked" at once, without waiting its busy timeout, while another
+    server opens the same new file: try again a moment later."""
+    for attempt in range(tries):
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or attempt == tries - 1:
+                raise
+            time.sleep(0.1)
+
+
 def _sqlite_events(engine: Engine) -> None:
     """SQLite as the store needs it: WAL, foreign keys, and transactions begun by us
     (``BEGIN IMMEDIATE`` for writes) rather than by Python's sqlite3 module."""
@@ -79,7 +95,7 @@ def _sqlite_events(engine: Engine) -> None:
         try:
             cursor.execute("PRAGMA foreign_keys=ON")
             if engine.url.database and "mode=ro" not in engine.url.database:  # a file to write
-                cursor.execute("PRAGMA journal_mode=WAL")
+                _wal(cursor)
                 cursor.execute("PRAGMA synchronous=NORMAL")
         finally:
             cursor.close()

@@ -40,7 +40,8 @@ class TableWidget(widgets.HTML):
         self.refresh()
 
     def names(self) -> Players:
-        return self.session.seating
+        seating: Players = self.session.seating
+        return seating
 
     def refresh(self) -> None:
         s = self.session
