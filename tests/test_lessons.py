@@ -131,18 +131,6 @@ def test_solver_hint_in_a_play_step():
     assert "The computer plays" in player.feedback.value
 
 
-def test_a_losing_card_is_explained_and_can_be_retried():
-    last = next(l for l in LESSONS if l.id == "05_last_trick")
-    index = next(i for i, s in enumerate(last.steps) if s.kind == "play")
-    player = LessonPlayer(last, start=index)
-    click(player, card("7S"))
-    assert "sp-feedback-wrong" in player.feedback.value
-    assert "You would score 1 point, not 2" in player.feedback.value
-    assert "(you win);" in player.feedback.value and "You wins" not in player.feedback.value
-    finish_step(player)
-    assert "You scored 2 points" in player.feedback.value
-
-
 def test_single_lesson_widget_asks_for_a_name_then_opens(tmp_path, monkeypatch):
     monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
     monkeypatch.delenv("SPAR_TUTOR_USER", raising=False)

@@ -11,7 +11,8 @@ widget draws.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, FrozenSet, Iterable, Optional, Tuple, Union
+from html import escape
+from typing import Any, Callable, FrozenSet, Iterable, List, Optional, Tuple, Union
 
 from ..engine.cards import SUIT_NAMES, SUIT_SINGULAR, Card, parse_card, sort_hand
 from ..engine.deal import Deal
@@ -19,9 +20,11 @@ from ..engine.state import HandState
 from ..engine.words import Players, card_text
 from ..i18n import _, points
 from ..render.lesson import card_row
+from ..render.text import cardify
 from ..render.table import table_html
 from ..solver import solve
 from .model import Step
+from .playout import PlayedOut
 
 
 @dataclass(frozen=True)
@@ -35,11 +38,13 @@ class Feedback:
 
 @dataclass(frozen=True)
 class Tool:
-    """A button that changes the step without answering it ("Deal a packet")."""
+    """A button that changes the step without answering it ("Deal a packet"); a
+    ``fresh`` one puts the question afresh, so the feedback on show goes ("Try again")."""
 
     label: str
     act: Callable[[], None]
     disabled: bool = False
+    fresh: bool = False
 
 
 @dataclass(frozen=True)
@@ -145,14 +150,54 @@ class StepRun:
 
 
 class PositionRun(StepRun):
-    """A step on a position that moves on as the learner plays or declares (``state``)."""
+    """A step on a position that moves on as the learner plays or declares (``state``).
+
+    A wrong card may be played out (:mod:`.playout`): ``out`` is the hand played to its
+    end, shown with "Try again" (which goes back to ``state``) instead of the cards."""
 
     def __init__(self, step: Step) -> None:
         super().__init__(step)
         self.state = step.state()
+        self.out: Optional[PlayedOut] = None
 
     def position_now(self) -> HandState:
-        return self.state
+        return self.out.end if self.out is not None else self.state
+
+    def answer(self, value: Any) -> Feedback:
+        """An answer goes to the position (a hand played out is only shown)."""
+        self.try_again()
+        return super().answer(value)
+
+    def try_again(self) -> None:
+        """Back to the position from a wrong card played out."""
+        self.out = None
+
+    def try_again_answers(self) -> Answers:
+        """What the learner can click while a wrong card is played out."""
+        return Answers(tools=(Tool(_("Try again"), self.try_again, fresh=True),))
+
+    def notes(self) -> List[str]:
+        """Lines in words under the table: the tricks of a hand played out."""
+        if self.out is None:
+            return []
+        return self.out.lines(step_players(self.out.end, self.step), self.step.learner)
+
+    def picture(self) -> str:
+        notes = self.notes()
+        story = "<br>".join(cardify(escape(line)) for line in notes)
+        return super().picture() + (f"<p class='sp-notes'><small>{story}</small></p>"
+                                    if notes else "")
+
+    def played_out_words(self, out: PlayedOut) -> str:
+        """How a hand played out ended: its result and the learner's points."""
+        players = step_players(out.end, self.step)
+        result = out.end.result
+        if result is None:
+            raise ValueError("the hand is not over")
+        # Translators: a wrong card played out in a lesson, then how the hand ended
+        return _("You played {card}. Then the computer played every hand to the end. "
+                 "{result}").format(
+            card=card_text(out.card), result=result.words(players))
 
 
 class ChoiceRun(StepRun):

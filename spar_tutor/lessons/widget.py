@@ -160,6 +160,8 @@ class LessonPlayer(widgets.VBox):
 
         def act() -> None:
             tool.act()
+            if tool.fresh:
+                self.feedback.value = ""
             self._show()
 
         self._on_click(b, act)

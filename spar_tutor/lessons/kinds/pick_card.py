@@ -1,6 +1,10 @@
 """``pick_card``: the learner clicks a card of their hand; ``goal`` ``legal`` (any
 legal card), ``all_legal`` (every legal card), ``win`` (the cards that win the trick,
-playing last), ``best`` (the solver's best) or ``card`` (the listed cards)."""
+playing last), ``best`` (the solver's best) or ``card`` (the listed cards).
+
+A card that breaks the follow-suit rule is refused with the rule's reason. A wrong but
+legal card is played out (:mod:`..playout`): the trick in a ``win`` question, else the
+rest of the hand, with the points compared with the best card's; then "Try again"."""
 
 from __future__ import annotations
 
@@ -13,8 +17,9 @@ from ...engine.words import card_text
 from .. import guarantees
 from ..check import Found, cards_in, learner_to_move, need_position, wrong_keys
 from ..model import Step
+from ..playout import finish_trick, play_out
 from ..steps import (Answers, Feedback, PositionRun, follow_words, hand_answers, parse_answer_cards,
-                     points_words, solver_says)
+                     points_words, solver_says, step_players)
 from .base import StepKind, register
 from ...i18n import _, ngettext
 
@@ -96,16 +101,34 @@ class PickCardRun(PositionRun):
         if why:
             return self._wrong(card if str(card) in self.step.wrong else "illegal",
                                _("That breaks the follow-suit rule."), why)
+        return self._play_out(card)
+
+    def _play_out(self, card: Card) -> Feedback:
+        """A wrong but legal card played out (:mod:`..playout`): to the end of its trick
+        in a "win" question, else to the end of the hand, compared with the best card."""
+        key = card if str(card) in self.step.wrong else "legal"
+        learner = self.step.learner
+        if self.goal == "win":
+            self.out = finish_trick(self.state, card)
+            trick = self.out.end.tricks[-1]
+            win = trick.winning_card(self.state.players)
+            assert trick.winner is not None and win is not None, "a finished trick has a winner"
+            won = step_players(self.state, self.step).say(
+                _("You won the trick with {card}."), _("{player} won the trick with {card}."),
+                trick.winner, card=win)
+            # Translators: a wrong card played to a lesson's trick, then who won the trick
+            return self._wrong(key, _("That card is allowed, but it is not the one asked for."),
+                               _("You played {card}. {won}").format(card=card_text(card), won=won))
+        self.out = play_out(self.state, card, learner)
+        extra = self.played_out_words(self.out)
         if self.goal == "best":
-            values = guarantees.move_values(self.position, self.step.learner)
-            best = max(values.values())
-            extra = _("With {card} you can be sure of {points}; "
-                      "the best card makes sure of {best}.").format(
-                          card=card_text(card), points=points_words(values[card]),
-                          best=points_words(best))
-            return self._wrong(card if str(card) in self.step.wrong else "legal", "", extra)
-        return self._wrong(card if str(card) in self.step.wrong else "legal",
-                           _("That card is allowed, but it is not the one asked for."))
+            end = self.out.end.result
+            assert end is not None, "a hand played out is over"
+            extra += " " + _("You scored {points}; the best card makes sure of {best}.").format(
+                points=points_words(end.points[learner]),
+                best=points_words(guarantees.guaranteed(self.position, learner)))
+            return self._wrong(key, "", extra)
+        return self._wrong(key, _("That card is allowed, but it is not the one asked for."), extra)
 
     def hint(self) -> str:
         if self.goal != "best":
@@ -115,6 +138,8 @@ class PickCardRun(PositionRun):
                                           solver=solver_says(self.position, self.step))
 
     def answers(self) -> Answers:
+        if self.out is not None:
+            return self.try_again_answers()
         return hand_answers(self.state, self.step, self.found)
 
 

@@ -1,18 +1,22 @@
 """``play``: the learner plays the position to the end against the solver's bots, for
-at least ``goal`` points (checked: with best play the learner is sure of them)."""
+at least ``goal`` points (checked: with best play the learner is sure of them).
+
+A card after which the goal can no longer be made sure of is played out
+(:mod:`..playout`): the hand goes on to its end and the table shows it; "Try again"
+goes back to the position before that card."""
 
 from __future__ import annotations
 
 from typing import Any, List
 
 from ...engine.cards import parse_card
-from ...engine.state import PLAY, HandState, Move, Trick, move_label
+from ...engine.state import PLAY, Move, Trick, move_label
 from ...engine.words import card_text
-from ...render.text import md
 from ...solver.bots import ExpertBot
 from .. import guarantees
 from ..check import Found, need_position, wrong_keys
 from ..model import Step
+from ..playout import play_out
 from ..steps import (Answers, Feedback, PositionRun, follow_words, hand_answers, mover, points_words,
                      solver_says)
 from .base import StepKind, register
@@ -92,13 +96,15 @@ class PlayRun(PositionRun):
         if card not in self.state.legal_cards():
             return Feedback(False, _("You do not hold {card}.").format(card=card_text(card)))
         after = self.state.apply(card)
-        sure = guarantees.guaranteed(after, self.step.learner)
-        if sure < self.goal:
+        if guarantees.guaranteed(after, self.step.learner) < self.goal:
+            self.out = play_out(self.state, card, self.step.learner)
+            end = self.out.end.result
+            assert end is not None, "a hand played out is over"
             return self._wrong("lost", _("Try another card."),
-                               _("If you play {card}, best play goes on: {story} "
-                                 "You would score {points}, not {goal}.").format(
-                                     card=card_text(card), story=self._story(after),
-                                     points=points_words(sure), goal=self.goal))
+                               self.played_out_words(self.out) + " " + _(
+                                   "You scored {points}, not {goal}.").format(
+                                       points=points_words(end.points[self.step.learner]),
+                                       goal=self.goal))
         self._record(self.step.learner, card)
         self._bots()
         if self.state.is_over():
@@ -108,40 +114,20 @@ class PlayRun(PositionRun):
             return self._right(_("You scored {points}.").format(points=points_words(pts)))
         return Feedback(True, _("Good. Play on."))
 
-    def _story(self, state: HandState) -> str:
-        """The solver's best line from ``state``, trick by trick, in words."""
-        def who(seat: int) -> str:
-            return _("you") if seat == self.step.seat else self.step.name(seat)
-
-        parts: List[str] = []
-        for seat, move in guarantees.best_line(state, self.step.learner):
-            before = len(state.tricks)
-            state = state.apply(move)
-            winner = _winner(state.tricks[-1]) if len(state.tricks) > before else None
-            if winner is None:
-                # Translators: one card of the solver's line, more to come: "you 8H,"
-                part = _("{player} {card},")
-            elif winner == self.step.seat:
-                # Translators: one card of the solver's line that ends a trick: "Kofi 7S (you win);"
-                part = _("{player} {card} (you win);")
-            else:
-                part = _("{player} {card} ({winner} wins);")
-            parts.append(part.format(player=who(seat), card=move_label(move),
-                                     winner="" if winner is None else who(winner)))
-        return " ".join(parts)[:-1] + "."
-
     def hint(self) -> str:
         if self.state.is_over():
             return self.step.hint
         return _("{hint} {solver}").format(hint=self.step.hint,
                                           solver=solver_says(self.state, self.step))
 
-    def picture(self) -> str:
-        """The table, and under it what has been played so far, in words."""
-        story = f"<p><small>{md(' '.join(self.log))}</small></p>" if self.log else ""
-        return super().picture() + story
+    def notes(self) -> List[str]:
+        """Under the table, what has been played so far, in words (then the tricks of a
+        wrong card played out)."""
+        return ([" ".join(self.log)] if self.log else []) + super().notes()
 
     def answers(self) -> Answers:
+        if self.out is not None:
+            return self.try_again_answers()
         return hand_answers(self.state, self.step)
 
 
