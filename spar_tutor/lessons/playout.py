@@ -1,6 +1,7 @@
 """Play it out (as lichess Practice): a wrong but legal card in a lesson's play step is
-played, the rest of the hand follows, the table shows how it ended, and "Try again"
-goes back to the position.
+played, the rest of the hand follows, the table shows how it ended (the last trick and
+its points in the middle, every trick played beside it), and "Try again" goes back to
+the position.
 
 After the learner's card every seat plays the solver's line (:func:`.guarantees.best_line`):
 the learner's other cards as well as they can, and everyone else against the learner,
@@ -14,19 +15,16 @@ same way every time. The engine checks every card (``HandState.apply``).
 >>> out = play_out(start, Card.parse("KC"), 0)
 >>> out.end.is_over(), out.end.result.points
 (True, (0, 1))
->>> [line for line in out.lines(["You", "Kofi"], 0)]
-['Trick 1: You K♣, Kofi 9♣. You won it.', 'Trick 2: You 6♥, Kofi 8♥. Kofi won it.']
+>>> [" ".join(str(c) for c in trick.cards) for trick in out.end.tricks]
+['KC 9C', '6H 8H']
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Sequence
 
 from ..engine.cards import Card
 from ..engine.state import HandState
-from ..engine.words import Players
-from ..i18n import _
 from . import guarantees
 
 
@@ -37,25 +35,6 @@ class PlayedOut:
     before: HandState
     card: Card
     end: HandState
-
-    def lines(self, names: Sequence[str], learner: int) -> List[str]:
-        """Each trick finished after the position, in words: "Trick 2: You 7♦, Ama 9♦,
-        Kofi 6♣. Ama won it." (the trick the learner's card went to comes first)."""
-        players = Players.of(names, learner)
-        n = self.end.players
-        out = []
-        for number, trick in enumerate(self.end.tricks[len(self.before.tricks):],
-                                       start=len(self.before.tricks) + 1):
-            # Translators: one card of a trick: "Ama 9♦"
-            cards = ", ".join(_("{player} {card}").format(player=players[trick.seat_of(i, n)],
-                                                          card=card.symbol_text)
-                              for i, card in enumerate(trick.cards))
-            if trick.winner is None:
-                continue  # an abandoned trick (offside): the result says why
-            won = players.say(_("You won it."), _("{player} won it."), trick.winner)
-            out.append(_("Trick {number}: {cards}. {won}").format(number=number, cards=cards,
-                                                                  won=won))
-        return out
 
 
 def play_out(state: HandState, card: Card, learner: int) -> PlayedOut:

@@ -11,8 +11,7 @@ widget draws.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
-from typing import Any, Callable, FrozenSet, Iterable, List, Optional, Tuple, Union
+from typing import Any, Callable, FrozenSet, Iterable, Optional, Tuple, Union
 
 from ..engine.cards import SUIT_NAMES, SUIT_SINGULAR, Card, parse_card, sort_hand
 from ..engine.deal import Deal
@@ -20,7 +19,6 @@ from ..engine.state import HandState
 from ..engine.words import Players, card_text
 from ..i18n import _, points
 from ..render.lesson import card_row
-from ..render.text import cardify
 from ..render.table import table_html
 from ..solver import solve
 from .model import Step
@@ -175,18 +173,6 @@ class PositionRun(StepRun):
     def try_again_answers(self) -> Answers:
         """What the learner can click while a wrong card is played out."""
         return Answers(tools=(Tool(_("Try again"), self.try_again, fresh=True),))
-
-    def notes(self) -> List[str]:
-        """Lines in words under the table: the tricks of a hand played out."""
-        if self.out is None:
-            return []
-        return self.out.lines(step_players(self.out.end, self.step), self.step.learner)
-
-    def picture(self) -> str:
-        notes = self.notes()
-        story = "<br>".join(cardify(escape(line)) for line in notes)
-        return super().picture() + (f"<p class='sp-notes'><small>{story}</small></p>"
-                                    if notes else "")
 
     def played_out_words(self, out: PlayedOut) -> str:
         """How a hand played out ended: its result and the learner's points."""

@@ -271,9 +271,19 @@ def test_another_learner_starts_fresh_and_plays_with_hints(lessons_server, voila
     me.click("Hint")  # the rule, with the solver's advice
     expect(voila_page.page.locator(".sp-feedback-hint")).to_contain_text("The computer plays")
     me.shot("lesson09-play-hint")
-    me.click("6♦")
-    me.wrong("You would score 1 point, not 3")
+    me.click("6♦")  # legal, but it loses the goal: the hand is played out
+    me.wrong("You scored 1 point, not 3")
+    page = voila_page.page
+    expect(page.locator(".spar-banner")).to_contain_text("You won the last trick with J♥: 1 point",
+                                                         timeout=TIMEOUT)
+    expect(page.locator(".spar-side")).to_contain_text("won by Ama", timeout=TIMEOUT)
+    expect(me.button("J♥")).to_have_count(0)
     me.shot("lesson09-play-wrong")
+    me.click("Try again")  # back at the position, the feedback gone
+    expect(me.button("6♦")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator(".spar-banner")).to_have_count(0)
+    expect(page.locator(".sp-feedback-wrong")).to_have_count(0)
+    me.shot("lesson09-play-try-again")
     for card in ("J♥", "10♠", "6♦"):
         me.click(card)
     me.right()

@@ -1,7 +1,7 @@
 """Lessons 11-16 (the match, giving up the lead, defence, reading the table, table
 decisions, whole hands) walked in Chromium in the app, as a learner would: one wrong
-answer at the first question of each lesson, with its own feedback, then every step
-answered right to the end."""
+answer at the first question of each lesson, with its own feedback (a wrong card played
+out, then "Try again"), then every step answered right to the end."""
 
 import re
 
@@ -36,8 +36,10 @@ def first_words(text):
     return re.split(r"[.:,*(]|\b(?:[2-9TJQKA]|10)[SHDC]\b", text)[0].strip()
 
 
-def wrong_first(page, step):
-    """Click one wrong answer that has written feedback, and see that feedback."""
+def wrong_first(voila_page, step, shot):
+    """Click one wrong answer that has written feedback, and see that feedback; a wrong
+    card is played out (the table shows how the hand ended), then "Try again"."""
+    page = voila_page.page
     key, text = next((k, t) for k, t in step.wrong.items() if k not in ("illegal", "other", "lost"))
     if step.kind == "pick_card":
         card_button(page, key).click()
@@ -46,6 +48,16 @@ def wrong_first(page, step):
     box = page.locator(".sp-feedback-wrong")
     expect(box).to_be_visible(timeout=TIMEOUT)
     expect(box).to_contain_text(first_words(text), timeout=TIMEOUT)
+    if step.kind == "pick_card" and step.extra.get("goal") == "best":
+        expect(page.locator(".spar-banner")).to_contain_text("won the last trick", timeout=TIMEOUT)
+        expect(box).to_contain_text("the best card makes sure of", timeout=TIMEOUT)
+        expect(card_button(page, key)).to_have_count(0, timeout=TIMEOUT)
+        voila_page.screenshot(shot)
+        page.get_by_role("button", name="Try again", exact=True).click()
+        expect(card_button(page, key)).to_be_visible(timeout=TIMEOUT)
+        expect(box).to_have_count(0, timeout=TIMEOUT)
+    else:
+        voila_page.screenshot(shot)
 
 
 def best_cards(step):
@@ -83,8 +95,7 @@ def test_walk_a_new_lesson(lesson, app_server, voila_page):
         expect(page.locator("h4", has_text=step.title)).to_be_visible(timeout=TIMEOUT)
         if step.is_question:
             if missed is None and step.kind != "play":
-                wrong_first(page, step)
-                voila_page.screenshot(f"lesson{lesson.number}-step{n}-wrong")
+                wrong_first(voila_page, step, f"lesson{lesson.number}-step{n}-wrong")
                 missed = (n, step)
             answer_right(page, lesson, step)
             voila_page.screenshot(f"lesson{lesson.number}-step{n}-right")

@@ -3,7 +3,7 @@
 In one session of the app (one kernel) the walk plays a whole hand of Ghana table rules
 (a cut, a dry, bets, a card the rules refuse, all three hint levels, then the review and
 its replay), goes through every step of every lesson (a hint and one wrong answer for
-each question, then the right one) and every puzzle (both hints, a wrong card, the
+each question, a wrong card played out then "Try again", then the right one) and every puzzle (both hints, a wrong card, the
 solution card by card). After every click it reads the words the page shows
 (``innerText``: text, button labels, menus) and looks for card codes (7S), seat numbers
 and jargon (:mod:`walk`). Everything found is written to
@@ -159,6 +159,8 @@ class LessonWalk:
             if self.on_wrong is not None:
                 self.on_wrong()
                 self.on_wrong = None
+            if getattr(self.shadow.run.current, "out", None) is not None:
+                self.press("Try again", "try again")  # a wrong card played out
         step, live = self.shadow.run.step, self.shadow.run.current
         if step.kind == "play":
             while not live.state.is_over():

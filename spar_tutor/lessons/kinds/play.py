@@ -12,6 +12,7 @@ from typing import Any, List
 from ...engine.cards import parse_card
 from ...engine.state import PLAY, Move, Trick, move_label
 from ...engine.words import card_text
+from ...render.text import md
 from ...solver.bots import ExpertBot
 from .. import guarantees
 from ..check import Found, need_position, wrong_keys
@@ -120,10 +121,10 @@ class PlayRun(PositionRun):
         return _("{hint} {solver}").format(hint=self.step.hint,
                                           solver=solver_says(self.state, self.step))
 
-    def notes(self) -> List[str]:
-        """Under the table, what has been played so far, in words (then the tricks of a
-        wrong card played out)."""
-        return ([" ".join(self.log)] if self.log else []) + super().notes()
+    def picture(self) -> str:
+        """The table, and under it what has been played so far, in words."""
+        story = f"<p><small>{md(' '.join(self.log))}</small></p>" if self.log else ""
+        return super().picture() + story
 
     def answers(self) -> Answers:
         if self.out is not None:
