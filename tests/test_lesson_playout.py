@@ -119,3 +119,10 @@ def test_every_wrong_best_card_plays_out_to_the_points_it_makes_sure_of(step):
         assert out.end.result.points[step.seat] == values[wrong], wrong
         again = playout.play_out(run.state, wrong, step.seat)
         assert again.end.tricks == out.end.tricks  # the same every time
+
+
+def test_when_the_learner_wins_the_hand_played_out_the_points_are_said_once():
+    lesson, index = step_of(16, "Trick 1: make a plan")
+    said = make_run(lesson.steps[index]).answer("6H").text
+    assert "You won the last trick with 7♦: 2 points. The best card makes sure of 3 points." in said
+    assert "You scored" not in said

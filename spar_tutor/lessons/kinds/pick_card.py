@@ -124,9 +124,12 @@ class PickCardRun(PositionRun):
         if self.goal == "best":
             end = self.out.end.result
             assert end is not None, "a hand played out is over"
-            extra += " " + _("You scored {points}; the best card makes sure of {best}.").format(
-                points=points_words(end.points[learner]),
-                best=points_words(guarantees.guaranteed(self.position, learner)))
+            best = points_words(guarantees.guaranteed(self.position, learner))
+            if end.winner == learner:  # the result has said the learner's points
+                extra += " " + _("The best card makes sure of {best}.").format(best=best)
+            else:
+                extra += " " + _("You scored {points}; the best card makes sure of {best}.").format(
+                    points=points_words(end.points[learner]), best=best)
             return self._wrong(key, "", extra)
         return self._wrong(key, _("That card is allowed, but it is not the one asked for."), extra)
 
