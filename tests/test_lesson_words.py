@@ -1,6 +1,7 @@
 """The lessons' words: players by name, plain words, card codes drawn as cards, and the
 rules told the way the Play page plays them."""
 
+import html
 import re
 
 import pytest
@@ -42,6 +43,30 @@ def test_card_codes_are_real_cards_shown_as_cards(lesson):
         shown = re.sub(r"<[^>]+>", "", cardify(text))
         assert not CARD_CODE.search(shown) and not re.search(r"\bT[♠♥♦♣]", shown), where
         assert not CARD_CODE.search(card_symbols(text)), where
+
+
+#: A card code as a learner would see it, found without the renderer's own pattern (whose
+#: look-behind leaves "6S/7S" alone): the browser walk's test, here for every text.
+SEEN_CODE = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b")
+
+
+def on_the_page(text):
+    """A lesson text as the page shows it: Markdown and cards drawn, tags dropped."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", md(text)))
+
+
+def test_a_code_the_renderer_leaves_is_found():
+    assert SEEN_CODE.findall(on_the_page("Play 6S/7S.")) == ["7S"]
+    assert SEEN_CODE.findall(on_the_page("Right: KH and 9H.")) == []
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
+def test_no_card_code_reaches_the_page(lesson):
+    """Lesson files write card codes (KH); the learner must read cards (K♥), in every
+    text, feedback and option, not only on the screens a browser walk passes."""
+    for where, text in words(lesson):
+        for shown in (on_the_page(text), card_symbols(text)):
+            assert not SEEN_CODE.search(shown), (where, shown)
 
 
 def test_the_lessons_agree_with_the_play_page_on_reneging():

@@ -1,6 +1,7 @@
 """The curated puzzles' words: players by name, plain words, titles that do not give the
 answer away, and card codes that are drawn as cards."""
 
+import html
 import re
 
 import pytest
@@ -69,3 +70,13 @@ def test_names_at_the_table():
     assert puzzle.names[puzzle.seat] == "You"
     assert [n for s, n in enumerate(puzzle.names) if s != puzzle.seat] == \
         [PLAYER_NAMES[s] for s in range(puzzle.players) if s != puzzle.seat]
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=IDS)
+def test_no_card_code_reaches_the_page(puzzle):
+    """As the puzzle page shows its words (escaped, cards drawn), no card code is left,
+    found by the browser walk's pattern, not the renderer's own."""
+    seen_code = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b")
+    for field in WORDS:
+        shown = html.unescape(re.sub(r"<[^>]+>", " ", cardify(html.escape(getattr(puzzle, field)))))
+        assert not seen_code.search(shown), (field, shown)
