@@ -117,8 +117,9 @@ class PickCardRun(PositionRun):
                 _("You won the trick with {card}."), _("{player} won the trick with {card}."),
                 trick.winner, card=win)
             # Translators: a wrong card played to a lesson's trick, then who won the trick
+            played = _("You played {card}. {won}").format(card=card_text(card), won=won)
             return self._wrong(key, _("That card is allowed, but it is not the one asked for."),
-                               _("You played {card}. {won}").format(card=card_text(card), won=won))
+                               played)
         self.out = play_out(self.state, card, learner)
         extra = self.played_out_words(self.out)
         if self.goal == "best":
