@@ -25,16 +25,23 @@ def descriptions(player):
     return [b.description for b in buttons(player.answers)]
 
 
+def wrong_card(number, title, code):
+    """The lesson's step opened in a player and the card ``code`` clicked, answered
+    wrong: the player and its feedback."""
+    lesson, index = step_of(number, title)
+    player = LessonPlayer(lesson, start=index)
+    click(player, card(code))
+    said = player.feedback.value
+    assert "sp-feedback-wrong" in said
+    return player, said
+
+
 def test_the_doctests_pass():
     assert doctest.testmod(playout).failed == 0
 
 
 def test_a_wrong_best_card_is_played_out_then_tried_again():
-    lesson, index = step_of(16, "Trick 1: make a plan")
-    player = LessonPlayer(lesson, start=index)
-    click(player, card("7D"))
-    said = player.feedback.value
-    assert "sp-feedback-wrong" in said
+    player, said = wrong_card(16, "Trick 1: make a plan", "7D")
     assert "Ama won the last trick with" in said and "You scored 0 points" in said
     assert "the best card makes sure of 3 points" in said
     assert "Then she leads a spade or a club" in said  # the step's own words for 7D
@@ -64,20 +71,14 @@ def test_the_first_try_still_counts_for_mastery():
 
 
 def test_a_card_against_the_rules_is_refused_not_played_out():
-    lesson, index = step_of(3, "Hearts are led")
-    player = LessonPlayer(lesson, start=index)
-    click(player, card("QC"))
-    assert "Hearts were led and you hold a heart" in player.feedback.value
+    player, said = wrong_card(3, "Hearts are led", "QC")
+    assert "Hearts were led and you hold a heart" in said
     assert "Try again" not in descriptions(player) and card("KH") in descriptions(player)
     assert "spar-banner" not in player.picture.value
 
 
 def test_a_losing_card_in_a_play_step_is_played_out_and_tried_again():
-    lesson, index = step_of(5, "Play it out")
-    player = LessonPlayer(lesson, start=index)
-    click(player, card("7S"))
-    said = player.feedback.value
-    assert "sp-feedback-wrong" in said
+    player, said = wrong_card(5, "Play it out", "7S")
     assert "You won the last trick with" in said and "You scored 1 point, not 2" in said
     assert "You wins" not in said
     assert descriptions(player) == ["Try again"]
