@@ -50,7 +50,7 @@ def wrong_first(voila_page, step, shot):
     expect(box).to_contain_text(first_words(text), timeout=TIMEOUT)
     if step.kind == "pick_card" and step.extra.get("goal") == "best":
         expect(page.locator(".spar-banner")).to_contain_text("won the last trick", timeout=TIMEOUT)
-        expect(box).to_contain_text("the best card makes sure of", timeout=TIMEOUT)
+        expect(box).to_contain_text("best card makes sure of", timeout=TIMEOUT)
         expect(card_button(page, key)).to_have_count(0, timeout=TIMEOUT)
         voila_page.screenshot(shot)
         page.get_by_role("button", name="Try again", exact=True).click()
