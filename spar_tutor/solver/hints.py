@@ -126,8 +126,10 @@ class Hint:
 
 
 def hint(view: SeatView, *, worlds: Optional[int] = None, seed: int = 0,
-         budget_ms: float = 300, settle: bool = True) -> Hint:
-    """Value the legal cards of the seat to move from its view (module docstring)."""
+         budget_ms: float = 300, settle: bool = True, paired: bool = True) -> Hint:
+    """Value the legal cards of the seat to move from its view (module docstring).
+    ``paired=False`` plays each card out on its own random choices (as before common
+    random numbers; the stored dry figures of :mod:`.shown` were measured so)."""
     if not isinstance(view, SeatView):
         raise ViewError("a hint needs a SeatView (what one seat may know), "
                         f"not {type(view).__name__}: use state.view(seat)", rule="views")
@@ -162,12 +164,13 @@ def hint(view: SeatView, *, worlds: Optional[int] = None, seed: int = 0,
         floors = searcher.move_values(pos) if pos.tricks_left <= FLOOR_TRICKS else {}
         # every card's playout draws the same random choices (common random numbers):
         # the cards are compared on the same luck, and equal cards score the same
-        luck = rng.getrandbits(64)
+        luck = rng.getrandbits(64) if paired else 0
         results = {}
         for card in legal:
             child, points = pos.play(card.bit)
             if points is None:
-                points = model.sample(child, random.Random(luck), floors.get(card.bit, 0))
+                points = model.sample(child, random.Random(luck) if paired else rng,
+                                      floors.get(card.bit, 0))
             p = points[me]
             results[card] = p
             scored[card].append(p)
