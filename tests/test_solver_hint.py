@@ -176,3 +176,37 @@ def test_hand_chance_of_every_seat_adds_up_and_is_seeded():
     declare = deal(Rules.preset("ghana_table"), 4, 3, seed=8).start()
     with pytest.raises(ViewError, match="play phase"):
         hand_chance(declare.view(0))
+
+
+def test_equal_cards_score_the_same_in_every_world():
+    # the queen and king of spades touch (no spade between them), and the seat cannot
+    # follow diamonds: every world plays both out on the same random choices, so the hint
+    # values them the same (drawn one after the other, they came out 0.17 and 0.14)
+    rng = random.Random("agreement:2")
+    state = deal(Rules.preset("standard"), 4, 2, seed="agreement:2").start()
+    stop = rng.randrange(12)
+    while state.plays_made < stop or len(state.legal_cards()) < 2:
+        state = state.apply(rng.choice(state.legal_cards()))
+    view = state.view(state.to_move)
+    assert {str(c) for c in state.legal_cards()} == {"QS", "KS", "9H"}
+    result = hint(view, worlds=150, seed=2)
+    queen, king = result.value("QS"), result.value("KS")
+    assert queen.expected == king.expected and queen.win_chance == king.win_chance
+
+
+def test_settled_needs_a_clear_lead_over_every_card_but_equal_ones():
+    from spar_tutor.solver.hints import SETTLE_MIN, settled
+
+    a, b, c, d = (Card.parse(x) for x in ("9S", "TS", "6H", "KD"))
+    rng = random.Random(0)
+    n = SETTLE_MIN
+    clear = {a: [1 + rng.choice((0, 1)) for _ in range(n)]}
+    clear[b] = list(clear[a])  # an equal card: scores the same in every world
+    clear[c] = [x - 1 for x in clear[a]]
+    assert settled(clear)
+    assert not settled({k: v[:n - 1] for k, v in clear.items()})  # too few worlds
+    close = dict(clear)
+    # behind by a point in one world of seven, and by nothing in the others: about three
+    # standard errors, not clearly behind
+    close[d] = [x - (i % 7 == 0 and i > 0) for i, x in enumerate(clear[a])]
+    assert not settled(close)

@@ -44,13 +44,14 @@ class MaxnValues:
 
 def maxn_values(view: SeatView, rng: random.Random, *, worlds: int, work: int,
                 min_worlds: int, deadline: Optional[float] = None,
-                infer: int = 0) -> Optional[MaxnValues]:
+                infer: int = 0, thrown: bool = True) -> Optional[MaxnValues]:
     """Max^n values of the legal cards over sampled deals (module docstring), or None
     when fewer than ``min_worlds`` deals fit the work (or the ``deadline``, a
-    ``time.perf_counter()`` value). With ``infer``, a deal in which one of the last
+    ``time.perf_counter()`` value). With ``thrown`` (the default) the deals also fit
+    the cards thrown (:func:`~._worlds.thrown_lows`). With ``infer``, a deal in which one of the last
     ``infer`` cards of this trick was not its player's best card counts for less
     (:data:`UNLIKELY` for each such card)."""
-    sampler = WorldSampler(view)
+    sampler = WorldSampler(view, infer=thrown)
     me = view.seat
     own: Dict[int, float] = {}
     spite: Dict[int, float] = {}

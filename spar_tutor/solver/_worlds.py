@@ -15,6 +15,14 @@ dealt, and a deal that breaks a void is redrawn. When voids make that too
 slow, each card is instead dealt to a random place that may still take it,
 weighted by the room left there (close to uniform). An impossible view raises
 :class:`~spar_tutor.engine.errors.ViewError`.
+
+With ``infer`` the sampler also reads the cards thrown (:func:`thrown_lows`): a
+player who played a card that could not win (a lower card of the led suit than
+one already in the trick, or any card of another suit) holds no plain card of
+that card's suit below it, since every player the solver models (and the
+baseline it is measured against) gives away its lowest plain card when it
+cannot win. Worlds breaking that are not drawn; if no world fits (a person
+who plays otherwise), the inference is dropped for that view.
 """
 
 from __future__ import annotations
@@ -25,7 +33,8 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from ..engine.cards import SUIT_MASKS, SUITS, Card
 from ..engine.errors import ViewError
 from ..engine.view import SeatView
-from ._bits import bits_of
+from ._bits import SUIT_OF, bits_of
+from ._position import Table
 
 REJECTION_TRIES = 40
 
@@ -33,9 +42,10 @@ REJECTION_TRIES = 40
 class WorldSampler:
     """Draws worlds for one view. ``sample(rng)`` gives (hands, wets): every
     seat's hand as a bit mask (the viewer's own included) and each seat's wet
-    card (None if it has none)."""
+    card (None if it has none). With ``infer``, worlds also fit the cards thrown
+    (module docstring); ``inferred`` tells whether that held."""
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, infer: bool = False) -> None:
         if not isinstance(view, SeatView):
             raise ViewError("a hint needs a SeatView (what one seat may know), "
                             f"not {type(view).__name__}: use state.view(seat)", rule="views")
@@ -70,10 +80,25 @@ class WorldSampler:
         # the suits each place may take (the stock takes any)
         self.allowed = [sum(SUIT_MASKS[SUITS.index(x)] for x in SUITS if x not in voids[s])
                         for s in range(n)]
+        self.inferred = False
+        self.plain_allowed = self.allowed
+        if infer:
+            lows = thrown_lows(view)
+            self.allowed = [a & ~lows[s] for s, a in enumerate(self.plain_allowed)]
+            self.inferred = any(lows) and self._feasible() and self._wets_possible()
+            if not self.inferred:
+                self.allowed = self.plain_allowed
         self.wet_options = self._wet_options()
         if not self._feasible():
             raise ViewError("no deal of the unseen cards fits this view: a seat shown void "
                             "in a suit would have to hold it", seat=me, rule="voids")
+
+    def _wets_possible(self) -> bool:
+        try:
+            self._wet_options()
+        except ViewError:
+            return False
+        return True
 
     def _wet_options(self) -> Dict[int, int]:
         """Seats with a face-down wet that must still be in hand: the cards it may be."""
@@ -107,13 +132,13 @@ class WorldSampler:
         so by Hall's theorem it suffices that every set of seats can be filled
         from the suits some seat of the set may hold."""
         places = [s for s in range(len(self.need)) if s != self.me and self.need[s]]
-        supply = [sum(1 for c in self.unseen if c.suit_index == i) for i in range(4)]
+        unseen = sum(c.bit for c in self.unseen)
         for subset in range(1, 1 << len(places)):
             chosen = [places[i] for i in range(len(places)) if subset >> i & 1]
             allowed = 0
             for s in chosen:
                 allowed |= self.allowed[s]
-            cards = sum(supply[i] for i in range(4) if allowed & SUIT_MASKS[i])
+            cards = (unseen & allowed).bit_count()
             if sum(self.need[s] for s in chosen) > cards:
                 return False
         return True
@@ -128,6 +153,11 @@ class WorldSampler:
             world = self._weighted(rng)
             if world is not None:
                 return world
+        if self.inferred:  # the throws' reading is too hard to meet: drop it
+            self.inferred = False
+            self.allowed = self.plain_allowed
+            self.wet_options = self._wet_options()
+            return self.sample(rng)
         raise ViewError("could not draw a deal that fits this view", seat=self.me, rule="voids")
 
     def _shuffled(self, rng: random.Random) -> Optional[Tuple[List[int], List[Optional[int]]]]:
@@ -180,6 +210,42 @@ class WorldSampler:
             choices = bits_of(held)
             wets[s] = choices[rng.randrange(len(choices))]
         return hands, wets
+
+
+def thrown_lows(view: SeatView) -> List[int]:
+    """Per seat, the unseen cards its throws say it does not hold (bit masks): for
+    each card it played that could not win the trick (under ``unfollowed_trick =
+    highest`` only a lower card of the led suit), the plain cards of that card's
+    suit below it. Plain: not a 6 or 7 (a 7 in Sipa and Jeu de carte), nor a
+    declared card: those score at the end, and a player keeps them on purpose."""
+    n = view.players
+    declared = tuple(tuple(c for c in (view.dry[s], view.wet[s]) if c is not None)
+                     for s in range(n))
+    table = Table.of(view.rules, declared)
+    special = table.special_mask
+    unseen = sum(c.bit for c in view.unseen_cards())
+    lows = [0] * n
+    tricks = [(t.leader, t.cards) for t in view.tricks]
+    if view.current_trick:
+        tricks.append((view.leader, view.current_trick))
+    for leader, cards in tricks:
+        led = SUIT_OF[cards[0].bit]
+        top = cards[0].bit
+        for i in range(1, len(cards)):
+            bit = cards[i].bit
+            suit = SUIT_OF[bit]
+            if suit == led:
+                if bit > top:
+                    top = bit
+                    continue  # it could win
+            elif table.highest:
+                continue  # off-suit cards can win on rank
+            if bit & special:
+                continue
+            seat = (leader + i) % n
+            if seat != view.seat:
+                lows[seat] |= suit & (bit - 1) & ~special & unseen
+    return lows
 
 
 def check_consistent(view: SeatView, hands: Sequence[int]) -> None:

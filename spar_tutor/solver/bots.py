@@ -121,7 +121,9 @@ class ExpertBot:
     cannot see, solves each with every hand open, every seat maximising its own
     points, and plays the card with the most points on average (:mod:`._expert`);
     a decision too big for that (the first tricks at four seats and more) goes to the
-    graded model (:func:`~spar_tutor.solver.hint`, ``hint_worlds`` worlds). Under ten,
+    graded model (:func:`~spar_tutor.solver.hint`, ``hint_worlds`` worlds). Its deals
+    fit the cards the others threw (``thrown``: a card that could not win tells that
+    its player has no plain card of that suit below it). Under ten,
     dry and wet it decides by :func:`prelead_values` (``prelead_worlds`` worlds).
 
     Its work is fixed: at most ``worlds`` deals and ``work`` search nodes a decision
@@ -155,7 +157,7 @@ class ExpertBot:
     def __init__(self, seed: Any = 0, budget_ms: Optional[float] = None,
                  worlds: Optional[int] = None, prelead_worlds: int = 40,
                  work: Optional[int] = None, hint_worlds: int = 40, infer: int = 0,
-                 open_cards: Optional[int] = OPEN_CARDS) -> None:
+                 open_cards: Optional[int] = OPEN_CARDS, thrown: bool = True) -> None:
         self.rng = random.Random(seed)
         self.budget_ms = budget_ms
         self.worlds = worlds
@@ -164,6 +166,7 @@ class ExpertBot:
         self.hint_worlds = hint_worlds
         self.infer = infer
         self.open_cards = open_cards
+        self.thrown = thrown
 
     def choose(self, view: SeatView) -> Move:
         seed = self.rng.randrange(2**32)
@@ -182,7 +185,7 @@ class ExpertBot:
             values = maxn_values(view, random.Random(seed), worlds=worlds,
                                  work=self.work if self.work is not None else self.WORK,
                                  min_worlds=min(worlds, self.MIN_WORLDS), deadline=deadline,
-                                 infer=self.infer)
+                                 infer=self.infer, thrown=self.thrown)
             if values is not None:
                 return CARD_BY_BIT[values.best()]
         if clock is not None:

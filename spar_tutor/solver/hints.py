@@ -10,7 +10,11 @@ which the learner won the last trick (``win_chance``), the mean points
 (``expected``), their standard deviation (``spread``) and the standard error of
 the win chance (``stderr``), with the number of worlds. It is seeded and
 reproducible for a given number of worlds, and anytime: with ``worlds=None`` it
-draws worlds until ``budget_ms`` is spent.
+draws worlds until ``budget_ms`` of CPU time is spent (on a busy machine at most
+:data:`WALL_CAP` budgets of wall time), or, with ``settle``, until its best card is
+clearly ahead (:func:`settled`). Every card of a world is played out with the same
+random choices (common random numbers), so equal cards score the same and the
+differences between cards are measured on the same luck.
 """
 
 from __future__ import annotations
@@ -35,6 +39,38 @@ from ._worlds import WorldSampler
 #: Tricks left (the current one included) from which a hint looks for the
 #: learner's guarantee in each world.
 FLOOR_TRICKS = 3
+
+#: A hint on a time budget stops early once its best card is clearly ahead
+#: (:func:`settled`), looking every SETTLE_EVERY worlds, after SETTLE_MIN worlds, at
+#: SETTLE_Z standard errors of the paired difference.
+SETTLE_EVERY = 10
+SETTLE_MIN = 60
+SETTLE_Z = 4.0
+#: A hint's budget is CPU time; on the wall clock it stops at this many budgets.
+WALL_CAP = 10.0
+
+
+def settled(scored: Dict[Card, List[int]]) -> bool:
+    """Whether the card with the most points is clearly the best: against every other
+    card its lead, world by world, is at least ``SETTLE_Z`` standard errors above zero,
+    or the two scored the same in every world (equal cards are equally right)."""
+    drawn = len(next(iter(scored.values())))
+    if drawn < SETTLE_MIN:
+        return False
+    totals = {c: sum(v) for c, v in scored.items()}
+    best = max(totals, key=lambda c: (totals[c], -c.index))
+    top = scored[best]
+    for card, other in scored.items():
+        if card is best:
+            continue
+        diffs = [a - b for a, b in zip(top, other)]
+        if not any(diffs):
+            continue
+        mean = sum(diffs) / drawn
+        var = sum((d - mean) ** 2 for d in diffs) / (drawn - 1)
+        if mean <= 0 or mean * mean * drawn < SETTLE_Z * SETTLE_Z * var:
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -90,8 +126,10 @@ class Hint:
 
 
 def hint(view: SeatView, *, worlds: Optional[int] = None, seed: int = 0,
-         budget_ms: float = 300) -> Hint:
-    """Value the legal cards of the seat to move from its view (module docstring)."""
+         budget_ms: float = 300, settle: bool = True, paired: bool = True) -> Hint:
+    """Value the legal cards of the seat to move from its view (module docstring).
+    ``paired=False`` plays each card out on its own random choices (as before common
+    random numbers; the stored dry figures of :mod:`.shown` were measured so)."""
     if not isinstance(view, SeatView):
         raise ViewError("a hint needs a SeatView (what one seat may know), "
                         f"not {type(view).__name__}: use state.view(seat)", rule="views")
@@ -110,8 +148,12 @@ def hint(view: SeatView, *, worlds: Optional[int] = None, seed: int = 0,
     me = view.seat
     sums = {c: [0.0, 0.0, 0.0] for c in legal}  # wins, points, points squared
     best_count = {c: 0 for c in legal}
+    scored: Dict[Card, List[int]] = {c: [] for c in legal}  # points in each world
     drawn = 0
-    deadline = time.perf_counter() + budget_ms / 1000.0
+    # the budget is CPU time of this thread (a busy machine does not starve the hint of
+    # worlds); a wall clock of WALL_CAP budgets stops it all the same
+    deadline = time.thread_time() + budget_ms / 1000.0
+    wall_deadline = time.perf_counter() + WALL_CAP * budget_ms / 1000.0
     while True:
         hands, wets = sampler.sample(rng)
         pos = world_position(view, hands, wets)
@@ -120,13 +162,18 @@ def hint(view: SeatView, *, worlds: Optional[int] = None, seed: int = 0,
         # the learner's guarantee in this world: exact, but only looked for near
         # the end, where it is cheap (and where playing it out matters most)
         floors = searcher.move_values(pos) if pos.tricks_left <= FLOOR_TRICKS else {}
+        # every card's playout draws the same random choices (common random numbers):
+        # the cards are compared on the same luck, and equal cards score the same
+        luck = rng.getrandbits(64) if paired else 0
         results = {}
         for card in legal:
             child, points = pos.play(card.bit)
             if points is None:
-                points = model.sample(child, rng, floors.get(card.bit, 0))
+                points = model.sample(child, random.Random(luck) if paired else rng,
+                                      floors.get(card.bit, 0))
             p = points[me]
             results[card] = p
+            scored[card].append(p)
             acc = sums[card]
             acc[0] += 1.0 if p > 0 else 0.0
             acc[1] += p
@@ -139,7 +186,9 @@ def hint(view: SeatView, *, worlds: Optional[int] = None, seed: int = 0,
         if worlds is not None:
             if drawn >= worlds:
                 break
-        elif time.perf_counter() >= deadline:
+        elif time.thread_time() >= deadline or time.perf_counter() >= wall_deadline:
+            break
+        elif settle and drawn % SETTLE_EVERY == 0 and settled(scored):
             break
     moves = []
     for card in legal:
