@@ -49,7 +49,7 @@ def known_language(language: Optional[str]) -> Optional[str]:
     if not language:
         return None
     code = language.strip().replace("-", "_").split("_")[0].lower()
-    return code if code in available_languages() else None
+    return code if code in _translations or code in available_languages() else None
 
 
 _language = SOURCE_LANGUAGE
@@ -84,6 +84,17 @@ def language() -> str:
 def _(message: str) -> str:
     """``message`` in the current language."""
     return _catalogue(_language).gettext(message)
+
+
+def is_translated(message: str) -> bool:
+    """Whether the language in use has its own words for ``message`` (always, in English)."""
+    if _language == SOURCE_LANGUAGE:
+        return True
+    catalogue = _catalogue(_language)
+    found: Optional[Mapping[object, str]] = getattr(catalogue, "_catalog", None)
+    if found is None:  # not a compiled catalogue
+        return catalogue.gettext(message) != message
+    return message in found
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -142,5 +153,5 @@ def join_names(names: Sequence[str]) -> str:
 _language = default_language()
 
 __all__ = ["DOMAIN", "LANGUAGE_ENV", "LANGUAGE_NAMES", "LOCALE_DIR", "N_", "SOURCE_LANGUAGE", "_",
-           "available_languages", "default_language", "join_names", "known_language", "language",
+           "available_languages", "default_language", "is_translated", "join_names", "known_language", "language",
            "ngettext", "number", "pgettext", "points", "set_language"]
