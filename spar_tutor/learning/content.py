@@ -55,6 +55,16 @@ def in_language(text: str) -> str:
     return text + ("\n\n" if "\n" in text else " ") + _(NOT_TRANSLATED)
 
 
+def option_in_language(text: str, options: Sequence[Any]) -> str:
+    """An answer button's label in the language in use. One of the step's own ``options``
+    that is words is a lesson's words (:func:`in_language`, with the note when not
+    translated yet); numbers, cards, names and words a step kind made stay as they are,
+    translated when the catalogue has them."""
+    if text in options and not _NOT_WORDS.match(text):
+        return in_language(text)
+    return _(text) if text and is_translated(text) else text
+
+
 def _text(value: Any) -> Optional[str]:
     return value.strip() if isinstance(value, str) and value.strip() else None
 
@@ -167,4 +177,4 @@ def _wrong_line(text: str, table_line: int, answer: str) -> int:
 
 
 __all__ = ["NOT_TRANSLATED", "PUZZLE_WORDS", "STEP_WORDS", "extract_toml", "file_words", "in_language",
-           "lesson_words", "puzzle_words"]
+           "lesson_words", "option_in_language", "puzzle_words"]
