@@ -69,12 +69,13 @@ def english_runs(message: str) -> List[str]:
     return runs
 
 
-def english_messages() -> Dict[str, Set[str]]:
+def english_messages() -> Tuple[Dict[str, Set[str]], str]:
     """The English runs of the code's messages ("app") and of the lessons' and puzzles'
-    words ("lessons")."""
+    words ("lessons"); and the lessons' and puzzles' words, squeezed, in lower case."""
     with POT.open("rb") as f:
         template = read_po(f)
     found: Dict[str, Set[str]] = {"app": set(), "lessons": set()}
+    lessons: List[str] = []
     for m in template:
         if not m.id:
             continue
@@ -82,7 +83,9 @@ def english_messages() -> Dict[str, Set[str]]:
             else "app"
         for text in (m.id if isinstance(m.id, tuple) else (m.id,)):
             found[kind].update(english_runs(text))
-    return found
+            if kind == "lessons":
+                lessons.append(" ".join(text.split()).casefold())
+    return found, "\n".join(lessons)
 
 
 @dataclass
@@ -91,6 +94,9 @@ class EnglishFinder:
     the places it was seen; and the English function words counted, by kind of place."""
 
     runs: Dict[str, Set[str]]
+    lesson_words: str
+    """The lessons' and puzzles' English words: a run of the code's English met there, on a
+    lesson's or a puzzle's page, may be those words, not yet translated."""
     worklist: Worklist = field(default_factory=Worklist)
     found: Dict[str, Dict[str, List[str]]] = field(
         default_factory=lambda: {"app": {}, "lessons": {}})
@@ -100,13 +106,15 @@ class EnglishFinder:
     def scan(self, where: str, text: str) -> None:
         self.worklist.scan(where, text)  # card codes, seat numbers, jargon, as in English
         shown = " ".join(text.split()).casefold()
+        place = "lessons" if where.startswith(("lesson", "puzzle")) else "app"
         for kind, runs in self.runs.items():
             for run in runs:
                 if run in shown:
-                    seen = self.found[kind].setdefault(run, [])
+                    found = "lessons" if place == "lessons" and run in self.lesson_words \
+                        else kind
+                    seen = self.found[found].setdefault(run, [])
                     if len(seen) < 3:
                         seen.append(where)
-        place = "lessons" if where.startswith(("lesson", "puzzle")) else "app"
         tokens = [w.casefold() for w in _WORD.findall(text)]
         self.words[place] += len(tokens)
         self.english[place] += sum(1 for w in tokens if w in FUNCTION_WORDS)
@@ -152,7 +160,7 @@ def french():
 def test_walk_in_french_finds_no_english(app_server, voila_page, artifacts_dir, french):
     page = voila_page.page
     page.set_viewport_size(DESKTOP)
-    finder = EnglishFinder(english_messages())
+    finder = EnglishFinder(*english_messages())
     assert len(finder.runs["app"]) > 300 and len(finder.runs["lessons"]) > 1000
     times = {"start": time.monotonic()}
     voila_page.open_url(app_server.app_url("page=play&game=ghana_table&lang=fr"),
