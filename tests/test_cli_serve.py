@@ -53,20 +53,31 @@ def test_bad_theme_is_refused():
     assert out.returncode == 2 and "theme" in out.stderr
 
 
-def test_serve_prints_where_to_go_and_tells_kernels_the_address(monkeypatch, capsys, tmp_path):
-    started = []
+@pytest.fixture
+def started(monkeypatch):
+    """Voila's command lines and environments, each (argv, env), instead of running it."""
+    calls = []
 
     class FakePopen:
         def __init__(self, argv, env, start_new_session):
-            started.append((argv, env))
+            calls.append((argv, env))
             self.pid = -1
 
         def wait(self):
             return 0
 
     monkeypatch.setattr(serve.subprocess, "Popen", FakePopen)
-    notebook = tmp_path / "app.ipynb"
-    notebook.write_text("{}")
+    return calls
+
+
+@pytest.fixture
+def notebook(tmp_path):
+    path = tmp_path / "app.ipynb"
+    path.write_text("{}")
+    return path
+
+
+def test_serve_prints_where_to_go_and_tells_kernels_the_address(started, notebook, capsys):
     assert serve.serve(notebook, port=9200, host="0.0.0.0") == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Serving app.ipynb at http://127.0.0.1:9200/ (Ctrl-C to stop)"
@@ -79,22 +90,9 @@ def test_serve_prints_where_to_go_and_tells_kernels_the_address(monkeypatch, cap
     assert started[1][1]["VOILA_APP_IP"] == "192.168.1.20"
 
 
-def test_serve_in_french_tells_the_kernels_and_refuses_an_unknown_language(monkeypatch, tmp_path):
-    started = []
-
-    class FakePopen:
-        def __init__(self, argv, env, start_new_session):
-            started.append(env)
-            self.pid = -1
-
-        def wait(self):
-            return 0
-
-    monkeypatch.setattr(serve.subprocess, "Popen", FakePopen)
-    notebook = tmp_path / "app.ipynb"
-    notebook.write_text("{}")
+def test_serve_in_french_tells_the_kernels_and_refuses_an_unknown_language(started, notebook):
     assert serve.serve(notebook, port=9202, language="fr") == 0
-    assert started[0]["SPAR_TUTOR_LANG"] == "fr"
+    assert started[0][1]["SPAR_TUTOR_LANG"] == "fr"
     with pytest.raises(serve.SparError, match="unknown language 'xx'.*en, fr"):
         serve.serve(notebook, port=9203, language="xx")
     assert len(started) == 1
