@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import sys
 import threading
@@ -161,7 +162,11 @@ class Classroom:
 def arrive(i: int, session: VoilaSession) -> float:
     session.open()
     name = learner(i)
-    session.wait_for(lambda: GREETING.format(name=name) in session.text(), "the greeting")
+    try:
+        session.wait_for(lambda: GREETING.format(name=name) in session.text(), "the greeting")
+    except TimeoutError as e:  # say what the page said instead (a lost page address?)
+        words = " ".join(re.sub(r"<[^>]+>", " ", session.text()).split())
+        raise TimeoutError(f"{e}; the page says: {words[:300]}") from None
     return session.timings["first_view_s"]
 
 

@@ -13,12 +13,18 @@ decoding them; the older JSON protocol makes the server decode and re-encode
 every message, work a real class never causes. The server cannot tell this
 client from a browser tab, and it costs little, so thirty of them measure the
 server, not the machine's browsers.
+
+Like a browser, it answers the server's pings (Jupyter's server pings every
+30 s and drops a socket whose pong is 90 s late): a thread of each session reads
+its socket every few seconds while nobody else does, so a learner waiting
+for the rest of the class keeps their connection.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import threading
 import time
 import urllib.request
 import uuid
@@ -30,6 +36,8 @@ CONTROL_PROTOCOL = "1.0.0"
 """Version of ipywidgets' ``jupyter.widget.control`` comm (not the widget protocol's 2.x)."""
 WS_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 """The kernel websocket protocol of JupyterLab's services, which Voila's page uses."""
+KEEPALIVE_S = 5.0
+"""How often an idle session reads its socket (answering pings; the server pings every 30 s)."""
 
 
 def pack_v1(channel: str, parts: List[bytes]) -> bytes:
@@ -74,6 +82,12 @@ class VoilaSession:
         self.received = {"messages": 0, "bytes": 0}
         """Messages (and their bytes) that came from the kernel so far."""
         self._seen: Dict[str, int] = {}
+        self._lock = threading.RLock()
+        """Held while the socket is read and the widgets' state is changed."""
+        self._closed = threading.Event()
+        self._keeper: Optional[threading.Thread] = None
+        self.pings = 0
+        """Pings the server sent (each answered by websocket-client while receiving)."""
 
     # -- opening ---------------------------------------------------------------------
 
@@ -91,8 +105,11 @@ class VoilaSession:
         ws_url = self.base_url.replace("http", "ws", 1)
         self.ws = websocket.create_connection(
             f"{ws_url}/api/kernels/{self.kernel_id}/channels?session_id={self.session_id}",
-            timeout=self.timeout, subprotocols=[WS_PROTOCOL])
+            timeout=self.timeout, subprotocols=[WS_PROTOCOL], enable_multithread=True)
         self.protocol = self.ws.subprotocol or ""
+        self._keeper = threading.Thread(target=self._keep_alive, daemon=True,
+                                        name=f"keepalive {self.session_id[:8]}")
+        self._keeper.start()
         control = uuid.uuid4().hex
         self._send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
                                  "data": {}}, metadata={"version": CONTROL_PROTOCOL})
@@ -106,9 +123,30 @@ class VoilaSession:
         return self
 
     def close(self) -> None:
-        if self.ws is not None:
-            self.ws.close()
-            self.ws = None
+        self._closed.set()
+        if self._keeper is not None:
+            self._keeper.join()
+            self._keeper = None
+        with self._lock:
+            if self.ws is not None:
+                self.ws.close()
+                self.ws = None
+
+    def _keep_alive(self) -> None:
+        """Every ``KEEPALIVE_S``, read what came (and answer pings) unless someone else is
+        reading: a browser's tab answers pings whatever its page is doing."""
+        while not self._closed.wait(KEEPALIVE_S):
+            if not self._lock.acquire(blocking=False):
+                continue  # wait_for() is reading: it answers the pings
+            try:
+                end = time.monotonic() + 1.0
+                while self.ws is not None and self._receive(time.monotonic() + 0.05) \
+                        and time.monotonic() < end:
+                    pass
+            except (websocket.WebSocketException, OSError):
+                return  # closed: the next wait_for() says so
+            finally:
+                self._lock.release()
 
     # -- messages ------------------------------------------------------------------
 
@@ -127,13 +165,26 @@ class VoilaSession:
                                      "channel": "shell", "buffers": []}))
         return msg_id
 
-    def _receive(self, deadline: float) -> None:
+    def _receive(self, deadline: float) -> bool:
+        """Handle one message, if one comes before ``deadline`` (at most 1 s); whether one
+        came. Pings are answered on the way."""
+        with self._lock:
+            return self._receive_one(deadline)
+
+    def _receive_one(self, deadline: float) -> bool:
         assert self.ws is not None
         self.ws.settimeout(max(0.05, min(1.0, deadline - time.monotonic())))
         try:
-            frame = self.ws.recv()
+            opcode, frame = self.ws.recv_data(control_frame=True)
         except websocket.WebSocketTimeoutException:
-            return
+            return False
+        if opcode == websocket.ABNF.OPCODE_PING:
+            self.pings += 1  # recv_data() has answered it
+            return True
+        if opcode in (websocket.ABNF.OPCODE_PONG, websocket.ABNF.OPCODE_CLOSE):
+            return True
+        if opcode == websocket.ABNF.OPCODE_TEXT:
+            frame = frame.decode("utf-8")
         self.received["messages"] += 1
         self.received["bytes"] += len(frame)
         if self.protocol == WS_PROTOCOL:
@@ -150,14 +201,16 @@ class VoilaSession:
             kind = msg["header"]["msg_type"]
             self._seen[kind] = self._seen.get(kind, 0) + 1
             self._handle(kind, msg.get("parent_header") or {}, msg["content"])
+        return True
 
     @property
     def states(self) -> Dict[str, Dict[str, Any]]:
         """Every widget's state, by model id, as the kernel has sent it so far."""
-        unread, self._unread = self._unread, []
-        for kind, content in unread:
-            self._handle(kind, {}, json.loads(content))
-        return self._states
+        with self._lock:
+            unread, self._unread = self._unread, []
+            for kind, content in unread:
+                self._handle(kind, {}, json.loads(content))
+            return self._states
 
     def _handle(self, kind: str, parent: Dict[str, Any], content: Dict[str, Any]) -> None:
         data = content.get("data", {})

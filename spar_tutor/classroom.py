@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Set, Tuple
 
 from .engine.errors import SparError
 from .i18n import _, ngettext
@@ -80,12 +80,23 @@ def missed_sentence(label: str, missed: "Missed") -> str:
                      who.format(learners=missed.learners)])
 
 
-def class_report(store: Optional["Store"] = None) -> "ClassReport":
-    """The report of this server's database (or of ``store``)."""
+def class_report(store: Optional["Store"] = None,
+                 lessons: Optional[Sequence[Any]] = None) -> "ClassReport":
+    """The report of this server's database (or of ``store``), with the stars each
+    learner earned in ``lessons`` (default: every lesson)."""
+    from .lessons import Lesson, load_all
+    from .lessons.mastery import question_steps, stars_earned
     from .store import shared_store
-    from .store.report import class_report as report
+    from .store.report import class_report as report, with_stars
 
-    return report(store if store is not None else shared_store())
+    if lessons is None:
+        lessons = [l for l in load_all() if isinstance(l, Lesson)]
+    questions = {l.id: question_steps(l) for l in lessons}
+
+    def stars(lesson: str, right: Set[int], right_first: Set[int]) -> int:
+        return stars_earned(questions[lesson], right, right_first) if lesson in questions else 0
+
+    return with_stars(report(store if store is not None else shared_store()), stars)
 
 
 def _report_command(args: argparse.Namespace) -> int:
@@ -96,7 +107,7 @@ def _report_command(args: argparse.Namespace) -> int:
     lessons = [l for l in load_all() if isinstance(l, Lesson)]
     try:
         store = Store.open(args.database or database_url())
-        report = class_report(store)
+        report = class_report(store, lessons)
     except StoreError as e:
         raise SparError(str(e)) from e
     if args.csv:

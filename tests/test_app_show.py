@@ -78,7 +78,45 @@ def test_wait_for_request_speaks_voilas_query_socket(monkeypatch):
     assert paths == ["/base/voila/query/k-123"]
 
 
+def test_a_closed_query_socket_is_opened_again_and_sends_no_pings(monkeypatch):
+    """The lost greeting: the kernel's socket failed (a late pong under load) before the
+    request came, and the page never learned its address. Now a socket closed before the
+    request is opened again, and the client never pings, so a busy server cannot fail it."""
+    import threading
+
+    from websockets.sync.server import serve
+
+    connections, pings = [], []
+
+    def handler(socket):
+        connections.append(socket.request.path)
+        if len(connections) == 1:
+            socket.close()  # as a server would drop it
+            return
+        socket.send(json.dumps({"QUERY_STRING": "page=home&learner=Ama"}))
+
+    with serve(handler, "127.0.0.1", 0, ping_interval=None) as server:
+        port = server.socket.getsockname()[1]
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        real_connect = __import__("websockets.sync.client", fromlist=["connect"]).connect
+
+        def connect(*args, **kw):
+            pings.append(kw.get("ping_interval", "default"))
+            return real_connect(*args, **kw)
+
+        monkeypatch.setattr("websockets.sync.client.connect", connect)
+        monkeypatch.setattr(request, "RETRY_PAUSE_S", 0.0)
+        for name, value in (("VOILA_PREHEAT", "True"), ("VOILA_APP_PORT", str(port)),
+                            ("VOILA_KERNEL_ID", "k-9")):
+            monkeypatch.setenv(name, value)
+        monkeypatch.delenv("QUERY_STRING", raising=False)
+        assert request.request_query() == "page=home&learner=Ama"
+        server.shutdown()
+    assert connections == ["/voila/query/k-9"] * 2 and pings == [None, None]
+
+
 def test_no_voila_to_answer_means_no_query(monkeypatch):
+    monkeypatch.setattr(request, "RETRY_PAUSE_S", 0.0)
     monkeypatch.setenv("VOILA_PREHEAT", "True")
     monkeypatch.setenv("VOILA_APP_PORT", "1")  # nothing listens there
     monkeypatch.delenv("QUERY_STRING", raising=False)

@@ -112,3 +112,33 @@ def test_expert_beats_beginner_beats_random():
     result = play_arena(["expert", "beginner", "random"], 500, seed=5, expert_worlds=12)
     expert, beginner, random_ = (p / result.hands for p in result.totals)
     assert expert > beginner + 0.04 and beginner > random_ + 0.04
+
+
+def test_the_expert_goes_to_the_graded_model_when_max_n_would_give_up(monkeypatch):
+    """A decision with many cards left skips max^n, whose search would outgrow its work
+    and give up (a wasted ~50 ms the clock cannot stop); fewer cards, or open_cards=None,
+    try it."""
+    from spar_tutor.engine.deal import deal
+    from spar_tutor.solver import bots
+
+    tried = []
+    real = bots.maxn_values
+    monkeypatch.setattr(bots, "maxn_values", lambda view, rng, **kw: tried.append(
+        sum(view.hand_sizes)) or real(view, rng, **kw))
+    state = deal(Rules.preset("standard"), 4, 0, seed=2).start()  # 20 cards left
+    view = state.view(state.to_move)
+    assert sum(view.hand_sizes) > ExpertBot.OPEN_CARDS
+    for bot in (ExpertBot(1), ExpertBot(1, budget_ms=50)):
+        assert bot.choose(view) in view.legal_moves and tried == []
+    ExpertBot(1, open_cards=None, work=2000).choose(view)  # asked for: tried
+    assert tried == [20]
+
+    while sum(state.view(0).hand_sizes) > 16:  # 16 cards: max^n with fixed work, not on the clock
+        state = state.apply(state.legal_cards()[0])
+    view = state.view(state.to_move)
+    assert ExpertBot.CLOCK_CARDS < sum(view.hand_sizes) <= ExpertBot.OPEN_CARDS
+    tried.clear()
+    ExpertBot(1, budget_ms=50).choose(view)
+    assert tried == []
+    ExpertBot(1, work=2000).choose(view)
+    assert tried == [16]

@@ -17,6 +17,7 @@ from spar_tutor import cli, serve
 from spar_tutor.app.course import find_lesson
 from spar_tutor.app.route import parse_query
 from spar_tutor.app.shell import App
+from spar_tutor import classroom
 from spar_tutor.classroom import lesson_columns, question_label
 from spar_tutor.lessons import ProgressStore, load_all
 from spar_tutor.puzzles.progress import PuzzleProgress
@@ -72,6 +73,11 @@ def test_the_report_counts_what_each_learner_did(database_url):
     assert kofi.first_try_share == 0.5 and kofi.rating is None
     assert (kofi.puzzles_tried, kofi.puzzles_solved) == (1, 0)
     assert kofi.last_seen is not None and ama.last_seen is not None
+    assert ama.right_steps == {"01_pack": set(range(9))}
+    assert ama.right_first_steps == {"01_pack": set(range(9)) - {1}}
+    assert kofi.right_steps == {"03_follow": {2}, "01_pack": {0}}
+    assert kofi.right_first_steps == {"01_pack": {0}}
+    assert ama.stars == {} == kofi.stars  # the store knows no lessons: classroom adds them
     assert [(m.lesson, m.step, m.wrong, m.learners, m.answers) for m in report.missed] == [
         ("03_follow", 2, 2, 1, 3), ("01_pack", 1, 1, 1, 2)]
     ProgressStore("Esi", store)  # opened the app, did nothing yet: listed, seen when she came
@@ -79,17 +85,46 @@ def test_the_report_counts_what_each_learner_did(database_url):
     assert esi.name == "Esi" and esi.steps_done == 0 and esi.last_seen is not None
 
 
-def test_the_csv_has_a_row_per_learner_and_a_column_per_lesson():
+def finish_lesson_1(name, store, wrong_first=()):
+    """``name`` answers every step of lesson 1, the steps ``wrong_first`` wrong at first."""
+    learner = ProgressStore(name, store)
+    for step in wrong_first:
+        learner.answer("01_pack", step, 9, "7S", False, True, finished=False)
+    for step in range(9):
+        learner.answer("01_pack", step, 9, "right", True, step not in wrong_first)
+
+
+def test_the_stars_of_each_finished_lesson():
+    store = Store.memory()
+    two_learners(store)  # Ama: one of lesson 1's six questions wrong at the first try
+    finish_lesson_1("Esi", store)
+    finish_lesson_1("Yaw", store, wrong_first=[1, 2, 4])
+    # 3 of 6 right at the first try is 1 star; one more on the next time through: 2
+    ProgressStore("Yaw", store).answer("01_pack", 1, 9, "right", True, True)
+    finish_lesson_1("Efua", store, wrong_first=[1, 2, 4, 5])
+    stars = {r.name: r.stars for r in classroom.class_report(store, LESSONS).learners}
+    assert stars == {"Ama": {"01_pack": 2}, "Efua": {"01_pack": 1}, "Esi": {"01_pack": 3},
+                     "kofi": {}, "Yaw": {"01_pack": 2}}
+    ProgressStore("Kojo", store).answer("01_pack", 1, 9, "right", True, True)  # begun only
+    kojo = next(r for r in classroom.class_report(store, LESSONS).learners if r.name == "Kojo")
+    assert kojo.stars == {} and kojo.right_first_steps == {"01_pack": {1}}
+
+
+def test_the_csv_has_a_row_per_learner_and_two_columns_per_lesson():
     store = Store.memory()
     two_learners(store)
-    rows = list(csv.reader(io.StringIO(to_csv(class_report(store), lesson_columns(LESSONS)))))
+    report = classroom.class_report(store, LESSONS)
+    rows = list(csv.reader(io.StringIO(to_csv(report, lesson_columns(LESSONS)))))
     assert rows[0][:8] == ["Learner", "Last seen", "Lessons finished", "Steps done",
                            "Right at the first try", "Puzzles tried", "Puzzles solved",
                            "Puzzle rating"]
-    assert rows[0][8] == f"Lesson 1: {LESSONS[0].title}" and len(rows[0]) == 8 + len(LESSONS)
+    n = len(LESSONS)
+    assert rows[0][8] == f"Lesson 1: {LESSONS[0].title}" and len(rows[0]) == 8 + 2 * n
+    assert rows[0][8 + n] == f"Lesson 1: {LESSONS[0].title} (stars)"
     assert rows[1][0] == "Ama" and rows[1][2:5] == ["1", "9", "89%"] and rows[1][8] == "9"
+    assert rows[1][8 + n:] == ["2"] + [""] * (n - 1)  # lesson 1 finished with 2 stars
     assert rows[2][0] == "kofi" and rows[2][4:8] == ["50%", "1", "0", ""]
-    assert rows[2][8:11] == ["1", "0", "1"]
+    assert rows[2][8:11] == ["1", "0", "1"] and rows[2][8 + n:] == [""] * n  # none finished
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", rows[1][1])
 
 
@@ -135,14 +170,16 @@ def test_the_teachers_key_opens_the_class_page(home, monkeypatch):
     assert "<th scope=\"row\">Ama</th>" in page.table.value and "kofi" in page.table.value
     lesson_3 = len(find_lesson("3").steps)
     assert "1 finished" in page.table.value and f"3: 1 of {lesson_3} steps" in page.table.value
+    assert "aria-label='2 of 3 stars'" in page.table.value  # Ama's lesson 1
+    assert page.table.value.count("sp-stars") == 1  # kofi finished nothing
     assert '<img src="data:image/png;base64,' in page.chart.value
     assert "Lesson 3, step 3" in page.chart.value
     link = re.search(r'download="([^"]+)" href="data:text/csv;charset=utf-8;base64,([^"]+)"',
                      page.download.value)
     assert link and link.group(1).endswith(".csv")
     shown = base64.b64decode(link.group(2)).decode("utf-8")
-    assert shown == to_csv(class_report(Store.open(f"sqlite:///{home / 'spar-tutor.sqlite'}")),
-                           lesson_columns(LESSONS))
+    store = Store.open(f"sqlite:///{home / 'spar-tutor.sqlite'}")
+    assert shown == to_csv(classroom.class_report(store, LESSONS), lesson_columns(LESSONS))
     app.go("home")
     ProgressStore("Esi").answer("01_pack", 0, 9, "x", True, True)
     app.go("class")  # back on the page: read again
@@ -183,7 +220,8 @@ def test_class_report_on_the_command_line_is_the_class_pages(home):
     two_learners(store)
     out = run("class", "report", "--csv", "--database", url)
     assert out.returncode == 0, out.stderr
-    assert out.stdout == to_csv(class_report(store), lesson_columns(LESSONS))
+    assert out.stdout == to_csv(classroom.class_report(store, LESSONS), lesson_columns(LESSONS))
+    assert out.stdout.splitlines()[1].endswith(",2" + "," * (len(LESSONS) - 1))  # Ama's stars
     text = run("class", "report", "--database", url)
     assert text.returncode == 0, text.stderr
     assert "2 learners" in text.stdout and "Ama: 1 lessons finished, 9 steps" in text.stdout

@@ -15,6 +15,15 @@ synchronous client of ``websockets`` (a Voila dependency): importing
 kernel, about 45 MB each. Should the client be missing, Voila's own helper is
 used.
 
+The kernel waits on that websocket from the moment it is preheated until a
+learner arrives, perhaps for an hour, and the request comes when the server is
+at its busiest (a whole class arriving at once). So the socket sends no
+keepalive pings: a pong that came back late from a server under load made the
+client drop the connection, and the learner's page lost its name ("Hello,
+NAME!" never came; benchmarks/classroom_load.py saw it once). A connection that
+fails or closes before the request is opened again (Voila keeps a request that
+finds no kernel waiting, and gives it to the kernel when it connects).
+
 Everywhere else (Voila without preheating, the Voila server extension on
 JupyterHub, a plain notebook) the variable is already set, or absent.
 """
@@ -24,11 +33,16 @@ from __future__ import annotations
 import json
 import logging
 import os
+import time
 from typing import Mapping, Optional
 
 log = logging.getLogger("spar_tutor.app")
 
-CONNECT_TIMEOUT_S = 5
+CONNECT_TIMEOUT_S = 60
+"""A server starting a whole class's kernels at once can take long to accept one."""
+TRIES = 3
+"""Connections tried before the kernel gives up waiting (the page then has no address)."""
+RETRY_PAUSE_S = 1.0
 
 
 def is_preheated(env: Optional[Mapping[str, str]] = None) -> bool:
@@ -54,12 +68,25 @@ def wait_for_request() -> None:
 
         voila_wait()
         return
+    from websockets.exceptions import WebSocketException
+
     url = query_socket_url(os.environ)
-    try:
-        with connect(url, open_timeout=CONNECT_TIMEOUT_S, max_size=2**20) as socket:
-            info = json.loads(socket.recv())
-    except (OSError, TimeoutError, ValueError) as e:
-        log.warning("could not read the page request from %s: %s", url, e)
+    for attempt in range(1, TRIES + 1):
+        try:
+            # no keepalive pings (see above): the server is on this machine
+            with connect(url, open_timeout=CONNECT_TIMEOUT_S, max_size=2**20,
+                         ping_interval=None) as socket:
+                info = json.loads(socket.recv())
+            break
+        except (OSError, TimeoutError, WebSocketException) as e:  # refused, closed, timed out
+            log.warning("could not read the page request from %s (try %d of %d): %s", url,
+                        attempt, TRIES, e)
+        except ValueError as e:
+            log.warning("the page request from %s is not JSON: %s", url, e)
+            return
+        if attempt < TRIES:
+            time.sleep(RETRY_PAUSE_S)
+    else:
         return
     os.environ.update({str(k): str(v) for k, v in info.items()})
 

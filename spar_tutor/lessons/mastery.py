@@ -20,7 +20,7 @@ right at the first try on any time through the lesson stays right.
 
 from __future__ import annotations
 
-from typing import Iterable, List, Set
+from typing import AbstractSet, Iterable, List, Set
 
 from .model import Lesson
 from .progress import Answer
@@ -56,14 +56,26 @@ def stars(questions: int, right_first: int) -> int:
     return 2 if 3 * right_first >= 2 * questions else 1
 
 
+def stars_earned(questions: Iterable[int], right: AbstractSet[int],
+                 right_first: AbstractSet[int]) -> int:
+    """The stars of a lesson whose questions are the steps ``questions``, once the steps
+    ``right`` were answered right (and finished) and ``right_first`` right at the first
+    try (0: not done yet, some question never answered right).
+
+    >>> stars_earned([1, 3, 4], right={1, 3, 4}, right_first={1, 4}), stars_earned([1, 3], {1}, {1})
+    (2, 0)
+    """
+    questions = list(questions)
+    if not set(questions) <= right:
+        return 0
+    return stars(len(questions), sum(1 for q in questions if q in right_first))
+
+
 def lesson_stars(lesson: Lesson, answers: Iterable[Answer]) -> int:
     """The stars the lesson earned (0: not done yet, some question never answered right)."""
     answers = list(answers)
-    questions = question_steps(lesson)
-    if not set(questions) <= answered_right(answers):
-        return 0
-    firsts = right_first_time(answers)
-    return stars(len(questions), sum(1 for q in questions if q in firsts))
+    return stars_earned(question_steps(lesson), answered_right(answers),
+                        right_first_time(answers))
 
 
 def stars_text(count: int) -> str:

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 from sqlalchemy import distinct, func, select
 from sqlalchemy.orm import Session
@@ -32,7 +32,11 @@ MISSED = 10  # questions in the "most often missed" list
 @dataclass(frozen=True)
 class LearnerReport:
     """One learner's progress. ``steps``: finished steps per lesson; ``first_tries``:
-    questions met for the first time, ``right_first``: of them, answered right at once."""
+    questions met for the first time, ``right_first``: of them, answered right at once.
+    Per lesson, ``right_steps``: the steps answered right (and finished), and
+    ``right_first_steps``: those right at the first try, on any time through it.
+    ``stars``: the stars of each finished lesson, once :func:`with_stars` has worked them
+    out (this module knows no lessons: :func:`spar_tutor.classroom.class_report` does)."""
 
     name: str
     steps: Dict[str, int] = field(default_factory=dict)
@@ -43,6 +47,9 @@ class LearnerReport:
     puzzles_solved: int = 0
     rating: Optional[int] = None
     last_seen: Optional[datetime] = None  # the latest answer, visit or attempt, or first visit
+    right_steps: Dict[str, Set[int]] = field(default_factory=dict)
+    right_first_steps: Dict[str, Set[int]] = field(default_factory=dict)
+    stars: Dict[str, int] = field(default_factory=dict)
 
     @property
     def steps_done(self) -> int:
@@ -87,6 +94,8 @@ def class_report(store: Store, missed: int = MISSED) -> ClassReport:
                 select(StepAnswer.learner_id, StepAnswer.lesson, func.count(distinct(StepAnswer.step)))
                 .where(StepAnswer.finished).group_by(StepAnswer.learner_id, StepAnswer.lesson)):
             steps[learner][lesson] = int(n)
+        right = _steps_per_lesson(session, names, StepAnswer.finished)
+        right_firsts = _steps_per_lesson(session, names, StepAnswer.first_try.is_(True))
         finished: Dict[int, Set[str]] = {i: set() for i in names}
         for learner, lesson in session.execute(
                 select(LessonCompletion.learner_id, LessonCompletion.lesson).distinct()):
@@ -116,9 +125,33 @@ def class_report(store: Store, missed: int = MISSED) -> ClassReport:
         most_missed = _missed(session, missed)
     learners = [LearnerReport(names[i], steps[i], finished[i], first_tries.get(i, 0),
                               right_first.get(i, 0), tried.get(i, 0), solved.get(i, 0),
-                              ratings.get(i), seen.get(i)) for i in names]
+                              ratings.get(i), seen.get(i), right[i], right_firsts[i])
+                for i in names]
     learners.sort(key=lambda r: r.name.casefold())
     return ClassReport(learners, most_missed)
+
+
+def _steps_per_lesson(session: Session, learners: Mapping[int, str],
+                      condition: Any) -> Dict[int, Dict[str, Set[int]]]:
+    """For each learner, per lesson, the steps answered right with ``condition`` true."""
+    steps: Dict[int, Dict[str, Set[int]]] = {i: {} for i in learners}
+    for learner, lesson, step in session.execute(
+            select(StepAnswer.learner_id, StepAnswer.lesson, StepAnswer.step).distinct()
+            .where(StepAnswer.correct.is_(True), condition)):
+        steps[learner].setdefault(lesson, set()).add(step)
+    return steps
+
+
+def with_stars(report: ClassReport, stars: Callable[[str, Set[int], Set[int]], int]) -> ClassReport:
+    """The report with each learner's stars for their finished lessons: ``stars(lesson,
+    right steps, steps right at the first try)`` (0: none, such as for a lesson unknown)."""
+    learners = []
+    for r in report.learners:
+        earned = {lesson: stars(lesson, r.right_steps.get(lesson, set()),
+                                r.right_first_steps.get(lesson, set()))
+                  for lesson in sorted(r.finished)}
+        learners.append(replace(r, stars={l: n for l, n in earned.items() if n > 0}))
+    return ClassReport(learners, report.missed)
 
 
 def _missed(session: Session, limit: int) -> List[Missed]:
@@ -149,7 +182,8 @@ def share_text(share: Optional[float]) -> str:
 
 def to_csv(report: ClassReport, lessons: Sequence[Tuple[str, str]] = ()) -> str:
     """The learners as a spreadsheet (CSV), one row each; a column of finished steps for
-    each of ``lessons`` (id, heading), then for any other lesson someone has begun."""
+    each of ``lessons`` (id, heading), then for any other lesson someone has begun; then
+    as many columns of each lesson's stars (1 to 3 once it is finished, empty before)."""
     known = [lesson for lesson, _heading in lessons]
     others = sorted({l for r in report.learners for l in r.steps} - set(known))
     headings: Mapping[str, str] = dict(lessons)
@@ -158,10 +192,13 @@ def to_csv(report: ClassReport, lessons: Sequence[Tuple[str, str]] = ()) -> str:
     writer.writerow([_("Learner"), _("Last seen"), _("Lessons finished"), _("Steps done"),
                      _("Right at the first try"), _("Puzzles tried"), _("Puzzles solved"),
                      _("Puzzle rating"),
-                     *[headings.get(l, l) for l in known + others]])
+                     *[headings.get(l, l) for l in known + others],
+                     *[_("{lesson} (stars)").format(lesson=headings.get(l, l))
+                       for l in known + others]])
     for r in report.learners:
         writer.writerow([r.name, when_text(r.last_seen), len(r.finished), r.steps_done,
                          share_text(r.first_try_share), r.puzzles_tried, r.puzzles_solved,
                          "" if r.rating is None else r.rating,
-                         *[r.steps.get(l, 0) for l in known + others]])
+                         *[r.steps.get(l, 0) for l in known + others],
+                         *[r.stars.get(l, "") for l in known + others]])
     return out.getvalue()

@@ -1,14 +1,18 @@
-"""The Class page in Chromium: two learners answer lesson 1 in their own tabs, then the
-teacher's link shows both, and the chart of the questions most often missed; a learner's
-link without the key, or with a wrong one, does not open it."""
+"""The Class page in Chromium: two learners answer lesson 1 in their own tabs and a third
+finishes it, then the teacher's link shows all three, the stars of the lesson finished,
+and the chart of the questions most often missed; a learner's link without the key, or
+with a wrong one, does not open it."""
 
 import base64
 import re
 
 from playwright.sync_api import expect
 
+from spar_tutor.app import course
 from conftest import TEACHER_KEY, UI_TIMEOUT_MS, VoilaPage
 from test_app import nav, open_app
+from test_walk import LessonWalk
+from walk import Worklist
 
 
 def answer_count_the_pack(voila_page, server, learner, wrong):
@@ -33,16 +37,24 @@ def test_the_teacher_sees_two_learners_and_the_chart(app_server, voila_page, bro
         answer_count_the_pack(kwame, app_server, "Kwame", ["36", "52"])
     finally:
         other.close()
+    # Esi finishes lesson 1, each question wrong at the first try (the walk's way): 1 star
+    open_app(voila_page, app_server, "page=lessons&lesson=1&learner=Esi")
+    LessonWalk(voila_page.page, course.find_lesson("1"), Worklist()).walk()
 
     open_app(voila_page, app_server, f"page=class&key={TEACHER_KEY}")
     page = voila_page.page
     table = page.locator("table.spar-class-table")
     expect(table).to_be_visible(timeout=UI_TIMEOUT_MS)  # the first chart loads matplotlib
-    for name in ("Abena", "Kwame"):
+    for name in ("Abena", "Kwame", "Esi"):
         expect(table.locator("th[scope=row]", has_text=re.compile(f"^{name}$"))).to_be_visible()
     abena = table.locator("tr", has=page.locator("th", has_text=re.compile("^Abena$")))
     expect(abena).to_contain_text("1: 2 of")  # the page read and the question, of lesson 1
     expect(abena).to_contain_text("0%")  # wrong at the first try
+    expect(abena.locator(".sp-stars")).to_have_count(0)  # not finished: no stars
+    esi = table.locator("tr", has=page.locator("th", has_text=re.compile("^Esi$")))
+    expect(esi).to_contain_text("1 finished")
+    expect(esi.locator(".sp-stars")).to_have_attribute("aria-label", "1 of 3 stars")
+    expect(esi.locator(".sp-stars")).to_have_text("\u2605\u2606\u2606")
     chart = page.locator('.spar-class-chart img[alt^="Questions most often missed"]')
     expect(chart).to_be_visible()
     assert re.search(r"Lesson 1, step 2: Count the pack: \d+", chart.get_attribute("alt"))
@@ -52,6 +64,8 @@ def test_the_teacher_sees_two_learners_and_the_chart(app_server, voila_page, bro
     expect(link).to_have_text("Download the report (CSV)")
     data = base64.b64decode(link.get_attribute("href").split("base64,", 1)[1]).decode()
     assert data.startswith("Learner,Last seen,") and "\nAbena," in data and "\nKwame," in data
+    esi_row = next(line for line in data.splitlines() if line.startswith("Esi,"))
+    assert esi_row.split(",")[-len(course.playable()):] == ["1"] + [""] * (len(course.playable()) - 1)
     voila_page.screenshot("app-class-page-light")
 
 

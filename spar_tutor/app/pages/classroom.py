@@ -1,8 +1,8 @@
 """Class: how every learner is doing, for the teacher (opened only with the teacher's key,
 or by a JupyterHub admin: :mod:`spar_tutor.app.teacher`).
 
-A table of the learners (lessons, steps done, right at the first try, puzzles, rating,
-last seen), a chart of the questions most often missed, and the same table as a CSV
+A table of the learners (each lesson finished, with its stars, or its steps done; right
+at the first try, puzzles, rating, last seen), a chart of the questions most often missed, and the same table as a CSV
 file to download (what ``spar-tutor class report --csv`` prints).
 """
 
@@ -17,6 +17,7 @@ import ipywidgets as widgets
 
 from ...classroom import class_report, lesson_columns, missed_sentence, question_label
 from ...i18n import _, ngettext
+from ...lessons.widget import stars_html
 from ...render.charts import missed_chart
 from ...store import StoreError
 from ...store.report import ClassReport, LearnerReport, share_text, to_csv, when_text
@@ -57,8 +58,9 @@ class ClassPage(widgets.VBox):
 
     def redraw(self) -> None:
         """Read the report again and draw it."""
+        lessons = course.playable()
         try:
-            report = class_report()
+            report = class_report(lessons=lessons)
         except StoreError as e:
             log.warning("the class report cannot be read: %s", e)
             unreadable = _("The progress database cannot be read right now, so the class "
@@ -66,7 +68,6 @@ class ClassPage(widgets.VBox):
             self.summary.value = f'<p role="status">{escape(unreadable)}</p>'
             self.table.value = self.chart.value = self.download.value = ""
             return
-        lessons = course.playable()
         n = len(report.learners)
         self.summary.value = "<p>" + escape(ngettext(
             "{n} learner has used the tutor.", "{n} learners have used the tutor.", n)
@@ -81,15 +82,18 @@ class ClassPage(widgets.VBox):
 
 
 def _lessons_cell(learner: LearnerReport, lessons: List[Any]) -> str:
+    """Each lesson begun: finished with its stars, or how many of its steps are done."""
     parts = []
     for lesson in lessons:
         done = learner.steps.get(lesson.id, 0)
         if lesson.id in learner.finished:
-            parts.append(_("{number} finished").format(number=lesson.number))
+            stars = learner.stars.get(lesson.id, 0)
+            parts.append(escape(_("{number} finished").format(number=lesson.number))
+                         + (" " + stars_html(stars) if stars else ""))
         elif done:
-            parts.append(_("{number}: {done} of {steps} steps").format(
-                number=lesson.number, done=done, steps=len(lesson.steps)))
-    return escape(", ".join(parts)) or "&ndash;"
+            parts.append(escape(_("{number}: {done} of {steps} steps").format(
+                number=lesson.number, done=done, steps=len(lesson.steps))))
+    return ", ".join(parts) or "&ndash;"
 
 
 def learners_table(report: ClassReport, lessons: List[Any]) -> str:
