@@ -82,7 +82,7 @@ def _serve(args: argparse.Namespace) -> int:
     shown = "127.0.0.1" if args.host in WILDCARD_HOSTS else args.host
     setup_server(args.database, args.teacher_key, app_url(shown, args.port))
     return serve(port=args.port, host=args.host, theme=args.theme,
-                 open_browser=args.open, pool_size=args.class_size) or 0
+                 open_browser=args.open, pool_size=args.class_size, language=args.lang) or 0
 
 
 EPILOG = """\
@@ -91,6 +91,8 @@ examples:
   spar-tutor serve --host 0.0.0.0 --class-size 30
                                       serve a class of 30 on this machine's network
   spar-tutor serve --theme dark --open
+  spar-tutor serve --lang fr          the app in French for every learner (each can
+                                      still choose English in the app)
   spar-tutor serve --host 0.0.0.0 --teacher-key our-class-key
                                       and the teacher sees the class's progress on the
                                       Class page (its link is printed)
@@ -155,6 +157,9 @@ def _serve_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--theme", choices=("light", "dark"), default="light",
                    help="colour theme of the app (default: light)")
     p.add_argument("--open", action="store_true", help="open the app in a web browser")
+    p.add_argument("--lang", default=None, metavar="LANG",
+                   help="the app's language for learners who have not chosen one: en or fr "
+                   "(default: $SPAR_TUTOR_LANG, else en)")
     p.add_argument("--class-size", type=int, default=1, metavar="N",
                    help="learners who will open the app at the same moment: N app kernels are "
                    "kept ready (about 75 MB each) so that each first page shows at once "

@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
 from .engine.errors import SparError
+from .i18n import LANGUAGE_ENV, available_languages, known_language
 from .resources import app_notebook, checkout_root
 
 THEMES = ("light", "dark")
@@ -168,15 +169,21 @@ def serve(
     open_browser: bool = False,
     extra: Sequence[str] = (),
     pool_size: int = 1,
+    language: Optional[str] = None,
 ) -> int:
     """Serve the app (or another notebook) until stopped; returns Voila's exit code.
 
     ``pool_size`` kernels are kept preheated (one per learner expected to arrive at once).
+    ``language`` ("fr") is the app's language for learners who have not chosen one (the
+    kernels' ``SPAR_TUTOR_LANG``).
     SIGINT (Ctrl-C), SIGTERM or SIGHUP stops Voila and every kernel it started (see the
     module's docstring); the exit code is then 0."""
     notebook = Path(notebook_path) if notebook_path is not None else app_notebook()
     if not notebook.exists():
         raise SparError(f"no notebook to serve at {notebook}")
+    if language is not None and known_language(language) is None:
+        raise SparError(f"unknown language {language!r}: use one of "
+                        f"{', '.join(available_languages())}")
     with tempfile.TemporaryDirectory(prefix="spar-tutor-kernels-") as kernels_dir:
         argv = voila_argv(notebook, port=port, host=host, theme=theme, open_browser=open_browser,
                           extra=[f"--Voila.connection_dir_root={kernels_dir}", *extra],
@@ -187,6 +194,8 @@ def serve(
             print(f"Other computers on this network: http://<this computer's address>:{port}/",
                   flush=True)
         env = voila_env()
+        if language is not None:
+            env[LANGUAGE_ENV] = known_language(language) or ""
         if host not in WILDCARD_HOSTS:
             # A preheated kernel asks Voila for its page's address on VOILA_APP_IP (default
             # 127.0.0.1), which a server bound to one other address would not answer.

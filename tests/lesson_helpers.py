@@ -7,6 +7,7 @@ from typing import Any, Iterator, List
 import ipywidgets as widgets
 
 from spar_tutor.engine.cards import parse_card
+from spar_tutor.learning.content import option_in_language
 from spar_tutor.lessons import guarantees
 from spar_tutor.lessons.widget import LessonPlayer
 from spar_tutor.render.text import card_symbols
@@ -32,11 +33,6 @@ def card(text: str) -> str:
     return parse_card(text).name
 
 
-def symbols(text: str) -> str:
-    """A card as a choice's words show it (``dry 6♠``)."""
-    return parse_card(text).symbol_text
-
-
 def right_answers(player: LessonPlayer) -> List[str]:
     """The button texts a learner clicks to finish the current step correctly."""
     step, live = player.run.step, player.run.current
@@ -46,10 +42,9 @@ def right_answers(player: LessonPlayer) -> List[str]:
     if kind == "deal":
         ask = step.extra["ask"]
         return [step.name(answer) if ask in ("leader", "first_card", "last_card") else str(answer)]
-    if goal == "wise":
-        return [" ".join([answer.split()[0], symbols(answer.split()[1])]) if " " in answer else answer]
-    if kind in ("choice", "points", "odds"):
-        return [card_symbols(str(answer))]  # a button shows card codes as symbols
+    if goal == "wise" or kind in ("choice", "points", "odds"):
+        # a button shows its option in the learner's language, card codes as symbols
+        return [card_symbols(option_in_language(str(answer), step.options))]
     if kind == "trick":
         return [step.name(answer)]
     if kind == "pick_from" or goal in ("best", "win", "card", "allowed"):

@@ -57,7 +57,8 @@ def lessons_folder(tmp_path, monkeypatch):
     (folder / "puzzles" / "20_folder.toml").mkdir()
     monkeypatch.setattr("spar_tutor.resources.lessons_dir", lambda: folder)
     monkeypatch.setattr("spar_tutor.puzzles.loader.puzzles_dir", lambda: folder / "puzzles")
-    monkeypatch.setattr(puzzle_widget, "_COLLECTION", None)
+    monkeypatch.setattr(puzzle_widget, "_ENGLISH", None)
+    monkeypatch.setattr(puzzle_widget, "_COLLECTIONS", {})
     course.all_lessons.cache_clear()
     yield folder
     course.all_lessons.cache_clear()

@@ -39,8 +39,13 @@ def test_serve_is_the_default_and_takes_the_options(monkeypatch, argv):
     monkeypatch.setattr(serve, "serve", lambda **kw: calls.append(kw) or 0)
     assert cli.main([*argv, "--port", "9100", "--host", "0.0.0.0", "--theme", "dark"]) == 0
     assert cli.main([*argv, "--class-size", "30", "--open"]) == 0
-    assert calls == [dict(port=9100, host="0.0.0.0", theme="dark", open_browser=False, pool_size=1),
-                     dict(port=8866, host="127.0.0.1", theme="light", open_browser=True, pool_size=30)]
+    assert cli.main([*argv, "--lang", "fr"]) == 0
+    assert calls == [dict(port=9100, host="0.0.0.0", theme="dark", open_browser=False, pool_size=1,
+                          language=None),
+                     dict(port=8866, host="127.0.0.1", theme="light", open_browser=True, pool_size=30,
+                          language=None),
+                     dict(port=8866, host="127.0.0.1", theme="light", open_browser=False, pool_size=1,
+                          language="fr")]
 
 
 def test_bad_theme_is_refused():
@@ -48,20 +53,31 @@ def test_bad_theme_is_refused():
     assert out.returncode == 2 and "theme" in out.stderr
 
 
-def test_serve_prints_where_to_go_and_tells_kernels_the_address(monkeypatch, capsys, tmp_path):
-    started = []
+@pytest.fixture
+def started(monkeypatch):
+    """Voila's command lines and environments, each (argv, env), instead of running it."""
+    calls = []
 
     class FakePopen:
         def __init__(self, argv, env, start_new_session):
-            started.append((argv, env))
+            calls.append((argv, env))
             self.pid = -1
 
         def wait(self):
             return 0
 
     monkeypatch.setattr(serve.subprocess, "Popen", FakePopen)
-    notebook = tmp_path / "app.ipynb"
-    notebook.write_text("{}")
+    return calls
+
+
+@pytest.fixture
+def notebook(tmp_path):
+    path = tmp_path / "app.ipynb"
+    path.write_text("{}")
+    return path
+
+
+def test_serve_prints_where_to_go_and_tells_kernels_the_address(started, notebook, capsys):
     assert serve.serve(notebook, port=9200, host="0.0.0.0") == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Serving app.ipynb at http://127.0.0.1:9200/ (Ctrl-C to stop)"
@@ -72,6 +88,14 @@ def test_serve_prints_where_to_go_and_tells_kernels_the_address(monkeypatch, cap
     serve.serve(notebook, port=9201, host="192.168.1.20")
     assert capsys.readouterr().out.startswith("Serving app.ipynb at http://192.168.1.20:9201/")
     assert started[1][1]["VOILA_APP_IP"] == "192.168.1.20"
+
+
+def test_serve_in_french_tells_the_kernels_and_refuses_an_unknown_language(started, notebook):
+    assert serve.serve(notebook, port=9202, language="fr") == 0
+    assert started[0][1]["SPAR_TUTOR_LANG"] == "fr"
+    with pytest.raises(serve.SparError, match="unknown language 'xx'.*en, fr"):
+        serve.serve(notebook, port=9203, language="xx")
+    assert len(started) == 1
 
 
 def test_a_class_gets_a_pool_of_ready_kernels_refilled_later():

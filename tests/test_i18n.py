@@ -86,8 +86,13 @@ def test_check_notices_a_stale_template(tmp_path, monkeypatch):
     pot.write_bytes(out.getvalue())
     monkeypatch.setattr(catalogue, "POT", pot)
     found = catalogue.problems()
-    assert len(found) == 1 and "out of date" in found[0], found
-    assert "A sentence the code no longer has" in found[0]
+    template = [p for p in found if "spar_tutor.pot" in p]
+    assert len(template) == 1 and "out of date" in template[0], found
+    assert "A sentence the code no longer has" in template[0]
+    # and each language's catalogue lacks that message
+    assert [p for p in found if p not in template] == [
+        f"{catalogue.shown(catalogue.po_path(lang))} lacks 1 messages: run update"
+        for lang in catalogue.languages()]
 
 
 def test_a_new_language_is_a_catalogue_and_check_follows_it(tmp_path, monkeypatch):

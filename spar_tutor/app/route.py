@@ -3,11 +3,14 @@
 The app reads its address's query string (``?page=lessons&lesson=7&step=3``) into a
 :class:`Route`, and writes the learner's place back into the address the same way
 (:meth:`Route.query`). ``game`` names a game's rules (``?page=play&game=ghana_table``;
-``preset`` is the older spelling), ``theme`` is ``light`` or ``dark``. Anything unknown
-or malformed is dropped, never an error, so a mistyped link still opens the app:
+``preset`` is the older spelling), ``theme`` is ``light`` or ``dark``, ``lang`` the
+tutor's language (``?lang=fr``). Anything unknown or malformed is dropped, never an
+error, so a mistyped link still opens the app:
 
 >>> parse_query("page=lessons&lesson=7&step=3")
-Route(page='lessons', lesson='7', step=3, puzzle=None, preset=None, learner=None, theme=None)
+Route(page='lessons', lesson='7', step=3, puzzle=None, preset=None, learner=None, theme=None, lang=None)
+>>> parse_query("page=rules&lang=fr").lang
+'fr'
 >>> parse_query("page=play&game=ghana_table").query()
 'page=play&game=ghana_table'
 >>> parse_query("page=nowhere&lesson=../../x").page
@@ -30,6 +33,7 @@ MAX_KEY = 200
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 MAX_QUERY = 2000
 _STEP = re.compile(r"^[0-9]{1,3}$")
+_LANG = re.compile(r"^[A-Za-z]{2,3}([_-][A-Za-z]{2})?$")
 THEMES = ("light", "dark")
 
 
@@ -37,8 +41,9 @@ THEMES = ("light", "dark")
 class Route:
     """A page and what to open on it: a lesson (and its 1-based ``step``), a puzzle, a
     game's rules (``preset``, written ``game`` in an address); ``learner`` is the name
-    given in the link, ``theme`` the colours asked for, ``key`` the teacher's key (never
-    shown, never put back in an address)."""
+    given in the link, ``theme`` the colours asked for, ``lang`` the language (a code,
+    such as ``fr``), ``key`` the teacher's key (never shown, never put back in an
+    address)."""
 
     page: str = "home"
     lesson: Optional[str] = None
@@ -47,13 +52,15 @@ class Route:
     preset: Optional[str] = None
     learner: Optional[str] = None
     theme: Optional[str] = None
+    lang: Optional[str] = None
     key: Optional[str] = field(default=None, repr=False)
 
     def query(self) -> str:
         """The query string that leads back here (without the ``?``)."""
         fields = [("page", self.page), ("lesson", self.lesson),
                   ("step", str(self.step) if self.step else None), ("puzzle", self.puzzle),
-                  ("game", self.preset), ("learner", self.learner), ("theme", self.theme)]
+                  ("game", self.preset), ("learner", self.learner), ("theme", self.theme),
+                  ("lang", self.lang)]
         return urlencode([(k, v) for k, v in fields if v and not (k == "page" and v == "home")])
 
 
@@ -83,9 +90,11 @@ def parse_query(query: Optional[str]) -> Route:
     learner, key = _one(params, "learner"), _one(params, "key")
     step = _one(params, "step")
     theme = (_one(params, "theme") or "").lower()
+    lang = _one(params, "lang") or ""
     return Route(page=page, lesson=lesson,
                  step=int(step) if step and _STEP.match(step) and int(step) > 0 else None,
                  puzzle=puzzle, preset=_ident(_one(params, "game") or _one(params, "preset")),
                  learner=learner[:60] if learner else None,
                  theme=theme if theme in THEMES else None,
+                 lang=lang.lower() if _LANG.match(lang) else None,
                  key=key[:MAX_KEY] if key else None)

@@ -10,7 +10,8 @@ from typing import Any, Callable, Dict, List, Optional
 
 import ipywidgets as widgets
 
-from ..i18n import N_, _
+from .. import i18n
+from ..i18n import LANGUAGE_NAMES, N_, _
 from .address import Address
 from .guard import SORRY, guarded, setup_logging
 from .learner import Learner, clean_name, initial_learner, learner_key
@@ -78,9 +79,14 @@ class App(widgets.VBox):
             "light" if self.colours == "dark" else "dark")))
         self._label_theme()
         self.teacher = False  # set once the teacher's key (or hub admin) opens the Class page
-        brand = widgets.HTML('<span class="spar-brand" role="banner">&#9824; '
-                             + _("Spar tutor") + "</span>")
-        self.header = header = widgets.HBox([brand, *self.nav.values(), self.theme_button],
+        #: The tutor's language in this tab: the learner's choice, else the server's.
+        self.language = i18n.language()
+        self._language_switches: List[widgets.Dropdown] = []
+        self.language_menu = self.language_switch()
+        self.brand = widgets.HTML()
+        self._label_brand()
+        self.header = header = widgets.HBox([self.brand, *self.nav.values(), self.theme_button,
+                                             self.language_menu],
                                             layout=widgets.Layout(flex_flow="row wrap"))
         header.add_class("spar-header")
         self.body = widgets.VBox()
@@ -89,6 +95,7 @@ class App(widgets.VBox):
         self.add_class("spar-shell")
         if is_teacher(None, env):  # a JupyterHub admin
             self._let_teacher_in()
+        self._learners_language()
         self.go("home")
 
     # -- navigation ---------------------------------------------------------------
@@ -148,6 +155,8 @@ class App(widgets.VBox):
                 self.set_learner(route.learner, source="link")
             if route.theme:
                 self.set_theme(route.theme)
+            if route.lang:
+                self.set_language(route.lang, redraw=False)
             if route.page in TEACHER_PAGES and not self.teacher:
                 if not is_teacher(route.key, self.env):
                     log.warning("the %s page was asked for without the teacher's key",
@@ -168,7 +177,8 @@ class App(widgets.VBox):
         where = page.where() if page is not None and hasattr(page, "where") \
             else self._routes.get(name, Route(name))
         learner = self.learner.name if self.learner and not self.learner.fixed else None
-        return dataclasses.replace(where, page=name, learner=learner, theme=self.theme)
+        lang = self.language if self.language != i18n.default_language() else None
+        return dataclasses.replace(where, page=name, learner=learner, theme=self.theme, lang=lang)
 
     def moved(self, replace: bool = False) -> None:
         """Write where the learner is into the page's address: a new history entry, unless
@@ -210,8 +220,8 @@ class App(widgets.VBox):
         for name in TEACHER_PAGES:
             if name not in self.nav:
                 self.nav[name] = self._nav_button(name)
-                *pages, theme = self.header.children  # the colours' button stays last
-                self.header.children = (*pages, self.nav[name], theme)
+                *pages, theme, language = self.header.children  # colours, language stay last
+                self.header.children = (*pages, self.nav[name], theme, language)
 
     def say(self, message: str) -> None:
         """Show a short message to the learner above the page (``""`` clears it)."""
@@ -229,6 +239,7 @@ class App(widgets.VBox):
         self.learner = Learner(cleaned, source)
         self._progress = None
         log.info("learner set (%s)", source)
+        self._learners_language()
         for listener in list(self._learner_listeners):
             guarded(self.say)(listener)(self.learner)
         self.moved(replace=True)
@@ -247,3 +258,75 @@ class App(widgets.VBox):
     def on_learner(self, callback: Callable[[Optional[Learner]], None]) -> None:
         """Call ``callback(learner)`` whenever the learner changes."""
         self._learner_listeners.append(callback)
+
+    # -- the language -------------------------------------------------------------
+
+    def language_switch(self) -> widgets.Dropdown:
+        """A menu of the tutor's languages, each in its own words ("Français"); choosing
+        one switches the whole app (the header has one, Home another)."""
+        menu = widgets.Dropdown(
+            options=[(LANGUAGE_NAMES.get(code, code), code) for code in i18n.available_languages()],
+            value=self.language, layout=widgets.Layout(width="auto"))
+        menu.add_class("spar-language")
+        menu.observe(guarded(self.say)(lambda change: self.set_language(change["new"])),
+                     names="value")
+        self._language_switches.append(menu)
+        self._label_language()
+        return menu
+
+    def set_language(self, language: str, remember: bool = True, redraw: bool = True) -> None:
+        """Speak ``language`` from now on: every page is built again in it (a game in
+        progress starts again), and the choice is kept for the learner (``remember``).
+        ``redraw`` False: only the header now (a link being followed opens its page next)."""
+        code = i18n.known_language(language)
+        if code is None:
+            return
+        if remember and self.learner is not None:
+            progress = self.progress()
+            if progress is not None and progress.language != code:
+                progress.choose_language(code)
+        if code == self.language:
+            return
+        log.info("language set to %s", code)
+        self.language = code
+        i18n.set_language(code)
+        from . import course
+
+        course.all_lessons.cache_clear()  # the lessons' words in the new language (the puzzles
+        # keep one collection per language)
+        for name, b in self.nav.items():
+            label = _(PAGE_INFO[name][0])
+            b.description, b.tooltip = label, _("Open {page}").format(page=label)
+        self._label_brand()
+        self._label_theme()
+        self._label_language()
+        for menu in self._language_switches:
+            menu.value = code
+        current, route = self.current or "home", self.location()
+        self.pages.clear()  # built again in the new language when next opened
+        self._learner_listeners.clear()  # the pages' own listeners went with them
+        self._routes.clear()
+        if redraw:
+            self.current = None
+            self.go(current, route)
+
+    def _learners_language(self) -> None:
+        """The learner's own language, if they chose one before (here or on another
+        device); else their first choice here is kept for them."""
+        progress = self.progress()
+        if progress is None:
+            return
+        chosen = progress.language
+        if chosen and chosen != self.language:
+            self.set_language(chosen, remember=False, redraw=self.current is not None)
+        elif chosen is None and self.language != i18n.default_language():
+            progress.choose_language(self.language)
+
+    def _label_brand(self) -> None:
+        self.brand.value = ('<span class="spar-brand" role="banner">&#9824; '
+                            + escape(_("Spar tutor")) + "</span>")
+
+    def _label_language(self) -> None:
+        for menu in self._language_switches:
+            menu.description = ""
+            menu.tooltip = _("Language of the tutor")

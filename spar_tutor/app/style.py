@@ -129,6 +129,10 @@ RULES = """
   background: var(--spar-soft); border-color: var(--spar-line); }
 .spar-shell .widget-tab > .lm-TabBar .lm-TabBar-tab.lm-mod-current {
   background: var(--spar-panel); color: var(--spar-accent); font-weight: bold; }
+.spar-shell .widget-tab > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
+.spar-shell .widget-tab > .lm-TabBar { height: auto; min-height: var(--jp-private-horizontal-tab-height, 24px); }
+.spar-shell .widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto; max-width: none; }
+.spar-shell .widget-tab > .lm-TabBar .lm-TabBar-tabLabel { overflow: visible; text-overflow: clip; }
 .spar-shell .widget-tab > .widget-tab-contents { background: var(--spar-panel);
   border-color: var(--spar-line); }
 .spar-hero { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 32px; }

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Dict, Iterable, Iterator, List, Sequence, Tuple
 
-from ..i18n import N_, _
+from ..i18n import N_, _, language, pgettext
 from .errors import NotationError, shown
 
 SUITS = "SHDC"
@@ -37,6 +37,8 @@ _SYMBOL_TO_SUIT = {
     "\u2663": "C", "\u2667": "C",
 }
 RANK_CHARS = "23456789TJQKA"
+#: Rank words, as a card's name starts (``"{rank} of {suit}"``). Translators: in a language
+#: with articles the rank takes its own ("la dame", "le 10", "l'as" in French).
 RANK_NAMES = {
     2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"),
     8: N_("eight"), 9: N_("nine"), 10: N_("ten"), 11: N_("jack"), 12: N_("queen"),
@@ -135,20 +137,49 @@ class Card:
 
     @property
     def name(self) -> str:
-        """Words for the card, e.g. ``"six of spades"``: for screen readers and lessons."""
+        """Words for the card, e.g. ``"six of spades"`` (``"la dame de cœur"`` in French):
+        for screen readers and lessons."""
+        # Translators: a card's name; {rank} is a rank word with its article if the
+        # language has one ("la dame"), {suit} a suit word ("cœur")
         return _("{rank} of {suit}").format(rank=_(RANK_NAMES[self.rank]),
                                             suit=_(SUIT_NAMES[self.suit]))
 
     @property
+    def letter(self) -> str:
+        """The rank as the card's corner shows it, in the learner's language: ``"Q"``
+        (``"D"``, dame, in French), ``"10"`` for the ten."""
+        if self.rank < 11:
+            return "10" if self.rank == 10 else self._text[0]
+        return _face_letters(language())[self.rank]
+
+    @property
     def symbol_text(self) -> str:
-        """Rank and suit symbol, e.g. ``"6♠"`` (``"10♦"`` for the ten)."""
-        rank = "10" if self.rank == 10 else self._text[0]
-        return rank + SUIT_SYMBOLS[self.suit]
+        """Rank and suit symbol, e.g. ``"6♠"``, ``"10♦"``, ``"Q♥"`` (``"D♥"`` in French)."""
+        return self.letter + SUIT_SYMBOLS[self.suit]
 
     def _repr_svg_(self) -> str:
         from ..render import card_svg  # lazily: the engine never loads the renderer
 
         return card_svg(self)
+
+
+_LETTERS: Dict[str, Dict[int, str]] = {}
+
+
+def _face_letters(lang: str) -> Dict[int, str]:
+    """The court cards' and the ace's letters in ``lang`` (the language in use)."""
+    if lang not in _LETTERS:
+        _LETTERS[lang] = {
+            # Translators: the letter on a jack's corner (French: V, valet)
+            11: pgettext("card letter", "J"),
+            # Translators: the letter on a queen's corner (French: D, dame)
+            12: pgettext("card letter", "Q"),
+            # Translators: the letter on a king's corner (French: R, roi)
+            13: pgettext("card letter", "K"),
+            # Translators: the letter on an ace's corner (French: A, as)
+            14: pgettext("card letter", "A"),
+        }
+    return _LETTERS[lang]
 
 
 _CARDS: Dict[Tuple[int, str], Card] = {}

@@ -12,19 +12,46 @@ Standard library only, so every layer (the engine included) may use it.
 'You won'
 >>> ngettext("{n} point", "{n} points", 2).format(n=2)
 '2 points'
+
+The language at start is the server's (``SPAR_TUTOR_LANG``, set by
+``spar-tutor serve --lang fr``), else English; a notebook switches with
+``spar_tutor.set_language("fr")``, the app with its language switch.
 """
 
 from __future__ import annotations
 
 import gettext as _gettext
+import os
 from pathlib import Path
-from typing import Dict, List, Sequence
+from typing import Dict, List, Mapping, Optional, Sequence, Union
 
 DOMAIN = "spar_tutor"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 SOURCE_LANGUAGE = "en"
+#: The server's language for every learner who has not chosen one (``serve --lang``).
+LANGUAGE_ENV = "SPAR_TUTOR_LANG"
+#: Each language's name in itself, for the language switch (never translated).
+LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
+#: How numbers are written: (decimal mark, thousands separator).
+_NUMBER_MARKS = {"en": (".", ","), "fr": (",", "\u202f")}
 
 _translations: Dict[str, _gettext.NullTranslations] = {}
+
+
+def default_language(env: Optional[Mapping[str, str]] = None) -> str:
+    """The server's language (``SPAR_TUTOR_LANG``) if it has a catalogue, else English."""
+    wanted = (os.environ if env is None else env).get(LANGUAGE_ENV, "").strip()
+    return known_language(wanted) or SOURCE_LANGUAGE
+
+
+def known_language(language: Optional[str]) -> Optional[str]:
+    """``language`` ("fr", "FR", "fr_FR", "fr-BE") as a language the tutor speaks, or None."""
+    if not language:
+        return None
+    code = language.strip().replace("-", "_").split("_")[0].lower()
+    return code if code in _translations or code in available_languages() else None
+
+
 _language = SOURCE_LANGUAGE
 
 
@@ -42,9 +69,11 @@ def available_languages() -> List[str]:
 
 
 def set_language(language: str) -> None:
-    """Speak ``language`` from now on in this process (one learner's kernel)."""
+    """Speak ``language`` from now on in this process (one learner's kernel): lessons,
+    puzzles and pages opened after this are in it. ``spar_tutor.set_language("fr")``
+    in a notebook. A language without a catalogue speaks English."""
     global _language
-    _language = language or SOURCE_LANGUAGE
+    _language = known_language(language) or SOURCE_LANGUAGE
 
 
 def language() -> str:
@@ -55,6 +84,17 @@ def language() -> str:
 def _(message: str) -> str:
     """``message`` in the current language."""
     return _catalogue(_language).gettext(message)
+
+
+def is_translated(message: str) -> bool:
+    """Whether the language in use has its own words for ``message`` (always, in English)."""
+    if _language == SOURCE_LANGUAGE:
+        return True
+    catalogue = _catalogue(_language)
+    found: Optional[Mapping[object, str]] = getattr(catalogue, "_catalog", None)
+    if found is None:  # not a compiled catalogue
+        return catalogue.gettext(message) != message
+    return message in found
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -72,6 +112,17 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it now (module constants:
     translate with :func:`_` where the text is shown)."""
     return message
+
+
+def number(value: Union[int, float], digits: int = 0) -> str:
+    """A number as the learner's language writes it, with ``digits`` decimals.
+
+    >>> number(1520), number(3.456, 1)
+    ('1,520', '3.5')
+    """
+    decimal, thousands = _NUMBER_MARKS.get(_language, _NUMBER_MARKS[SOURCE_LANGUAGE])
+    text = f"{value:,.{digits}f}"
+    return text.replace(",", "\0").replace(".", decimal).replace("\0", thousands)
 
 
 def points(n: int) -> str:
@@ -99,5 +150,8 @@ def join_names(names: Sequence[str]) -> str:
     return _("{names} and {last}").format(names=comma.join(items[:-1]), last=items[-1])
 
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "N_", "SOURCE_LANGUAGE", "_", "available_languages",
-           "join_names", "language", "ngettext", "pgettext", "points", "set_language"]
+_language = default_language()
+
+__all__ = ["DOMAIN", "LANGUAGE_ENV", "LANGUAGE_NAMES", "LOCALE_DIR", "N_", "SOURCE_LANGUAGE", "_",
+           "available_languages", "default_language", "is_translated", "join_names", "known_language", "language",
+           "ngettext", "number", "pgettext", "points", "set_language"]

@@ -11,7 +11,8 @@ old translation as fuzzy, exactly as for the code.
 - :func:`extract_toml` is the Babel extractor for the files (``babel.cfg``:
   ``[spar_tutor.learning.content.extract_toml: lessons/**.toml]``);
 - :func:`in_language` is what the loaders call on each word once a file has loaded and
-  passed its checks: the word in the language in use (English stays as it is).
+  passed its checks: the word in the language in use (English stays as it is; a word
+  not translated yet stays in English with a small note, :data:`NOT_TRANSLATED`).
 
 Standard library only (Babel calls the extractor; the tutor never needs Babel).
 
@@ -27,7 +28,7 @@ import re
 import tomllib
 from typing import IO, Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
-from ..i18n import _
+from ..i18n import N_, _, is_translated
 
 #: A step's keys that hold words (its ``wrong`` table's texts and its text options too).
 STEP_WORDS = ("title", "text", "prompt", "hint", "right")
@@ -37,10 +38,31 @@ PUZZLE_WORDS = ("title", "goal", "hint", "explanation")
 _NOT_WORDS = re.compile(r"^[\s\d.,:+-]*$|^(\s*(10|[2-9TJQKA])[SHDC])+\s*$")
 
 
+#: After a lesson's or a puzzle's words that are not in the learner's language yet (a test
+#: fails until they are: tests/test_content_translated.py).
+NOT_TRANSLATED = N_("(not translated yet)")
+
+
 def in_language(text: str) -> str:
     """``text`` from a lesson or puzzle file, in the language in use (empty stays empty:
-    gettext would answer the catalogue's header for it)."""
-    return _(text) if text else text
+    gettext would answer the catalogue's header for it). Words the language's catalogue
+    lacks stay in English, followed by a small note: on a line of its own after several
+    lines (Markdown), else after a space."""
+    if not text:
+        return text
+    if is_translated(text):
+        return _(text)
+    return text + ("\n\n" if "\n" in text else " ") + _(NOT_TRANSLATED)
+
+
+def option_in_language(text: str, options: Sequence[Any]) -> str:
+    """An answer button's label in the language in use. One of the step's own ``options``
+    that is words is a lesson's words (:func:`in_language`, with the note when not
+    translated yet); numbers, cards, names and words a step kind made stay as they are,
+    translated when the catalogue has them."""
+    if text in options and not _NOT_WORDS.match(text):
+        return in_language(text)
+    return _(text) if text and is_translated(text) else text
 
 
 def _text(value: Any) -> Optional[str]:
@@ -154,5 +176,5 @@ def _wrong_line(text: str, table_line: int, answer: str) -> int:
     return table_line + 1
 
 
-__all__ = ["PUZZLE_WORDS", "STEP_WORDS", "extract_toml", "file_words", "in_language",
-           "lesson_words", "puzzle_words"]
+__all__ = ["NOT_TRANSLATED", "PUZZLE_WORDS", "STEP_WORDS", "extract_toml", "file_words", "in_language",
+           "lesson_words", "option_in_language", "puzzle_words"]

@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 
 from ..i18n import N_
 from ..store import Store, StoreError, database_url, home, learner_key, shared_store
-from ..store.records import last_visit
+from ..store.records import add_language_choice, chosen_language, last_visit
 
 log = logging.getLogger("spar_tutor.learning")
 
@@ -105,6 +105,15 @@ class LearnerProgress:
             self._go_on_in_memory(e)
             with session_of(self.store) as session:
                 return work(session)
+
+    @property
+    def language(self) -> Optional[str]:
+        """The tutor's language the learner chose last (``None``: never chosen)."""
+        return self._read(lambda s: chosen_language(s, self.learner_id))
+
+    def choose_language(self, language: str) -> None:
+        """Remember that the learner chose ``language``, for the next visit on any device."""
+        self._write(lambda s: add_language_choice(s, self.learner_id, language))
 
     @property
     def last(self) -> Optional[str]:

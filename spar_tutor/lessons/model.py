@@ -77,9 +77,10 @@ class Step:
         return self.seat
 
     def name(self, seat: int) -> str:
-        """What the lesson calls a seat: "You" for the learner."""
+        """What the lesson calls a seat: "You" (in the learner's language) for the learner."""
         if seat == self.seat:
-            return "You"
+            # Translators: the learner's name at a lesson's table
+            return _("You")
         if seat < len(self.names):
             return self.names[seat]
         return DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]

@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from ..engine.cards import Card
 from ..i18n import N_, _, ngettext
-from ..learning.content import in_language
+from ..learning.content import option_in_language
 from ..learning.progress import NOT_SAVED
 from ..render.glossary import glossary_html
 from ..render.lesson import CSS
@@ -170,7 +170,7 @@ class LessonPlayer(widgets.VBox):
     def _choice_buttons(self, choices: Sequence[Tuple[str, Any]]) -> List[widgets.Widget]:
         out = []
         for text, value in choices:
-            b = _button(card_symbols(in_language(text)))
+            b = _button(card_symbols(option_in_language(text, self.run.step.options)))
             self._on_click(b, functools.partial(self._answer, value))
             out.append(b)
         return out

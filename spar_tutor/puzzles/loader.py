@@ -30,19 +30,21 @@ def puzzles_dir() -> Path:
     return lessons_dir() / "puzzles"
 
 
-def load_file(path: Union[str, Path]) -> Tuple[List[Puzzle], List[Problem]]:
+def load_file(path: Union[str, Path],
+              translate: bool = True) -> Tuple[List[Puzzle], List[Problem]]:
     """Load and check one puzzle file; never raises."""
     p = Path(path)
     try:
         text = read_text(p)
     except FileError as e:
         return [], [Problem.of(e, p.name)]
-    return loads_file(text, p.name, p.stem)
+    return loads_file(text, p.name, p.stem, translate)
 
 
-def loads_file(text: str, source: str = "<puzzles>",
-               collection: str = "puzzles") -> Tuple[List[Puzzle], List[Problem]]:
-    """Load and check puzzles from the text of a TOML puzzle file; never raises."""
+def loads_file(text: str, source: str = "<puzzles>", collection: str = "puzzles",
+               translate: bool = True) -> Tuple[List[Puzzle], List[Problem]]:
+    """Load and check puzzles from the text of a TOML puzzle file; never raises.
+    ``translate`` False: the words stay in English (:func:`collection_in_language` later)."""
     try:
         data = parse_toml(text, source)
     except FileError as e:
@@ -65,11 +67,11 @@ def loads_file(text: str, source: str = "<puzzles>",
         problems += [Problem(source, what, line=lines.find(i, key), puzzle=name)
                      for key, what in found]
         if puzzle is not None:
-            puzzles.append(_in_language(puzzle))
+            puzzles.append(puzzle_in_language(puzzle) if translate else puzzle)
     return puzzles, problems
 
 
-def _in_language(puzzle: Puzzle) -> Puzzle:
+def puzzle_in_language(puzzle: Puzzle) -> Puzzle:
     """A checked puzzle's words in the language in use (docs/translating.md); its
     position, goal points and winning cards stay as written."""
     return dataclasses.replace(puzzle, title=in_language(puzzle.title),
@@ -77,9 +79,17 @@ def _in_language(puzzle: Puzzle) -> Puzzle:
                                explanation=in_language(puzzle.explanation))
 
 
-def load_collection(folder: Optional[Union[str, Path]] = None) -> Collection:
+def collection_in_language(english: Collection) -> Collection:
+    """A collection loaded in English (``translate=False``), its words in the language in
+    use: a change of language needs no new checks."""
+    return Collection([puzzle_in_language(p) for p in english.puzzles], list(english.problems))
+
+
+def load_collection(folder: Optional[Union[str, Path]] = None,
+                    translate: bool = True) -> Collection:
     """Every puzzle file of ``folder`` (default: the curated puzzles), in file-name order.
-    Never raises: the problems are listed in ``Collection.problems``."""
+    Never raises: the problems are listed in ``Collection.problems``. ``translate``
+    False: the words stay in English (:func:`collection_in_language` later)."""
     root = Path(folder) if folder is not None else puzzles_dir()
     out = Collection()
     seen: Dict[str, str] = {}
@@ -89,7 +99,7 @@ def load_collection(folder: Optional[Union[str, Path]] = None) -> Collection:
         out.problems.append(Problem(str(root), f"cannot list the puzzle folder: {e}"))
         return out
     for path in files:
-        puzzles, problems = load_file(path)
+        puzzles, problems = load_file(path, translate)
         out.problems += problems
         for p in puzzles:
             if p.id in seen:

@@ -15,16 +15,16 @@ from __future__ import annotations
 
 import logging
 from html import escape
-from typing import Any, Callable, List, Optional, Set
+from typing import Any, Callable, Dict, List, Optional, Set
 
 import ipywidgets as widgets
 
 from ..engine.cards import Card, sort_hand
-from ..i18n import N_, _
+from ..i18n import N_, _, language
 from ..render.glossary import CSS as GLOSSARY_CSS, glossary_html
 from ..render.table import table_html
 from ..render.text import cardify
-from .loader import load_collection
+from .loader import collection_in_language, load_collection
 from .model import BANDS, Collection, Puzzle, level_words
 from ..widgets.common import CSS as WIDGET_CSS, guarded_method
 from ..widgets.hand import card_button
@@ -67,17 +67,21 @@ CSS = """<style>
 SORRY = N_("Sorry, something went wrong there (the details are in the log). Try another card.")
 ALL = "all"
 
-_COLLECTION: Optional[Collection] = None
+_ENGLISH: Optional[Collection] = None
+_COLLECTIONS: Dict[str, Collection] = {}
 
 
 def default_collection() -> Collection:
-    """The curated puzzles, loaded (and checked by the solver) once per process."""
-    global _COLLECTION
-    if _COLLECTION is None:
-        _COLLECTION = load_collection()
-        for problem in _COLLECTION.problems:
+    """The curated puzzles, loaded (and checked by the solver) once per process, with
+    their words in the language in use."""
+    global _ENGLISH
+    if _ENGLISH is None:
+        _ENGLISH = load_collection(translate=False)
+        for problem in _ENGLISH.problems:
             log.warning("puzzle not loaded: %s", problem)
-    return _COLLECTION
+    if language() not in _COLLECTIONS:
+        _COLLECTIONS[language()] = collection_in_language(_ENGLISH)
+    return _COLLECTIONS[language()]
 
 
 def words_html(text: str, seen: Optional[Set[str]] = None) -> str:

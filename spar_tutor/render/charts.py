@@ -18,7 +18,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
 
 from ..engine.match import HandRecord
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, number
 from .suits import suit_colour
 
 if TYPE_CHECKING:
@@ -103,7 +103,8 @@ def values_chart(values: Sequence[Any], best: Any = None, width: int = 340,
         parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" height="{h:.1f}" '
                      f'fill="{GOLD if i == 0 else GREEN}" stroke="#333"/>')
         if not math.isnan(choice.expected):
-            points = _("{points} pts").format(points=f"{choice.expected:+.1f}")
+            sign = "+" if choice.expected >= 0 else ""
+            points = _("{points} pts").format(points=sign + number(choice.expected, 1))
             parts.append(f'<text x="{x + bar / 2:.1f}" y="{y - 4:.1f}" font-size="10" '
                          f'text-anchor="middle" style="{ink}">{escape(points)}</text>')
         label, colour = (choice.card.symbol_text, suit_colour(choice.card.suit)) \

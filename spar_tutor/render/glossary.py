@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Dict, Iterator, List, Optional, Set, Tuple
 
-from ..i18n import N_, _
+from ..i18n import N_, _, language, pgettext
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,15 @@ class Term:
     def name(self) -> str:
         """The word in the current language."""
         return _(self.word)
+
+    def forms_in_language(self) -> Tuple[str, ...]:
+        """The forms the term takes in a sentence in the current language: the catalogue's
+        ``pgettext("glossary forms", "hand|hands")``, the forms joined by ``|``."""
+        english = "|".join(self.forms)
+        found = pgettext("glossary forms", english)
+        if found == english:
+            return self.forms
+        return tuple(f.strip() for f in found.split("|") if f.strip())
 
 
 #: Every term, in the order a learner meets them in the lessons.
@@ -86,11 +95,41 @@ GLOSSARY: Tuple[Term, ...] = (
 
 TERMS: Dict[str, Term] = {t.key: t for t in GLOSSARY}
 
-_FORM_OF: Dict[str, str] = {form: t.key for t in GLOSSARY for form in t.forms}
-_FORMS = re.compile(
-    r"\b(" + "|".join(re.escape(f).replace(r"\ ", r"\s+")
-                      for f in sorted(_FORM_OF, key=len, reverse=True)) + r")\b",
-    re.IGNORECASE)
+
+def _mark_forms() -> None:
+    """The terms' forms, marked for the catalogue (never called: Babel reads them here)."""
+    # Translators: a glossary term's forms in a sentence, joined by "|" (French "pli|plis");
+    # the glossary marks the first of them on a page
+    pgettext("glossary forms", "hand|hands")
+    pgettext("glossary forms", "trick|tricks")
+    pgettext("glossary forms", "lead|leads|led|leading|leader")
+    pgettext("glossary forms", "follow suit|follows suit|followed suit|following suit|follow|"
+                               "follows|followed|following")
+    pgettext("glossary forms", "void")
+    pgettext("glossary forms", "stock")
+    pgettext("glossary forms", "renege|reneges|reneged|reneging")
+    pgettext("glossary forms", "offside")
+    pgettext("glossary forms", "dry|dries|dried|drying")
+    pgettext("glossary forms", "wet")
+    pgettext("glossary forms", "live")
+    pgettext("glossary forms", "under ten|under-ten")
+    pgettext("glossary forms", "match|matches")
+    pgettext("glossary forms", "target")
+
+
+_LANGUAGES: Dict[str, Tuple[Dict[str, str], "re.Pattern[str]"]] = {}
+
+
+def _forms() -> Tuple[Dict[str, str], "re.Pattern[str]"]:
+    """Each form's term, and the pattern that finds the forms, in the current language."""
+    if language() not in _LANGUAGES:
+        form_of = {form.lower(): t.key for t in GLOSSARY for form in t.forms_in_language()}
+        pattern = re.compile(
+            r"\b(" + "|".join(re.escape(f).replace(r"\ ", r"\s+")
+                              for f in sorted(form_of, key=len, reverse=True)) + r")\b",
+            re.IGNORECASE)
+        _LANGUAGES[language()] = (form_of, pattern)
+    return _LANGUAGES[language()]
 _TAG = re.compile(r"(<!--.*?-->|<[^>]*>)", re.DOTALL)
 _TAG_NAME = re.compile(r"<\s*(/?)\s*([a-zA-Z][a-zA-Z0-9-]*)")
 #: Where a term is never marked: headings, buttons and links (already interactive),
@@ -161,6 +200,7 @@ def glossary_html(html: str, seen: Optional[Set[str]] = None) -> str:
     headings, links, buttons, code and pictures is left alone.
     """
     done: Set[str] = seen if seen is not None else set()
+    form_of, forms = _forms()
     out: List[str] = []
     for piece, markable in _pieces(html):
         if not markable:
@@ -168,13 +208,13 @@ def glossary_html(html: str, seen: Optional[Set[str]] = None) -> str:
             continue
 
         def one(m: "re.Match[str]") -> str:
-            key = _FORM_OF[re.sub(r"\s+", " ", m.group(0).lower())]
+            key = form_of[re.sub(r"\s+", " ", m.group(0).lower())]
             if key in done:
                 return m.group(0)
             done.add(key)
             return term_html(m.group(0), TERMS[key])
 
-        out.append(_FORMS.sub(one, piece))
+        out.append(forms.sub(one, piece))
     return "".join(out)
 
 

@@ -104,7 +104,7 @@ def _suit(suit: str, x: float, y: float, size: float, fill: str, *, flip: bool =
 
 
 def _index(card: Card, ink: str) -> str:
-    rank = "10" if card.rank == 10 else card.rank_char
+    rank = card.letter
     squeeze = ' textLength="48" lengthAdjust="spacingAndGlyphs"' if card.rank == 10 else ""
     return (
         f'<text class="rank" x="32" y="60" text-anchor="middle" font-family="{SANS}" font-size="54" '
@@ -125,7 +125,7 @@ def _court_centre(card: Card, ink: str, paper: str, dimmed: bool) -> str:
     x0, y0, w, h = 56, 60, 138, 230
     tint = mix(ink, paper, 0.9)
     gold = mix(GOLD, DIM_GREY, 0.7) if dimmed else GOLD
-    letter = _COURT[card.rank]
+    letter = card.letter
     jewels = "".join(
         f'<circle cx="{jx}" cy="{jy}" r="6" fill="{gold}" stroke="{ink}" stroke-width="3"/>'
         for jx, jy in _JEWELS[card.rank]
@@ -155,9 +155,10 @@ def _court_centre(card: Card, ink: str, paper: str, dimmed: bool) -> str:
 
 @functools.lru_cache(maxsize=None)  # at most 52 x 16 faces; tables redraw the same cards
 def _face(card: Card, *, four_colour: bool, dimmed: bool, selected: bool,
-          small: bool = False) -> str:
+          small: bool = False, letter: str = "") -> str:
     """The inner markup of a card face, in the 250 x 350 card box (``small``: only the
-    corner's rank and suit, three times as big, for a card drawn small)."""
+    corner's rank and suit, three times as big, for a card drawn small). ``letter`` is
+    the rank's letter in the learner's language (``card.letter``), part of the cache's key."""
     ink = suit_colour(card.suit, four_colour)
     paper = CARD_WHITE
     if dimmed:
@@ -258,7 +259,7 @@ def card_svg(
         return back_svg(width=width, label=_("face-down card") if label is None else label)
     w = DEFAULT_WIDTH if width is None else width
     inner = _face(card, four_colour=four_colour, dimmed=dimmed, selected=selected,
-                  small=w < SMALL_BELOW)
+                  small=w < SMALL_BELOW, letter=card.letter)
     return _root(inner, card.name if label is None else label, _size_attrs(width),
                  (CARD_W, CARD_H))
 
@@ -303,7 +304,7 @@ def hand_svg(
             inner = _back(pid, with_defs=i == 0)
         else:
             inner = _face(c, four_colour=four_colour, dimmed=c in dim, selected=c in sel,
-                          small=w < SMALL_BELOW)
+                          small=w < SMALL_BELOW, letter=c.letter)
         body.append(
             f'<svg x="{_fmt(i * step)}" y="0" width="{_fmt(w)}" height="{_fmt(h)}" '
             f'viewBox="0 0 {CARD_W} {CARD_H}" aria-hidden="true">{inner}</svg>'

@@ -28,7 +28,7 @@ from typing import (
 from ..engine.cards import Card
 from ..engine.state import DECLARE, PLAY, UNDER_TEN, Action, HandState, Move, move_label, move_said
 from ..engine.words import Players, card_text
-from ..i18n import N_, _, points
+from ..i18n import N_, _, number, points
 from .bets import BetRound, bet_is_mistake, offer_amount, should_match
 from .coach import nudge, principle
 from .values import PendingKind
@@ -273,7 +273,7 @@ class SessionHints:
         text = _("{choice} In about {chance} of every 100 deals the computer tried, you win the "
                  "hand that way, with {points} points on average.").format(
                      choice=_advice(view, action), chance=round(top.win_chance * 100),
-                     points=f"{top.expected:.1f}")
+                     points=number(top.expected, 1))
         if view.phase == DECLARE:
             shown = self._shown_words(view)
             if shown:
@@ -483,7 +483,7 @@ def _review_text(r: Any) -> str:
     graded_cost = getattr(r, "expected_cost", 0.0)
     if r.cost <= 1e-9 and graded_cost >= GRADED_MARGIN:
         head = _("{card} gave up about {points} points on average").format(
-            card=card, points=f"{graded_cost:.1f}")
+            card=card, points=number(graded_cost, 1))
     elif r.cost <= 1e-9:
         head = _("{card} cost you nothing").format(card=card)
     else:
@@ -498,4 +498,4 @@ def _review_text(r: Any) -> str:
 def _points(cost: float) -> str:
     if abs(cost - round(cost)) < 1e-9:
         return points(int(round(cost)))
-    return _("{points} points").format(points=f"{cost:.1f}")
+    return _("{points} points").format(points=number(cost, 1))

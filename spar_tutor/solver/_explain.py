@@ -16,7 +16,7 @@ from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from ..engine.cards import CARD_BY_BIT, SUIT_MASKS, SUIT_NAMES, SUIT_SINGULAR, Card, cards_of_mask
 from ..engine.words import Players, Said, card_text
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, number
 from ._position import Position
 
 Line = Sequence[Tuple[int, int]]
@@ -160,7 +160,7 @@ def explain_line(pos: Position, line: Line, learner: int, first_number: int, gua
     said = _sentence(parts, "")
     if not figures:
         return said
-    model = _(MODEL_WORDS).format(chance=round(win_chance * 100), points=f"{expected:.1f}")
+    model = _(MODEL_WORDS).format(chance=round(win_chance * 100), points=number(expected, 1))
     # Translators: the explanation, then the computer's guess (a sentence of its own)
     return _("{explanation}. {guess}").format(explanation=said, guess=model)
 

@@ -30,7 +30,7 @@ from ..engine.errors import IllegalMoveError, ViewError
 from ..engine.state import PLAY
 from ..engine.view import SeatView
 from ..engine.words import card_text
-from ..i18n import _
+from ..i18n import _, number
 from ._model import Model
 from ._position import Position, Table, trick_wins
 from ._search import Searcher
@@ -118,7 +118,7 @@ class Hint:
         return _("In {wins} of 100 deals the computer tried, {card} won the hand. It scored "
                  "{points} points on average, and it was the best card in {best} of 100.").format(
                      wins=round(mv.win_chance * 100), card=card_text(mv.card),
-                     points=f"{mv.expected:.1f}", best=round(share * 100))
+                     points=number(mv.expected, 1), best=round(share * 100))
 
     def to_json(self) -> Dict[str, object]:
         return {"seat": self.seat, "worlds": self.worlds,

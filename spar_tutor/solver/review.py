@@ -33,7 +33,7 @@ from ..engine.cards import CARD_BY_BIT, Card
 from ..engine.errors import SparError
 from ..engine.state import PLAY, UNDER_TEN, HandState, Move
 from ..engine.words import Players, card_text
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, number
 from ._position import Position
 from ._search import Searcher
 from .solution import graded_outcomes, principal_line
@@ -121,16 +121,16 @@ def judgement_words(j: Judgement, phase: str = PLAY, dried: bool = False) -> str
     best = choice_words(j.best.move, phase, dried)
     if j.choices == 1:
         return _("It was your only choice.")
-    figures = dict(chance=round(j.played.win_chance * 100), points=f"{j.played.expected:.1f}")
+    figures = dict(chance=round(j.played.win_chance * 100), points=number(j.played.expected, 1))
     if j.mistake:
         return _("A mistake, from what you could see: {best} was better ({best_chance} wins "
                  "in 100 deals, {best_points} points on average) than {move} ({chance} wins, "
                  "{points} points).").format(
                      best=best, move=move, best_chance=round(j.best.win_chance * 100),
-                     best_points=f"{j.best.expected:.1f}", **figures)
+                     best_points=number(j.best.expected, 1), **figures)
     if j.slip:
         return _("Not a mistake: from what you could see, {best} was a little better "
-                 "({cost} points more on average).").format(best=best, cost=f"{j.cost:.1f}")
+                 "({cost} points more on average).").format(best=best, cost=number(j.cost, 1))
     if j.move == j.best.move:
         return _("Good: from what you could see, {move} was the best choice. You win about "
                  "{chance} of 100 deals with it, {points} points on average.").format(
@@ -244,9 +244,9 @@ def _review(state: HandState, card: Card, searchers: Dict[Tuple[int, int], Searc
                   "the hand {chance} of the time ({points} points on average), "
                   "{card} {card_chance} ({card_points} points)").format(
                       better=card_text(CARD_BY_BIT[graded_bit]), chance=f"{win_best:.0%}",
-                      points=f"{expected_best:.1f}", card=card_text(card),
+                      points=number(expected_best, 1), card=card_text(card),
                       card_chance=f"{win_played:.0%}",
-                      card_points=f"{expected_played:.1f}")
+                      card_points=number(expected_played, 1))
     else:
         words = _("no card could make you sure of any points here, and {card} was as good as "
                   "any").format(card=card_text(card))

@@ -35,7 +35,7 @@ from ..engine.rules import Rules
 from ..engine.cards import Card
 from ..engine.state import DECLARE, PASS, UNDER_TEN, Action, HandState, Move
 from ..engine.view import SeatView
-from ..i18n import _
+from ..i18n import _, number
 from .bots import checked_move
 from .hints import hint
 from .prelead import prelead_values
@@ -75,8 +75,8 @@ class ShownFigure:
         return _("A dry is shown to everyone, and the others can play against it. In {deals} "
                  "computer games where every player saw only their own cards, showing the dry "
                  "cost the player about {cost} points a hand, and drying still gained about "
-                 "{gain} points a hand.").format(deals=self.deals, cost=f"{self.gives_away:.2f}",
-                                                 gain=f"{self.gain:.2f}")
+                 "{gain} points a hand.").format(deals=self.deals, cost=number(self.gives_away, 2),
+                                                 gain=number(self.gain, 2))
 
     def to_json(self) -> Dict[str, Any]:
         return {k: (round(v, 4) if isinstance(v, float) else v) for k, v in asdict(self).items()}

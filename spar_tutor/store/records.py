@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.orm import Session
 
-from .schema import (LessonCompletion, PuzzleAttempt, Rating, Review, ReviewItem, SavedGame,
+from .schema import (LanguageChoice, LessonCompletion, PuzzleAttempt, Rating, Review, ReviewItem, SavedGame,
                      StepAnswer, Visit, utcnow)
 
 LESSON, PUZZLE = "lesson", "puzzle"  # kinds of visit
@@ -90,6 +90,20 @@ def last_visit(session: Session, learner: int, kind: str,
         query = query.where(Visit.item == item)
     row = session.execute(query.order_by(Visit.visited_at.desc(), Visit.id.desc()).limit(1)).first()
     return (row.item, row.step) if row else None
+
+
+def add_language_choice(session: Session, learner: int, language: str,
+                        at: Optional[datetime] = None) -> None:
+    """Add that the learner chose ``language`` (a code such as ``"fr"``)."""
+    session.execute(insert(LanguageChoice).values(learner_id=learner, language=language[:20],
+                                                  chosen_at=at or utcnow()))
+
+
+def chosen_language(session: Session, learner: int) -> Optional[str]:
+    """The language the learner chose last (``None``: never chosen)."""
+    return session.scalar(select(LanguageChoice.language).where(
+        LanguageChoice.learner_id == learner)
+        .order_by(LanguageChoice.chosen_at.desc(), LanguageChoice.id.desc()).limit(1))
 
 
 # -- puzzles ----------------------------------------------------------------------

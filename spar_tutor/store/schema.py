@@ -1,9 +1,9 @@
 """The progress database's tables (SQLAlchemy 2 declarative models).
 
 Work is only ever added, never rewritten: every answer to a lesson step, every
-lesson finished, every page visited and every puzzle attempt is a row of its
-own, and what a learner has done is read from those rows. Two tabs of one
-learner therefore never erase each other's work (there is no shared document to
+lesson finished, every page visited, every puzzle attempt and every choice of
+language is a row of its own, and what a learner has done is read from those
+rows. Two tabs of one learner therefore never erase each other's work (there is no shared document to
 read, change and write back). The one row that is changed is a puzzle attempt's,
 by the tab that started it, when it is solved; and an item's place in the review
 schedule, moved by each review (the reviews themselves are rows of their own).
@@ -198,6 +198,18 @@ class SavedGame(Base):
     name: Mapped[str] = mapped_column(String(100), nullable=False)
     data: Mapped[str] = mapped_column(Text, nullable=False)
     saved_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class LanguageChoice(Base):
+    """The learner chose the tutor's language (``"fr"``); the latest choice is the one
+    in use, on every device the learner opens the tutor on."""
+
+    __tablename__ = "language_choices"
+    __table_args__ = (Index("ix_language_choices_learner", "learner_id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    learner_id: Mapped[int] = _learner()
+    language: Mapped[str] = mapped_column(String(20), nullable=False)
+    chosen_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
 
 
 class LegacyImport(Base):

@@ -211,6 +211,8 @@ CSS = """
 .spar-panel { border: 1px solid #cfd8d2; border-radius: 8px; padding: 8px; background: #fff; }
 .spar-panel-title { font-weight: bold; color: #0f5a31; font-size: 14px; }
 .spar-hint-text { font-size: 14px; padding: 4px 0; }
+.spar-hint-buttons { flex-wrap: wrap; gap: 4px 0; }
+.spar-hint-buttons .jupyter-button { flex: 0 0 auto; max-width: 100%; }
 .spar-review td, .spar-review th { padding: 2px 6px; text-align: left; font-size: 13px; vertical-align: top; }
 .spar-score td, .spar-score th { padding: 2px 8px; text-align: right; font-size: 13px; }
 .spar-score td:first-child, .spar-score th:first-child { text-align: left; }

@@ -27,8 +27,9 @@ class HintPanel(widgets.VBox):
                         for level, label in LABELS.items()}
         self.answer = widgets.HTML(f'<div class="spar-hint-text">{_(IDLE)}</div>')
         title = widgets.HTML('<span class="spar-panel-title">' + _("Hints") + "</span>")
-        super().__init__([title, widgets.HBox(list(self.buttons.values())), self.answer],
-                         **kwargs)
+        row = widgets.HBox(list(self.buttons.values()))
+        row.add_class("spar-hint-buttons")  # wraps: each label whole, in any language
+        super().__init__([title, row, self.answer], **kwargs)
         self.add_class("spar-panel")
         self.last = None
         report = session_reporter(session)

@@ -15,6 +15,9 @@ waits until the page shows what the shadow shows (no sleeps). The hand of Play i
 at random: the walk answers whatever the page asks.
 
 Screenshots: ``walk-*.png`` (Play, a lesson and a puzzle at 1280 x 900 and 390 x 844).
+
+The walkers read the app's words through the catalogue (``_("Finish")``), so the same
+walk runs in another language when the test process speaks it too (test_walk_french.py).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import ipywidgets as widgets
 from playwright.sync_api import Page, expect
 
 from spar_tutor.app import course
+from spar_tutor.i18n import _
 from spar_tutor.lessons import guarantees
 from spar_tutor.lessons.widget import LessonPlayer
 from spar_tutor.puzzles.widget import PuzzlePlayer, default_collection
@@ -141,9 +145,9 @@ class LessonWalk:
             self.question()
             name = self.shadow.next_btn.description  # "Finish" on the very last question
             self.press(name, "next")
-            if name == "Finish":
+            if name == _("Finish"):
                 break
-        assert "End of lesson" in self.shadow.feedback.value
+        assert _("End of lesson {number}.").split("{")[0].strip() in self.shadow.feedback.value
 
     def question(self) -> None:
         """A question: any tool, a hint, one wrong answer, then the right answers."""
@@ -152,7 +156,7 @@ class LessonWalk:
             return
         for tool in live.answers().tools[-1:]:  # "Deal them all"
             self.press(tool.label, "tool")
-        self.press("Hint", "hint")
+        self.press(_("Hint"), "hint")
         wrong = wrong_answer(self.shadow)
         if wrong is not None:
             self.press(wrong, "wrong answer")
@@ -218,10 +222,11 @@ class PuzzleWalk:
         button.click()
         self.sync(where)
 
-    def walk(self) -> None:
+    def walk(self, puzzles: Optional[int] = None) -> None:
+        """Every puzzle (the first ``puzzles`` only, if given)."""
         s = self.shadow
         self.sync("first")
-        for _index in s.collection.puzzles:
+        for _index in s.collection.puzzles[:puzzles]:
             self.press(s.hint_btn, "hint")
             self.press(s.hint_btn, "second hint")
             game = s.game
@@ -245,8 +250,12 @@ class PuzzleWalk:
 
 # -- a hand of Play --------------------------------------------------------------------
 
-#: Declarations, in the order the walk prefers them (a dry and a wet show their words).
-DECLARE = ("Dry", "Wet", "Show the under card", "Keep my hand", "No dry", "No wet")
+def declarations() -> Tuple[str, ...]:
+    """The declarations' buttons (their first words), in the order the walk prefers them
+    (a dry and a wet show their words)."""
+    return (_("Dry {card} (shown face up)").split("{")[0].strip(),
+            _("Wet {card} (kept face down)").split("{")[0].strip(),
+            _("Show the under card"), _("Keep my hand"), _("No dry"), _("No wet"))
 
 
 def enabled_buttons(page: Page) -> List[str]:
@@ -258,13 +267,13 @@ def enabled_buttons(page: Page) -> List[str]:
 BUTTONS = """[...document.querySelectorAll('.spar-app button')]
     .filter(b => !b.disabled && b.offsetParent !== null).map(b => b.innerText.trim())"""
 #: JavaScript: what the Play table asks the learner now (``null`` while it asks nothing:
-#: the bots are playing, or the page has not caught up), given the declarations' prefixes.
-ASKED = f"""(declare) => {{
+#: the bots are playing, or the page has not caught up), given the declarations' prefixes,
+#: the other questions' buttons and the review's button.
+ASKED = f"""([declare, asks, review]) => {{
     const buttons = {BUTTONS};
     const playable = document.querySelectorAll(
         '.spar-app .spar-card-btn:not(.spar-unplayable)').length;
-    const over = buttons.includes('Review this hand');
-    const asks = ['Cut', 'Offer this bet', 'No bet', 'Decline'];
+    const over = buttons.includes(review);
     const asked = over || playable > 0 || buttons.some(
         b => asks.includes(b) || declare.some(d => b.startsWith(d)));
     return asked ? {{over, playable, buttons}} : null;
@@ -281,8 +290,12 @@ class HandWalk:
     def __init__(self, page: Page, found: Worklist, on_hints: Callable[[], None]) -> None:
         """``on_hints`` is called once the three hints are shown (screenshots)."""
         self.page, self.found, self.on_hints = page, found, on_hints
-        self.hints: List[str] = [LABELS[level] for level in sorted(LABELS)]
+        self.hints: List[str] = [_(LABELS[level]) for level in sorted(LABELS)]
         self.refused = self.offered = False
+        self.declare = declarations()
+        self.cut, self.offer, self.no_bet, self.decline = (
+            _("Cut"), _("Offer this bet"), _("No bet"), _("Decline"))
+        self.review = _("Review this hand")
 
     def tap(self, where: str, selector: str, name: Optional[str] = None,
             changes: str = ".spar-app") -> bool:
@@ -306,12 +319,14 @@ class HandWalk:
         deadline = time.monotonic() + HAND_S
         while True:
             assert time.monotonic() < deadline, f"the hand did not end: {enabled_buttons(page)}"
-            now = page.wait_for_function(ASKED, arg=list(DECLARE), timeout=WAIT_MS).json_value()
+            asks = [self.cut, self.offer, self.no_bet, self.decline]
+            now = page.wait_for_function(ASKED, arg=[list(self.declare), asks, self.review],
+                                         timeout=WAIT_MS).json_value()
             if now["over"]:
                 break
             self.step(now["buttons"], now["playable"])
         assert not self.hints, f"hints not asked for: {self.hints}"
-        assert self.press("Review this hand", "review")
+        assert self.press(self.review, "review")
         expect(page.locator(".spar-app .spar-review")).to_be_visible(timeout=WAIT_MS)
         slider = page.locator(".spar-app .spar-replay").locator("xpath=..").locator(
             ".noUi-target").first
@@ -327,17 +342,17 @@ class HandWalk:
 
     def step(self, buttons: List[str], playable: int) -> None:
         """Answer what the page asks now."""
-        if "Cut" in buttons:
-            self.press("Cut", "cut")
-        elif any(b.startswith(DECLARE) for b in buttons):
-            name = next(b for prefix in DECLARE for b in buttons if b.startswith(prefix))
+        if self.cut in buttons:
+            self.press(self.cut, "cut")
+        elif any(b.startswith(self.declare) for b in buttons):
+            name = next(b for prefix in self.declare for b in buttons if b.startswith(prefix))
             self.press(name, f"declare ({name.split()[0]})")
-        elif "Offer this bet" in buttons and not self.offered:
-            self.offered = self.press("Offer this bet", "bet")
-        elif "No bet" in buttons:
-            self.press("No bet", "no bet")
-        elif "Decline" in buttons:
-            self.press("Decline", "decline a bet")
+        elif self.offer in buttons and not self.offered:
+            self.offered = self.press(self.offer, "bet")
+        elif self.no_bet in buttons:
+            self.press(self.no_bet, "no bet")
+        elif self.decline in buttons:
+            self.press(self.decline, "decline a bet")
         else:
             assert playable, buttons
             self.play_card()

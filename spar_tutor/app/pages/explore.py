@@ -15,7 +15,7 @@ from ...render.charts import bar_chart
 from ..guard import guarded
 from ..route import Route
 from .pending import missing, notice
-from ...i18n import N_, _
+from ...i18n import N_, _, number
 
 HANDS = 1000
 UNDER_SUIT = "dealt cards of the under card's suit"
@@ -54,7 +54,7 @@ def _panel(*children: widgets.Widget) -> widgets.VBox:
 
 def _deal_button(text: str, action: Callable[[], None], say: Callable[[str], None]) -> widgets.Button:
     b = widgets.Button(description=text, tooltip=_("Deal {hands} hands and count").format(
-        hands=HANDS))
+        hands=number(HANDS)))
     b.add_class("spar-primary")
     b.on_click(guarded(say)(lambda _: action()))
     return b
@@ -77,7 +77,7 @@ class ExplorePage(widgets.VBox):
         self.last_chart, self.lead_chart, self.sticky_table = (widgets.HTML() for _ in range(3))
         say = app.say
         super().__init__([
-            widgets.HTML(_(INTRO).format(hands=HANDS)),
+            widgets.HTML(_(INTRO).format(hands=number(HANDS))),
             _panel(widgets.HTML(_(LAST_TRICK)), self.players,
                    _deal_button(_("Deal and count"), self.count_last_trick, say), self.last_chart),
             _panel(widgets.HTML(_(LEAD)),
@@ -122,7 +122,8 @@ class ExplorePage(widgets.VBox):
                                 ("re-formed", _("gathered, not shuffled"))):
                 longest = result[kind]["longest suit in a hand"]
                 under = 100 * result[kind][UNDER_SUIT]
-                rows.append(f"<tr><td>{n}</td><td>{label}</td><td class=\"num\">{longest:.2f}</td>"
+                rows.append(f"<tr><td>{n}</td><td>{label}</td>"
+                            f'<td class="num">{number(longest, 2)}</td>'
                             f'<td class="num">{under:.0f}%</td></tr>')
         heads = "".join(f'<th scope="col">{h}</th>' for h in (
             _("Players"), _("Pack"), _("Longest suit in a hand (cards)"),

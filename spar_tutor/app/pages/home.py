@@ -70,9 +70,14 @@ class HomePage(widgets.VBox):
         self.who = widgets.HBox([self.name, self.save_name])
         self.who.add_class("spar-row")
         self.progress = widgets.HTML()
+        self.language = app.language_switch()
+        languages = widgets.HBox([widgets.HTML('<span class="spar-language-label">'
+                                               + escape(_("Language of the tutor:")) + "</span>"),
+                                  self.language])
+        languages.add_class("spar-row")
         actions = widgets.HBox([self.review, self.resume, self.start, self.play, self.puzzles, self.rules])
         actions.add_class("spar-row")
-        learner_box = widgets.VBox([self.greeting, self.who, self.progress])
+        learner_box = widgets.VBox([self.greeting, self.who, self.progress, languages])
         learner_box.add_class("spar-panel-box")
         top = f'<div class="spar-hero"><div>{_(WELCOME)}</div>{_hero()}</div>'
         super().__init__([widgets.HTML(top), actions, learner_box])
@@ -178,7 +183,8 @@ class HomePage(widgets.VBox):
             self.greeting.value = f"<h3>{welcome.format(name=escape(learner.name))}</h3>"
             self.who.layout.display = "none"
         else:
-            link = "?learner=" + quote(learner.name)
+            link = "?learner=" + quote(learner.name) + (
+                "&lang=" + self.app.language if self.app.location().lang else "")
             self.greeting.value = _(
                 "<h3>Hello, {name}!</h3><p>To come back to your progress "
                 'another day, bookmark <a href="{link}">this link</a>. '

@@ -42,7 +42,7 @@ class RulesPage(widgets.VBox):
         self.app = app
         self.preset = widgets.Dropdown(
             options=[(_(p.title), p.name) for p in PRESETS.values()], value="standard",
-            description=_("Game:"), layout=widgets.Layout(width="420px"))
+            description=_("Game:"), layout=widgets.Layout(width="420px", max_width="100%"))
         self.scoring = widgets.HTML()
         self.preset.observe(guarded(app.say)(lambda _change: self._draw_scoring()),
                             names="value")

@@ -11,6 +11,7 @@ from ...engine.errors import shown
 from ...engine.cards import Card, parse_card
 from ...engine.state import DECLARE, PASS, Action, Move, move_label, parse_move
 from ...engine.words import card_text
+from ...learning.content import option_in_language
 from .. import guarantees
 from ..check import Found, cards_in, learner_to_move, need_position, wrong_keys
 from ..model import Step
@@ -122,7 +123,8 @@ class DeclareRun(PositionRun):
 
     def answers(self) -> Answers:
         if self.goal == "wise":
-            return Answers(choices=tuple((_symbols(str(o)), o) for o in self.step.options))
+            return Answers(choices=tuple((_symbols(option_in_language(str(o), self.step.options)), o)
+                                         for o in self.step.options))
         return hand_answers(self.state, self.step, self.found)
 
 

@@ -11,7 +11,7 @@ from typing import Any, List
 
 from ...engine.cards import parse_card
 from ...engine.state import PLAY, Move, Trick, move_label
-from ...engine.words import card_text
+from ...engine.words import Players, card_text
 from ...render.text import md
 from ...solver.bots import ExpertBot
 from .. import guarantees
@@ -72,13 +72,12 @@ class PlayRun(PositionRun):
         """Play a move and note it (and the trick's winner) in the log."""
         before = len(self.state.tricks)
         self.state = self.state.apply(move)
+        table = Players.of(self.step.names_of(self.state.players), self.step.seat)
+        line = table.say(_("You played {move}."), _("{player} played {move}."), seat,
+                         move=move_label(move))
         if len(self.state.tricks) > before:
-            line = _("{player} played {move}: {winner} won the trick.").format(
-                player=self.step.name(seat), move=move_label(move),
-                winner=self.step.name(_winner(self.state.tricks[-1])))
-        else:
-            line = _("{player} played {move}.").format(player=self.step.name(seat),
-                                                       move=move_label(move))
+            line += " " + table.say(_("You won the trick."), _("{player} won the trick."),
+                                    _winner(self.state.tricks[-1]))
         self.log.append(line)
 
     def restart(self) -> None:

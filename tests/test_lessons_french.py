@@ -1,0 +1,37 @@
+"""Every lesson can be clicked through in French, with the same answers as in English
+(the positions and answers exist once; only the words are translated)."""
+
+import pytest
+
+from spar_tutor import i18n
+from spar_tutor.i18n import _
+from spar_tutor.lessons import ProgressStore, load_all
+from spar_tutor.lessons.widget import LessonPlayer
+from spar_tutor.store import Store
+
+from lesson_helpers import finish_step
+
+NUMBERS = list(range(1, 17))
+
+
+@pytest.fixture
+def french():
+    i18n.set_language("fr")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("number", NUMBERS)
+def test_click_through_every_lesson_in_french(number, french, tmp_path):
+    lesson = [l for l in load_all() if l.number == number][0]
+    store = Store.open(f"sqlite:///{tmp_path / 'spar-tutor.sqlite'}")
+    player = LessonPlayer(lesson, ProgressStore("Afi", store))
+    for i in range(len(lesson.steps)):
+        assert f"Étape {i + 1} sur {len(lesson.steps)}" in player.label.value
+        finish_step(player)
+        if lesson.steps[i].is_question:
+            assert "sp-feedback-right" in player.feedback.value, (i, player.feedback.value)
+        player.next_btn.click()
+    assert player.run.finished
+    assert f"Fin de la leçon {number}." in player.feedback.value
+    assert player.next_btn.description != "Finish" and _("Finish") == "Terminer"
