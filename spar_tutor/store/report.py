@@ -103,7 +103,7 @@ def class_report(store: Store, missed: int = MISSED) -> ClassReport:
         ratings: Dict[int, int] = {}
         for learner, value in session.execute(select(Rating.learner_id, Rating.value).where(
                 Rating.kind == PUZZLE_RATING).order_by(Rating.rated_at, Rating.id)):
-            ratings[learner] = value  # the latest one stays
+            ratings[learner] = round(value)  # the latest one stays
         seen: Dict[int, datetime] = {}
         for learner_column, column in ((Learner.id, Learner.created_at),
                                        (Visit.learner_id, Visit.visited_at),
