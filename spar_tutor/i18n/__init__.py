@@ -83,6 +83,16 @@ def points(n: int) -> str:
     return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
+def number(n: int) -> str:
+    """A whole number with its thousands grouped as the language writes them.
+
+    >>> number(1520), number(800)
+    ('1,520', '800')
+    """
+    # Translators: the sign between groups of three digits in a number: 1,520
+    return f"{n:,}".replace(",", pgettext("thousands", ","))
+
+
 def join_names(names: Sequence[str]) -> str:
     """Names in a list the way a sentence says them: "Kofi", "Kofi and Ama",
     "Kofi, Ama and Yaw" (in the current language).

@@ -21,6 +21,7 @@ from .schema import (LessonCompletion, PuzzleAttempt, Rating, Review, ReviewItem
 
 LESSON, PUZZLE = "lesson", "puzzle"  # kinds of visit
 PUZZLE_RATING = "puzzles"  # the kind of rating a learner earns on puzzles
+CHECKPOINT = "checkpoint-"  # how the "lesson" ids of checkpoint quizzes start
 ANSWER_MAX = 200
 
 
