@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 
 from ..i18n import _
 from .db import Store
-from .records import PUZZLE_RATING
+from .records import CHECKPOINT, PUZZLE_RATING
 from .schema import Learner, LessonCompletion, PuzzleAttempt, Rating, StepAnswer, Visit
 
 MISSED = 10  # questions in the "most often missed" list
@@ -85,11 +85,13 @@ def class_report(store: Store, missed: int = MISSED) -> ClassReport:
         steps: Dict[int, Dict[str, int]] = {i: {} for i in names}
         for learner, lesson, n in session.execute(
                 select(StepAnswer.learner_id, StepAnswer.lesson, func.count(distinct(StepAnswer.step)))
-                .where(StepAnswer.finished).group_by(StepAnswer.learner_id, StepAnswer.lesson)):
+                .where(StepAnswer.finished, _lesson(StepAnswer.lesson))
+                .group_by(StepAnswer.learner_id, StepAnswer.lesson)):
             steps[learner][lesson] = int(n)
         finished: Dict[int, Set[str]] = {i: set() for i in names}
         for learner, lesson in session.execute(
-                select(LessonCompletion.learner_id, LessonCompletion.lesson).distinct()):
+                select(LessonCompletion.learner_id, LessonCompletion.lesson).distinct()
+                .where(_lesson(LessonCompletion.lesson))):
             finished[learner].add(lesson)
         first = select(StepAnswer.learner_id, func.count()).where(
             StepAnswer.first_try.is_(True)).group_by(StepAnswer.learner_id)
@@ -121,8 +123,14 @@ def class_report(store: Store, missed: int = MISSED) -> ClassReport:
     return ClassReport(learners, most_missed)
 
 
+def _lesson(column: Any) -> Any:
+    """Rows of a lesson, not of a checkpoint quiz (its questions are the lessons' own,
+    and their misses go into the review schedule as the lessons' steps)."""
+    return ~column.startswith(CHECKPOINT, autoescape=True)
+
+
 def _missed(session: Session, limit: int) -> List[Missed]:
-    question = StepAnswer.answer.is_not(None)
+    question = StepAnswer.answer.is_not(None) & _lesson(StepAnswer.lesson)
     wrong = session.execute(
         select(StepAnswer.lesson, StepAnswer.step, func.count(),
                func.count(distinct(StepAnswer.learner_id)))
