@@ -19,7 +19,7 @@ from ..learning.problem import Problem
 from .keys import wrong_type
 from .kinds import check_step, kind_of
 from .model import KIND_NAMES, BrokenLesson, Lesson, LessonError, Step
-from .practice import THEME, practice_problems, practice_puzzles, puzzle_themes
+from .practice import THEME, check_practice, practice_puzzles, puzzle_themes
 
 #: Keys every step may have (a kind's own keys are in its module, kept in ``Step.extra``).
 STEP_KEYS = {"kind", "title", "text", "prompt", "hint", "right", "wrong", "position", "seat", "hidden",
@@ -219,7 +219,7 @@ def load_all(folder: Union[str, Path, None] = None) -> List[Union[Lesson, Broken
 
 def _practice(lesson: Lesson, puzzles: Dict[str, Tuple[str, ...]]) -> None:
     """Check the lesson's ``practice`` against the course's puzzles, and note its puzzles."""
-    problems = practice_problems(lesson, puzzles)
+    problems = check_practice(lesson, puzzles)
     if problems:
         source = lesson.path.name if lesson.path else lesson.id
         line = next((n for n, text in enumerate(read_text(lesson.path).splitlines(), start=1)

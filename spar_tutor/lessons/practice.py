@@ -5,7 +5,7 @@ or ``practice = []`` for a lesson no puzzle practises, such as the pack's). When
 lessons of a course folder load, its puzzle files (``puzzles/`` beside the lessons) are
 read for their ids and themes only (quick: the solver checks the puzzles when the Puzzles
 page loads them), and a lesson that does not say, or names a theme no puzzle has, does
-not load (:func:`practice_problems`).
+not load (:func:`check_practice`).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def practice_puzzles(themes: Sequence[str], puzzles: Mapping[str, Sequence[str]]
     return tuple(p for p, own in puzzles.items() if wanted & set(own))
 
 
-def practice_problems(lesson: Lesson, puzzles: Mapping[str, Sequence[str]]) -> List[str]:
+def check_practice(lesson: Lesson, puzzles: Mapping[str, Sequence[str]]) -> List[str]:
     """What is wrong with the lesson's ``practice`` against the course's puzzles."""
     if lesson.practice is None:
         return ["say which puzzle themes practise this lesson: practice = [\"a-theme\"], "
