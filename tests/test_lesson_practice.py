@@ -146,3 +146,12 @@ def test_a_link_to_a_lesson_without_puzzles_says_so(tmp_path, monkeypatch):
     app.follow(Route(page="puzzles", lesson="1"))
     assert "There are no puzzles for lesson 1" in app.notice.value
     assert app.pages["puzzles"].player.practice is None
+
+
+def test_the_docs_table_says_which_puzzles_practise_each_lesson():
+    from test_lesson_docs import ROOT, table_rows
+
+    text = (ROOT / "docs" / "lessons.md").read_text(encoding="utf-8")
+    rows = table_rows(text, "| # | title | file | steps | questions | minutes | practised by")
+    said = {int(r[0]): r[6] for r in rows}
+    assert said == {l.number: ", ".join(f"`{t}`" for t in l.practice) or "none" for l in LESSONS}
