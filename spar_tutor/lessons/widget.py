@@ -86,7 +86,14 @@ class LessonPlayer(widgets.VBox):
         self._on_click(self.hint_btn, self._hint)
         self._on_click(self.retry_btn, self._retry)
         self._on_click(self.next_btn, self._next)
-        nav = widgets.HBox([self.back_btn, self.hint_btn, self.retry_btn, self.next_btn])
+        #: "Practise this: N puzzles", shown at the lesson's end when puzzles practise it.
+        self.practise_btn = _button(_("Practise this"), _("puzzles about what this lesson "
+                                                          "taught"), button_style="success")
+        self.practise_btn.add_class("sp-practise")
+        self._on_click(self.practise_btn, self._practise)
+        self.practise_btn.layout.display = "none"
+        nav = widgets.HBox([self.back_btn, self.hint_btn, self.retry_btn, self.next_btn,
+                            self.practise_btn], layout=widgets.Layout(flex_flow="row wrap"))
         #: The step: on a wide screen its table on the left and the rest on the right
         #: (the cards to click and the feedback stay in view); else one under the other.
         self.step_box = widgets.Box([self.text, self.picture, self.prompt, self.answers,
@@ -98,18 +105,12 @@ class LessonPlayer(widgets.VBox):
             part.add_class(f"sp-area-{area}")
         #: Called with the step's index whenever the learner moves to another step.
         self.on_move: Optional[Callable[[int], None]] = None
-        #: "Practise this: N puzzles", shown at the lesson's end when puzzles practise it.
-        self.practise_btn = _button(_("Practise this"), _("puzzles about what this lesson "
-                                                          "taught"), button_style="success")
-        self.practise_btn.add_class("sp-practise")
-        self._on_click(self.practise_btn, self._practise)
-        self.practise_btn.layout.display = "none"
         #: Called with the lesson when "Practise this" is clicked (the app opens its Puzzles
         #: page); without it, the puzzles open here, under the lesson (a notebook).
         self.on_practise: Optional[Callable[[Lesson], None]] = None
         self.after = widgets.VBox()  # the puzzles, when opened under the lesson
         super().__init__([self.heading, widgets.HBox([self.bar, self.label]), self.card_style,
-                          self.step_box, self.practise_btn, self.after])
+                          self.step_box, self.after])
         self.add_class("sp-lesson")
         self._show()
 
