@@ -96,7 +96,8 @@ def checkpoint(lessons: Sequence[Union[Lesson, BrokenLesson]], learner: str, day
     drawn_from = covered(lessons, finished)
     last = max((l.number for l in drawn_from), default=0)
     first = min((l.number for l in drawn_from), default=0)
-    picked = draw(drawn_from, f"{learner_key(learner)}|{day.isoformat()}|{last}")
+    who = learner_key(learner) if learner.strip() else ""  # nobody named: the same for all
+    picked = draw(drawn_from, f"{who}|{day.isoformat()}|{last}")
     steps = [dataclasses.replace(
         lesson.steps[i], title=_("Lesson {number}: {title}").format(
             number=lesson.number, title=lesson.steps[i].title or lesson.title))

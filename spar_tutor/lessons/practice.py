@@ -25,7 +25,11 @@ def puzzle_themes(folder: Path) -> Dict[str, Tuple[str, ...]]:
     """Every puzzle of the ``*.toml`` files of ``folder``: its id and themes, in file order
     (files that cannot be read are left out: the puzzle loader reports them)."""
     found: Dict[str, Tuple[str, ...]] = {}
-    for path in sorted(folder.glob("*.toml")):
+    try:
+        paths = sorted(folder.glob("*.toml"))
+    except OSError:
+        return found
+    for path in paths:
         try:
             data = parse_toml(read_text(path), path.name)
         except FileError:
