@@ -148,3 +148,14 @@ def test_the_class_report_counts_lessons_not_checkpoints(store):
     [row] = report.learners
     assert row.steps == {"01_pack": 1} and row.finished == set()
     assert [(m.lesson, m.step) for m in report.missed] == [("01_pack", 1)]
+
+
+def test_a_checkpoint_does_not_change_where_lessons_resume(store):
+    progress = ProgressStore("Ama", store)
+    progress.visit("03_follow", 2)
+    quiz = checkpoint(LESSONS, "Ama", MONDAY)
+    player = LessonPlayer(quiz, progress, start=0)
+    finish_step(player)
+    player.next_btn.click()
+    assert progress.last == "03_follow" and progress.at("03_follow") == 2
+    assert progress.at(quiz.id) == 1  # the quiz's own place is kept too

@@ -343,7 +343,7 @@ class PuzzlePlayer(widgets.VBox):
 
     def show_puzzle(self, puzzle: Puzzle) -> None:
         """Show ``puzzle`` from its first position (leaving a practice set it is not in)."""
-        if self.practice is not None and puzzle not in self.practice:
+        if self.practice is not None and puzzle.id not in {p.id for p in self.practice}:
             self.practice, self.practice_title = None, ""
             self.practice_bar.layout.display = "none"
         if self.band.value != ALL and puzzle.band != self.band.value:

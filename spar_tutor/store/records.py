@@ -20,6 +20,7 @@ from .schema import (LessonCompletion, PuzzleAttempt, Rating, Review, ReviewItem
                      StepAnswer, Visit, utcnow)
 
 LESSON, PUZZLE = "lesson", "puzzle"  # kinds of visit
+QUIZ = "checkpoint"  # the kind of visit to a checkpoint quiz (not where lessons resume)
 PUZZLE_RATING = "puzzles"  # the kind of rating a learner earns on puzzles
 CHECKPOINT = "checkpoint-"  # how the "lesson" ids of checkpoint quizzes start
 ANSWER_MAX = 200
