@@ -4,7 +4,8 @@
 # Installs Debian's chromium (for the browser tests) if /usr/bin/chromium is missing,
 # and JupyterHub's proxy (npm) if missing; installs this package with its test extra into
 # a virtual environment (the active one, else .venv in this checkout, made when missing:
-# scripts/setup.sh); and runs pytest with that environment's python.
+# scripts/setup.sh); and runs pytest with that environment's python: with no arguments, the
+# tests without a browser on two processes, then the browser tests; else pytest "$@".
 # SPAR_TUTOR_SETUP_ONLY=1 stops after the install and prints the python the tests would use.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -36,5 +37,16 @@ fi
 # The environment's commands first on PATH, as if it were activated: the JupyterHub test's
 # hub starts each learner's server as "jupyterhub-singleuser", found on PATH.
 export PATH="$VENV_BIN:$PATH"
-echo "== running the tests ($PYTHON -m pytest $*)"
-exec "$PYTHON" -m pytest "$@"
+if [ $# -gt 0 ]; then
+  echo "== running the tests ($PYTHON -m pytest $*)"
+  exec "$PYTHON" -m pytest "$@"
+fi
+# The whole suite, in two runs: the tests without a browser on two processes
+# (pytest-xdist: they are CPU-bound and independent), then the browser tests in one
+# process and one Chromium (they share servers, and they time a real page).
+status=0
+echo "== running the tests without a browser ($PYTHON -m pytest -m 'not browser' -n 2)"
+"$PYTHON" -m pytest -m "not browser" -n 2 || status=$?
+echo "== running the browser tests ($PYTHON -m pytest -m browser)"
+"$PYTHON" -m pytest -m browser || status=$?
+exit "$status"

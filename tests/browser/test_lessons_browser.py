@@ -1,6 +1,7 @@
 """Lessons 3 and 7 walked through in Chromium, served by Voila, as a learner would."""
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -73,6 +74,18 @@ class Learner:
         expect(box).to_be_visible(timeout=TIMEOUT)
         expect(box).to_contain_text(words, timeout=TIMEOUT)
 
+    def find_all(self, cards):
+        """Answer a "click every card" question: each card, waiting until it shows as
+        chosen (as a learner sees it marked) before the next click, then the whole answer
+        is right. A click made while the hand is being redrawn can land on nothing."""
+        for text in cards:
+            self.click(text)
+            expect(self.button(text)).to_have_attribute("title", re.compile(": chosen$"),
+                                                        timeout=TIMEOUT)
+        self.right()
+        expect(self.page.locator(".sp-feedback-right")).not_to_contain_text("more to find",
+                                                                            timeout=TIMEOUT)
+
     def next(self):
         self.click("Next")
 
@@ -87,9 +100,11 @@ class Learner:
         for n in steps:
             expect(self.page.get_by_text(f"Once more: step {n} of {total}")).to_be_visible(
                 timeout=TIMEOUT)
-            for text in answers[n]:
-                self.click(text)
-            self.right()
+            if len(answers[n]) > 1:
+                self.find_all(answers[n])
+            else:
+                self.click(answers[n][0])
+                self.right()
             if n != steps[-1]:
                 self.next()
 
@@ -120,13 +135,10 @@ def test_lesson_3_following_suit(lessons_server, voila_page):
     me.click("K♥")
     expect(voila_page.page.get_by_text("1 more to find")).to_be_visible(timeout=TIMEOUT)
     me.shot("lesson03-step3-one-found")
-    me.click("9♥")
-    me.right()
+    me.find_all(["9♥"])
     me.shot("lesson03-step3-right")
     me.next()
-    for c in ("A♥", "6♥", "9♦", "K♣", "7♣"):
-        me.click(c)
-    me.right()
+    me.find_all(["A♥", "6♥", "9♦", "K♣", "7♣"])
     me.next()
     me.step(5, 7, "Renege")
     me.next()
@@ -151,9 +163,7 @@ def test_lesson_7_dry_and_wet(lessons_server, voila_page):
     me.step(1, 13)
     me.click("9♦")
     me.wrong("only a 6 or a 7")
-    for c in ("6♠", "7♠", "7♥"):
-        me.click(c)
-    me.right()
+    me.find_all(["6♠", "7♠", "7♥"])
     me.shot("lesson07-step1")
     me.next()
     me.click("6♠")
