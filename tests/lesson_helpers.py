@@ -67,3 +67,25 @@ def finish_step(player: LessonPlayer) -> None:
         return
     for text in right_answers(player):
         click(player, text)
+
+
+def walk(player, wrong_at=None):
+    """Take the lesson from where the player is to its last step (answering ``wrong_at``
+    wrong once, then going on without putting it right)."""
+    while True:
+        if player.run.index == wrong_at and player.run.again is None:
+            click(player, card("AD"))
+            assert "sp-feedback-wrong" in player.feedback.value
+        else:
+            finish_step(player)
+        assert not player.next_btn.disabled
+        if player.run.index + 1 == player.run.total:
+            return
+        player.next_btn.click()
+
+
+def finish_lesson(player: LessonPlayer) -> None:
+    """Take the lesson to its end, every question right, and press Finish."""
+    walk(player)
+    player.next_btn.click()
+    assert player.run.over

@@ -71,10 +71,10 @@ def test_broken_lesson_files_are_being_repaired_and_the_good_one_plays(home, les
     page = app.pages["lessons"]
     rows = [row.value if hasattr(row, "value") else row.children[0].description
             for row in page.rows.children]
-    assert rows[0] == "Lesson 1: The pack and the ranks"
-    assert len(rows) == 1 + len(BROKEN) + 1
-    assert all("is being repaired and will be back soon" in row for row in rows[1:])
-    page.rows.children[0].children[0].click()
+    assert rows[:2] == ["Checkpoint", "Lesson 1: The pack and the ranks"]
+    assert len(rows) == 2 + len(BROKEN) + 1
+    assert all("is being repaired and will be back soon" in row for row in rows[2:])
+    page.rows.children[1].children[0].click()
     assert page.opened == "01_pack"
     page.player.next_btn.click()
     assert app.notice.value == ""

@@ -27,8 +27,8 @@ def test_every_lesson_is_listed(home):
     app.go("lessons")
     page = app.pages["lessons"]
     titles = [row.children[0].description for row in page.rows.children]
-    assert titles == [f"Lesson {l.number}: {l.title}" for l in course.playable()]
-    assert len(titles) == len(course.all_lessons())
+    assert titles == ["Checkpoint"] + [f"Lesson {l.number}: {l.title}" for l in course.playable()]
+    assert len(titles) == len(course.all_lessons()) + 1
 
 
 @pytest.mark.parametrize("key", ["7", "07_dry_wet"])

@@ -131,6 +131,7 @@ def test_every_placeholder_is_named():
     allowed = {"{sentence}.", "{player}: {move}", "{what}: {points}", "{head}; {explanation}",
                "{news} {prompt}", "{hint} {solver}", "{player} {change}", "{title}: {text}",
                "{clauses}: {tail}", "{names} and {last}", "{player} {card},", ", ", "; ",
+               ",",  # the thousands separator of a number (1,520)
                # two sentences in a row (each has its translators' comment)
                "{cut} {deals}", "{deals} {cuts}", "{explanation}. {guess}"}
     assert [i for i in bad if i not in allowed] == []

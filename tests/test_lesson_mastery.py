@@ -12,7 +12,7 @@ from spar_tutor.lessons.widget import LessonMenu, LessonPlayer
 from spar_tutor.store import Store
 
 from app_helpers import app_logging_undone  # noqa: F401 (an autouse fixture)
-from lesson_helpers import card, click, finish_step
+from lesson_helpers import card, click, finish_step, walk
 
 LESSONS = load_all()
 FOLLOW = next(l for l in LESSONS if l.id == "03_follow")
@@ -22,21 +22,6 @@ MISSED = 2  # the follow lesson's step where the ace of diamonds is a wrong answ
 @pytest.fixture
 def store(tmp_path):
     return Store.open(f"sqlite:///{tmp_path / 'spar-tutor.sqlite'}")
-
-
-def walk(player, wrong_at=None):
-    """Take the lesson from where the player is to its last step (answering ``wrong_at``
-    wrong once, then going on without putting it right)."""
-    while True:
-        if player.run.index == wrong_at and player.run.again is None:
-            click(player, card("AD"))
-            assert "sp-feedback-wrong" in player.feedback.value
-        else:
-            finish_step(player)
-        assert not player.next_btn.disabled
-        if player.run.index + 1 == player.run.total:
-            return
-        player.next_btn.click()
 
 
 @pytest.mark.parametrize("questions, right, expected", [(6, 6, 3), (6, 4, 2), (6, 3, 1),

@@ -74,3 +74,12 @@ def suggested(progress: Optional[Any]) -> Optional[Any]:
     last = max((i for i, l in enumerate(lessons) if l.id in finished), default=-1)
     todo = [l for l in lessons[last + 1:] + lessons[:last + 1] if l.id not in finished]
     return todo[0] if todo else None
+
+
+def checkpoint(progress: Optional[Any]) -> Any:
+    """Today's checkpoint quiz for the learner (an anonymous learner's is the same for all)."""
+    from ..learning.review import now
+    from ..lessons.checkpoint import checkpoint as quiz
+
+    finished = progress.finished_lessons(l.id for l in playable()) if progress else []
+    return quiz(playable(), progress.learner if progress else "", now().date(), finished)

@@ -19,11 +19,12 @@ from ..learning.problem import Problem
 from .keys import wrong_type
 from .kinds import check_step, kind_of
 from .model import KIND_NAMES, BrokenLesson, Lesson, LessonError, Step
+from .practice import THEME, check_practice, practice_puzzles, puzzle_themes
 
 #: Keys every step may have (a kind's own keys are in its module, kept in ``Step.extra``).
 STEP_KEYS = {"kind", "title", "text", "prompt", "hint", "right", "wrong", "position", "seat", "hidden",
              "names", "cards", "answer", "options"}
-TOP_KEYS = {"number", "title", "summary", "minutes", "names", "step"}
+TOP_KEYS = {"number", "title", "summary", "minutes", "names", "practice", "step"}
 #: The most steps a lesson may have (the longest has a dozen).
 MOST_STEPS = 100
 
@@ -66,6 +67,12 @@ def loads_lesson(text: str, source: str = "<lesson>", lesson_id: str = "lesson",
             bad(f"{shown(key)} is missing or not {'a whole number' if kind is int else 'text'}", key=key)
         elif wrong_type(key, value):
             bad(f"{shown(key)} {wrong_type(key, value)}, not {shown(value)}", key=key)
+    practice = data.get("practice")
+    if practice is not None and not (isinstance(practice, list) and all(
+            isinstance(t, str) and re.match(THEME, t) for t in practice)):
+        bad("'practice' must be a list of puzzle themes like \"give-up-the-lead\"",
+            key="practice")
+        practice = None
     names: Tuple[str, ...] = ()
     if wrong_type("names", data.get("names", [])):
         bad(f"'names' {wrong_type('names', data['names'])}", key="names")
@@ -92,7 +99,8 @@ def loads_lesson(text: str, source: str = "<lesson>", lesson_id: str = "lesson",
     for step in steps:
         _words_in_language(step)
     return Lesson(lesson_id, data["number"], in_language(data["title"].strip()),
-                  in_language(data["summary"].strip()), data["minutes"], steps, path)
+                  in_language(data["summary"].strip()), data["minutes"], steps, path,
+                  None if practice is None else tuple(practice))
 
 
 def _words_in_language(step: Step) -> None:
@@ -187,19 +195,37 @@ class _StepLines:
 
 def load_all(folder: Union[str, Path, None] = None) -> List[Union[Lesson, BrokenLesson]]:
     """Every ``*.toml`` lesson of a folder (default: the shipped lessons), by file name.
-    A file that does not load becomes a :class:`BrokenLesson`; nothing raises."""
+    A file that does not load becomes a :class:`BrokenLesson`; nothing raises. With a
+    ``puzzles`` folder beside them, each lesson must say which puzzles practise it
+    (:mod:`.practice`)."""
     if folder is None:
         folder = lessons_folder()
+    puzzles = (puzzle_themes(Path(folder) / "puzzles")
+               if (Path(folder) / "puzzles").is_dir() else None)
     out: List[Union[Lesson, BrokenLesson]] = []
     for path in sorted(Path(folder).glob("*.toml")):
         try:
-            out.append(load_lesson(path))
+            lesson = load_lesson(path)
+            if puzzles is not None:
+                _practice(lesson, puzzles)
+            out.append(lesson)
         except LessonError as e:
             out.append(BrokenLesson(path.stem, path, e.problems, *_peek(path)))
         except Exception as e:  # a bug must not take the other lessons down
             out.append(BrokenLesson(path.stem, path, [Problem(path.name, f"{type(e).__name__}: {e}")],
                                     *_peek(path)))
     return out
+
+
+def _practice(lesson: Lesson, puzzles: Dict[str, Tuple[str, ...]]) -> None:
+    """Check the lesson's ``practice`` against the course's puzzles, and note its puzzles."""
+    problems = check_practice(lesson, puzzles)
+    if problems:
+        source = lesson.path.name if lesson.path else lesson.id
+        line = next((n for n, text in enumerate(read_text(lesson.path).splitlines(), start=1)
+                     if text.startswith("practice")), None) if lesson.path else None
+        raise LessonError([Problem(source, what, None, line) for what in problems])
+    lesson.practice_puzzles = practice_puzzles(lesson.practice or (), puzzles)
 
 
 def _peek(path: Path) -> Tuple[str, int]:

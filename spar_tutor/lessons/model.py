@@ -101,10 +101,27 @@ class Lesson:
     minutes: int
     steps: List[Step]
     path: Optional[Path] = None
+    #: The puzzle themes that practise the lesson, as its file says (``None``: not said).
+    practice: Optional[Tuple[str, ...]] = None
+    #: The ids of the puzzles of those themes (filled in by :func:`~.loader.load_all`).
+    practice_puzzles: Tuple[str, ...] = ()
 
     @property
     def questions(self) -> int:
         return sum(1 for s in self.steps if s.is_question)
+
+    @property
+    def heading(self) -> str:
+        """What the lesson player's heading says: "Lesson 3: Following suit"."""
+        return _("Lesson {number}: {title}").format(number=self.number, title=self.title)
+
+    def end_words(self, right_first: int) -> str:
+        """What the player says at the end, ``right_first`` questions right at the first try."""
+        return _("End of lesson {number}.").format(number=self.number)
+
+    def origin(self, index: int) -> Tuple[str, int]:
+        """The lesson and step that step ``index`` comes from (for the review schedule)."""
+        return self.id, index
 
 
 @dataclass

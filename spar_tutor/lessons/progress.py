@@ -18,7 +18,12 @@ from sqlalchemy.orm import Session
 
 from ..learning.progress import LearnerProgress
 from ..store import records
-from ..store.records import LESSON
+from ..store.records import CHECKPOINT, LESSON, QUIZ
+
+
+def _kind(lesson_id: str) -> str:
+    """The kind of visit to ``lesson_id``: a lesson, or a checkpoint quiz."""
+    return QUIZ if lesson_id.startswith(CHECKPOINT) else LESSON
 
 
 @dataclass(frozen=True)
@@ -71,12 +76,15 @@ class ProgressStore(LearnerProgress):
         return self._read(lambda s: records.done_steps(s, self.learner_id, lesson_id))
 
     def visit(self, lesson_id: str, step: int) -> None:
-        """Remember where the learner is, for "continue where you left off"."""
-        self._write(lambda s: records.add_visit(s, self.learner_id, LESSON, lesson_id, step))
+        """Remember where the learner is, for "continue where you left off" (a checkpoint
+        quiz is remembered apart: lessons resume where they were)."""
+        self._write(lambda s: records.add_visit(s, self.learner_id, _kind(lesson_id),
+                                                lesson_id, step))
 
     def at(self, lesson_id: str) -> int:
         """The step of the lesson the learner saw last (0 if none)."""
-        found = self._read(lambda s: records.last_visit(s, self.learner_id, LESSON, lesson_id))
+        found = self._read(lambda s: records.last_visit(s, self.learner_id, _kind(lesson_id),
+                                                        lesson_id))
         return found[1] or 0 if found else 0
 
     def finished(self, lesson_id: str) -> bool:

@@ -13,7 +13,7 @@ from typing import Any, Dict, List, Optional, Set
 
 from .hints import ladder
 from .kinds import make_run
-from .mastery import lesson_stars
+from .mastery import lesson_stars, question_steps, right_first_time
 from .model import Lesson, Step
 from .progress import Answer, ProgressStore
 from .steps import Feedback, StepRun
@@ -97,7 +97,8 @@ class LessonRun:
         self.answered.add(self.index)
         fb = self.current.answer(value)
         if first_now and self.reviews is not None:
-            self.reviews.answered(lesson_item(self.lesson.id, self.index), fb.correct, first_try)
+            self.reviews.answered(lesson_item(*self.lesson.origin(self.index)), fb.correct,
+                                  first_try)
         finished = self.current.finished
         if finished:
             self.done.add(self.index)
@@ -159,6 +160,13 @@ class LessonRun:
         """The stars the lesson has earned (see :mod:`.mastery`; 0: not done yet)."""
         answers = self.progress.answers(self.lesson.id) if self.progress else self.log
         return lesson_stars(self.lesson, answers)
+
+    @property
+    def right_first(self) -> int:
+        """How many of the lesson's questions were answered right at the first try."""
+        answers = self.progress.answers(self.lesson.id) if self.progress else self.log
+        firsts = right_first_time(answers)
+        return sum(1 for i in question_steps(self.lesson) if i in firsts)
 
     def back(self) -> bool:
         if self.again is not None or self.index == 0:

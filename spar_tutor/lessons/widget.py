@@ -49,6 +49,11 @@ def stars_html(stars: int) -> str:
             f"title='{escape(words, quote=True)}'>{stars_text(stars)}</span>")
 
 
+def lesson_name(lesson: Lesson) -> str:
+    """"lesson 12, Giving up the lead on purpose"."""
+    return _("lesson {number}, {title}").format(number=lesson.number, title=lesson.title)
+
+
 class LessonPlayer(widgets.VBox):
     """One lesson, step by step: picture, question, answers, feedback, back/hint/next."""
 
@@ -60,8 +65,7 @@ class LessonPlayer(widgets.VBox):
         self.on_close = on_close
         #: The glossary terms the step on show has marked (each term once a page).
         self.seen: Set[str] = set()
-        heading = ("<h3>" + _("Lesson {number}: {title}").format(
-            number=lesson.number, title=escape(lesson.title)) + "</h3>") if title else ""
+        heading = f"<h3>{escape(lesson.heading)}</h3>" if title else ""
         self.heading = widgets.HTML(f"{TABLE_CSS}{CSS}{heading}")
         self.bar = widgets.IntProgress(min=0, max=self.run.total, description="",
                                        layout=widgets.Layout(width="260px"))
@@ -82,7 +86,14 @@ class LessonPlayer(widgets.VBox):
         self._on_click(self.hint_btn, self._hint)
         self._on_click(self.retry_btn, self._retry)
         self._on_click(self.next_btn, self._next)
-        nav = widgets.HBox([self.back_btn, self.hint_btn, self.retry_btn, self.next_btn])
+        #: "Practise this: N puzzles", shown at the lesson's end when puzzles practise it.
+        self.practise_btn = _button(_("Practise this"), _("puzzles about what this lesson "
+                                                          "taught"), button_style="success")
+        self.practise_btn.add_class("sp-practise")
+        self._on_click(self.practise_btn, self._practise)
+        self.practise_btn.layout.display = "none"
+        nav = widgets.HBox([self.back_btn, self.hint_btn, self.retry_btn, self.next_btn,
+                            self.practise_btn], layout=widgets.Layout(flex_flow="row wrap"))
         #: The step: on a wide screen its table on the left and the rest on the right
         #: (the cards to click and the feedback stay in view); else one under the other.
         self.step_box = widgets.Box([self.text, self.picture, self.prompt, self.answers,
@@ -94,8 +105,12 @@ class LessonPlayer(widgets.VBox):
             part.add_class(f"sp-area-{area}")
         #: Called with the step's index whenever the learner moves to another step.
         self.on_move: Optional[Callable[[int], None]] = None
+        #: Called with the lesson when "Practise this" is clicked (the app opens its Puzzles
+        #: page); without it, the puzzles open here, under the lesson (a notebook).
+        self.on_practise: Optional[Callable[[Lesson], None]] = None
+        self.after = widgets.VBox()  # the puzzles, when opened under the lesson
         super().__init__([self.heading, widgets.HBox([self.bar, self.label]), self.card_style,
-                          self.step_box])
+                          self.step_box, self.after])
         self.add_class("sp-lesson")
         self._show()
 
@@ -233,13 +248,36 @@ class LessonPlayer(widgets.VBox):
             "{left} step still has a question waiting for you.",
             "{left} steps still have a question waiting for you.", left).format(left=left)
         self._show()
-        end = _("End of lesson {number}.").format(number=self.run.lesson.number)
+        end = escape(self.run.lesson.end_words(self.run.right_first))
         stars = self.run.stars
         if stars:
             more += " " + stars_html(stars)
         self.feedback.value = f"<div class='sp-feedback-right'><b>{end}</b>{more}</div>"
+        practice = len(self.run.lesson.practice_puzzles)
+        if practice:
+            self.practise_btn.description = ngettext(
+                "Practise this: {count} puzzle", "Practise this: {count} puzzles",
+                practice).format(count=practice)
+            self.practise_btn.layout.display = ""
         if self.on_close is not None:
             self.on_close()
+
+    def _practise(self) -> None:
+        """Open the puzzles that practise the lesson: the app's Puzzles page, or here."""
+        lesson = self.run.lesson
+        if self.on_practise is not None:
+            self.on_practise(lesson)
+            return
+        from ..puzzles.widget import PuzzlePlayer
+
+        progress = self.run.progress
+        player = PuzzlePlayer(learner=progress.learner if progress else None)
+        if not player.practise(lesson_name(lesson), list(lesson.practice_puzzles)):
+            self._sorry(_("The puzzles for this lesson could not be loaded. Try the "
+                          "puzzles notebook."))
+            return
+        self.practise_btn.layout.display = "none"
+        self.after.children = [player]
 
 
 class LessonMenu(widgets.VBox):

@@ -10,9 +10,11 @@ from sqlalchemy.orm import Session
 
 from ..learning.review import Reviews, puzzle_item
 from ..learning.progress import LearnerProgress, current_user
-from ..learning.rating import rating, results
+from ..learning.glicko2 import Glicko
+from ..learning.rating import PuzzleRating, replay, results
 from ..store import Store, records
 from ..store.records import PUZZLE, PUZZLE_RATING as RATING, PuzzleRecord
+from ..store.schema import Rating
 
 #: The signed-in learner on a shared server (``SPAR_TUTOR_USER`` or ``JUPYTERHUB_USER``), if any.
 current_learner = current_user
@@ -53,13 +55,17 @@ class PuzzleProgress(LearnerProgress):
                                                        right=bool(clean), first_try=True)
 
     def _rate(self, session: Session, puzzle_id: str) -> None:
-        """Add the learner's rating, worked out again from every attempt, if it moved."""
-        found = results(records.attempts_in_order(session, self.learner_id))
-        if not found:
-            return
-        value = rating(found)
-        if value != records.latest_rating(session, self.learner_id, RATING):
-            records.add_rating(session, self.learner_id, RATING, value, puzzle_id)
+        """Rate each puzzle whose first go has just counted (solved, or given up), once,
+        from the learner's latest rating: a row for each."""
+        rated = records.rated_puzzles(session, self.learner_id, RATING)
+        new = [r for r in results(records.attempts_in_order(session, self.learner_id))
+               if r.puzzle not in rated]
+        rating = _rating(records.latest_rating(session, self.learner_id, RATING))
+        for result in new:
+            rating = replay([result], rating)
+            glicko = rating.glicko
+            records.add_rating(session, self.learner_id, RATING, glicko.rating, glicko.deviation,
+                               glicko.volatility, result.puzzle)
 
     def visit(self, puzzle_id: str) -> None:
         """Remember the puzzle the learner is on."""
@@ -88,7 +94,22 @@ class PuzzleProgress(LearnerProgress):
     @property
     def rating(self) -> Optional[int]:
         """The learner's puzzle rating (``None`` until a first go at a puzzle counts)."""
-        return self._read(lambda s: records.latest_rating(s, self.learner_id, RATING))
+        found = self.puzzle_rating
+        return None if found is None else found.rating
+
+    @property
+    def puzzle_rating(self) -> Optional[PuzzleRating]:
+        """The learner's puzzle rating, its three Glicko-2 numbers (``None``: not rated yet)."""
+        return self._read(lambda s: _rated(records.latest_rating(s, self.learner_id, RATING)))
+
+
+def _rated(row: Optional[Rating]) -> Optional[PuzzleRating]:
+    return None if row is None else PuzzleRating(Glicko(row.value, row.deviation, row.volatility))
+
+
+def _rating(row: Optional[Rating]) -> PuzzleRating:
+    """The rating a row holds (a new learner's, if none)."""
+    return _rated(row) or PuzzleRating()
 
 
 class MemoryProgress(PuzzleProgress):

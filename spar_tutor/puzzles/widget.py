@@ -20,7 +20,7 @@ from typing import Any, Callable, Dict, List, Optional, Set
 import ipywidgets as widgets
 
 from ..engine.cards import Card, sort_hand
-from ..i18n import N_, _, language
+from ..i18n import N_, _, language, ngettext, number
 from ..render.glossary import CSS as GLOSSARY_CSS, glossary_html
 from ..render.table import table_html
 from ..render.text import cardify
@@ -28,9 +28,11 @@ from .loader import collection_in_language, load_collection
 from .model import BANDS, Collection, Puzzle, level_words
 from ..widgets.common import CSS as WIDGET_CSS, guarded_method
 from ..widgets.hand import card_button
+from .choose import next_for_you
 from .play import PuzzleGame, SolutionStep
 from ..learning.progress import NOT_SAVED
 from .progress import MemoryProgress, PuzzleProgress
+from ..learning.rating import START
 
 log = logging.getLogger("spar_tutor.puzzles")
 
@@ -109,6 +111,9 @@ class PuzzlePlayer(widgets.VBox):
         self.steps: List[SolutionStep] = []
         self.step_at = -1
         self.attempt_counted = False
+        #: The puzzles of a lesson's "Practise this" (``None``: every puzzle) and its title.
+        self.practice: Optional[List[Puzzle]] = None
+        self.practice_title = ""
         self._build()
         #: On a wide screen the table on the left, and on the right the goal, the messages,
         #: your cards and the buttons, all in view; else one under the other.
@@ -122,7 +127,8 @@ class PuzzlePlayer(widgets.VBox):
         #: Called with the puzzle whenever another puzzle is shown.
         self.on_open: Optional[Callable[[Puzzle], None]] = None
         self.notes = widgets.HTML(self._notes())
-        super().__init__([self.style, self.top, self.notes, self.main], **kwargs)
+        super().__init__([self.style, self.top, self.for_you, self.practice_bar, self.notes,
+                          self.main], **kwargs)
         self.add_class("spar-pz")
         if not self.collection.puzzles:
             self.say(_("The puzzles could not be loaded. Please tell your teacher."), "wrong")
@@ -149,6 +155,23 @@ class PuzzlePlayer(widgets.VBox):
         self.picker.observe(self._on_pick, names="value")
         self.top = widgets.HBox([self.band, self.picker, self.score],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.rating_line = widgets.HTML()
+        self.for_you_btn = self._button(_("Next puzzle for you"),
+                                        _("A puzzle close to your puzzle rating"),
+                                        self.on_for_you, style="info")
+        self.for_you_why = widgets.HTML()
+        self.for_you = widgets.HBox([self.rating_line, self.for_you_btn, self.for_you_why],
+                                    layout=widgets.Layout(flex_flow="row wrap",
+                                                          align_items="center"))
+        self.for_you.add_class("spar-pz-for-you")
+        self.practice_line = widgets.HTML()
+        self.all_btn = self._button(_("All puzzles"), _("Leave the practice and see every "
+                                                        "puzzle"), self.on_all_puzzles)
+        self.practice_bar = widgets.HBox([self.practice_line, self.all_btn],
+                                         layout=widgets.Layout(flex_flow="row wrap",
+                                                               align_items="center",
+                                                               display="none"))
+        self.practice_bar.add_class("spar-pz-practice")
         self.header = widgets.HTML()
         self.goal = widgets.HTML()
         self.table = widgets.HTML()
@@ -198,9 +221,13 @@ class PuzzlePlayer(widgets.VBox):
         unsolved = [p for p in self.collection.puzzles if not self.progress.solved(p.id)]
         return unsolved[0] if unsolved else self.collection.puzzles[0]
 
+    def _pool(self) -> List[Puzzle]:
+        """The puzzles on offer: a lesson's practice set, or every puzzle."""
+        return self.practice if self.practice is not None else self.collection.puzzles
+
     def _listed(self) -> List[Puzzle]:
         band = self.band.value
-        return [p for p in self.collection.puzzles if band == ALL or p.band == band]
+        return [p for p in self._pool() if band == ALL or p.band == band]
 
     def _refresh_picker(self) -> None:
         options = []
@@ -221,6 +248,76 @@ class PuzzlePlayer(widgets.VBox):
         solved = _("Solved {solved} of {puzzles}").format(
             solved=self.progress.solved_count(ids), puzzles=len(ids))
         self.score.value = f'<span class="spar-pz-meta">&nbsp;{solved}</span>'
+        self._show_rating()
+
+    # -- the learner's rating, and the next puzzle for them ---------------------------
+
+    def _show_rating(self) -> None:
+        """"Your puzzle rating: 1,520" (and whether it is still settling)."""
+        rated = self.progress.puzzle_rating
+        if rated is None:
+            said = _("Solve a puzzle to get your puzzle rating.")
+        else:
+            said = _("Your puzzle rating: {rating}").format(rating=number(rated.rating))
+            if not rated.settled:
+                said += " " + _("(it is still settling: a few more puzzles make it sure)")
+        self.rating_line.value = f'<span class="spar-pz-rating" role="status">{said}</span>'
+
+    def choose_for_you(self) -> Optional[Puzzle]:
+        """The puzzle "Next puzzle for you" opens: not solved yet, near the learner's
+        rating (:func:`~spar_tutor.puzzles.choose.next_for_you`), of the practice set if any."""
+        rated = self.progress.puzzle_rating
+        solved = {p.id for p in self._pool() if self.progress.solved(p.id)}
+        current = self.game.puzzle.id if self.game is not None else None
+        chosen = next_for_you(self._pool(), rated.rating if rated else round(START.rating),
+                              solved, current)
+        return chosen.puzzle if chosen else None
+
+    @guarded
+    def on_for_you(self, _click: Any = None) -> None:
+        """Open the next puzzle for the learner, and say in one sentence why it."""
+        puzzle = self.choose_for_you()
+        if puzzle is None:
+            return
+        unsolved = not self.progress.solved(puzzle.id)
+        rated = self.progress.puzzle_rating is not None
+        self.show_puzzle(puzzle)
+        if unsolved and not rated:
+            why = _("Chosen for you: an easy puzzle you have not solved yet.")
+        elif unsolved:
+            why = _("Chosen for you: you have not solved it yet, and its level is close to "
+                    "your puzzle rating.")
+        else:
+            why = _("You have solved them all! This one is close to your puzzle rating: "
+                    "try it again.")
+        self.for_you_why.value = f'<span class="spar-pz-meta" role="status">{why}</span>'
+
+    # -- a lesson's practice -----------------------------------------------------------
+
+    def practise(self, title: str, puzzle_ids: List[str]) -> bool:
+        """Offer only the puzzles ``puzzle_ids`` (a lesson's "Practise this", ``title``
+        naming it) and open the one for the learner; False if none of them loaded."""
+        ids = set(puzzle_ids)
+        chosen = [p for p in self.collection.puzzles if p.id in ids]
+        if not chosen:
+            return False
+        self.practice, self.practice_title = chosen, title
+        count = ngettext("{count} puzzle", "{count} puzzles", len(chosen)).format(
+            count=len(chosen))
+        line = _("Practice for {lesson}: {count}.").format(lesson=escape(title), count=count)
+        self.practice_line.value = f'<b class="spar-pz-practice-title">{line}</b>&nbsp;'
+        self.practice_bar.layout.display = "flex"
+        self.band.value = ALL
+        self.show_puzzle(self.choose_for_you() or chosen[0])
+        self.for_you_why.value = ""
+        return True
+
+    @guarded
+    def on_all_puzzles(self, _click: Any = None) -> None:
+        """Leave the practice set: every puzzle is on offer again."""
+        self.practice, self.practice_title = None, ""
+        self.practice_bar.layout.display = "none"
+        self._refresh_picker()
 
     @guarded
     def _on_band(self, change: Any) -> None:
@@ -249,12 +346,16 @@ class PuzzlePlayer(widgets.VBox):
         return True
 
     def show_puzzle(self, puzzle: Puzzle) -> None:
-        """Show ``puzzle`` from its first position."""
+        """Show ``puzzle`` from its first position (leaving a practice set it is not in)."""
+        if self.practice is not None and puzzle.id not in {p.id for p in self.practice}:
+            self.practice, self.practice_title = None, ""
+            self.practice_bar.layout.display = "none"
         if self.band.value != ALL and puzzle.band != self.band.value:
             self._picking = True
             self.band.value = ALL
             self._picking = False
         self.game = PuzzleGame(puzzle)
+        self.for_you_why.value = ""
         self.progress.visit(puzzle.id)
         self.attempt_counted = False
         self._close_solution()
@@ -395,7 +496,7 @@ class PuzzlePlayer(widgets.VBox):
     @guarded
     def on_next(self, _click: Any = None) -> None:
         """The next puzzle of the list not solved yet (the next one, once all are solved)."""
-        listed = self._listed() or self.collection.puzzles
+        listed = self._listed() or self._pool()
         i = listed.index(self.game.puzzle) if self.game and self.game.puzzle in listed else -1
         after = listed[i + 1:] + listed[:i + 1]
         unsolved = [p for p in after if not self.progress.solved(p.id)]

@@ -20,7 +20,9 @@ from .schema import (LanguageChoice, LessonCompletion, PuzzleAttempt, Rating, Re
                      StepAnswer, Visit, utcnow)
 
 LESSON, PUZZLE = "lesson", "puzzle"  # kinds of visit
+QUIZ = "checkpoint"  # the kind of visit to a checkpoint quiz (not where lessons resume)
 PUZZLE_RATING = "puzzles"  # the kind of rating a learner earns on puzzles
+CHECKPOINT = "checkpoint-"  # how the "lesson" ids of checkpoint quizzes start
 ANSWER_MAX = 200
 
 
@@ -154,17 +156,23 @@ def attempts_in_order(session: Session, learner: int) -> List[PuzzleAttempt]:
                                 .order_by(PuzzleAttempt.started_at, PuzzleAttempt.id)))
 
 
-def latest_rating(session: Session, learner: int, kind: str) -> Optional[int]:
-    """The learner's latest rating of ``kind``."""
-    return session.scalar(select(Rating.value).where(Rating.learner_id == learner,
-                                                     Rating.kind == kind)
+def latest_rating(session: Session, learner: int, kind: str) -> Optional[Rating]:
+    """The learner's latest rating of ``kind`` (``None``: not rated yet)."""
+    return session.scalar(select(Rating).where(Rating.learner_id == learner, Rating.kind == kind)
                           .order_by(Rating.rated_at.desc(), Rating.id.desc()).limit(1))
 
 
-def add_rating(session: Session, learner: int, kind: str, value: int,
-               puzzle: Optional[str] = None) -> None:
-    """Add the learner's new rating of ``kind``."""
+def rated_puzzles(session: Session, learner: int, kind: str) -> Set[str]:
+    """The puzzles whose results have moved the learner's rating of ``kind``."""
+    return set(session.scalars(select(Rating.puzzle).distinct().where(
+        Rating.learner_id == learner, Rating.kind == kind, Rating.puzzle.is_not(None))))
+
+
+def add_rating(session: Session, learner: int, kind: str, value: float, deviation: float,
+               volatility: float, puzzle: Optional[str] = None) -> None:
+    """Add the learner's new rating of ``kind`` (Glicko-2's three numbers), after ``puzzle``."""
     session.execute(insert(Rating).values(learner_id=learner, kind=kind, value=value,
+                                          deviation=deviation, volatility=volatility,
                                           puzzle=puzzle, rated_at=utcnow()))
 
 

@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 
 from ..i18n import _
 from .db import Store
-from .records import PUZZLE_RATING
+from .records import CHECKPOINT, PUZZLE_RATING
 from .schema import Learner, LessonCompletion, PuzzleAttempt, Rating, StepAnswer, Visit
 
 MISSED = 10  # questions in the "most often missed" list
@@ -92,13 +92,15 @@ def class_report(store: Store, missed: int = MISSED) -> ClassReport:
         steps: Dict[int, Dict[str, int]] = {i: {} for i in names}
         for learner, lesson, n in session.execute(
                 select(StepAnswer.learner_id, StepAnswer.lesson, func.count(distinct(StepAnswer.step)))
-                .where(StepAnswer.finished).group_by(StepAnswer.learner_id, StepAnswer.lesson)):
+                .where(StepAnswer.finished, _lesson(StepAnswer.lesson))
+                .group_by(StepAnswer.learner_id, StepAnswer.lesson)):
             steps[learner][lesson] = int(n)
         right = _steps_per_lesson(session, names, StepAnswer.finished)
         right_firsts = _steps_per_lesson(session, names, StepAnswer.first_try.is_(True))
         finished: Dict[int, Set[str]] = {i: set() for i in names}
         for learner, lesson in session.execute(
-                select(LessonCompletion.learner_id, LessonCompletion.lesson).distinct()):
+                select(LessonCompletion.learner_id, LessonCompletion.lesson).distinct()
+                .where(_lesson(LessonCompletion.lesson))):
             finished[learner].add(lesson)
         first = select(StepAnswer.learner_id, func.count()).where(
             StepAnswer.first_try.is_(True)).group_by(StepAnswer.learner_id)
@@ -112,7 +114,7 @@ def class_report(store: Store, missed: int = MISSED) -> ClassReport:
         ratings: Dict[int, int] = {}
         for learner, value in session.execute(select(Rating.learner_id, Rating.value).where(
                 Rating.kind == PUZZLE_RATING).order_by(Rating.rated_at, Rating.id)):
-            ratings[learner] = value  # the latest one stays
+            ratings[learner] = round(value)  # the latest one stays
         seen: Dict[int, datetime] = {}
         for learner_column, column in ((Learner.id, Learner.created_at),
                                        (Visit.learner_id, Visit.visited_at),
@@ -137,7 +139,7 @@ def _steps_per_lesson(session: Session, learners: Mapping[int, str],
     steps: Dict[int, Dict[str, Set[int]]] = {i: {} for i in learners}
     for learner, lesson, step in session.execute(
             select(StepAnswer.learner_id, StepAnswer.lesson, StepAnswer.step).distinct()
-            .where(StepAnswer.correct.is_(True), condition)):
+            .where(StepAnswer.correct.is_(True), condition, _lesson(StepAnswer.lesson))):
         steps[learner].setdefault(lesson, set()).add(step)
     return steps
 
@@ -154,8 +156,14 @@ def with_stars(report: ClassReport, stars: Callable[[str, Set[int], Set[int]], i
     return ClassReport(learners, report.missed)
 
 
+def _lesson(column: Any) -> Any:
+    """Rows of a lesson, not of a checkpoint quiz (its questions are the lessons' own,
+    and their misses go into the review schedule as the lessons' steps)."""
+    return ~column.startswith(CHECKPOINT, autoescape=True)
+
+
 def _missed(session: Session, limit: int) -> List[Missed]:
-    question = StepAnswer.answer.is_not(None)
+    question = StepAnswer.answer.is_not(None) & _lesson(StepAnswer.lesson)
     wrong = session.execute(
         select(StepAnswer.lesson, StepAnswer.step, func.count(),
                func.count(distinct(StepAnswer.learner_id)))

@@ -19,8 +19,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any, Dict, Optional
 
-from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Index, Integer, MetaData, String, Text,
-                        UniqueConstraint)
+from sqlalchemy import (JSON, Boolean, DateTime, Float, ForeignKey, Index, Integer, MetaData, String,
+                        Text, UniqueConstraint)
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
@@ -143,15 +143,20 @@ class PuzzleAttempt(Base):
 
 
 class Rating(Base):
-    """A learner's rating (``kind`` "puzzles"), worked out again from every attempt after
-    each solved puzzle: the latest row is the current rating, the rows its history."""
+    """A learner's rating (``kind`` "puzzles"): Glicko-2's rating (``value``), deviation and
+    volatility after the result of ``puzzle`` (:mod:`spar_tutor.learning.rating`). A row is
+    added for each puzzle rated: the latest row is the current rating, the rows its
+    history. (Ratings from before Glicko-2, Elo's, were carried over with a new
+    player's deviation.)"""
 
     __tablename__ = "ratings"
     __table_args__ = (Index("ix_ratings_learner_kind", "learner_id", "kind"),)
     id: Mapped[int] = mapped_column(primary_key=True)
     learner_id: Mapped[int] = _learner()
     kind: Mapped[str] = mapped_column(String(20), nullable=False)
-    value: Mapped[int] = mapped_column(Integer, nullable=False)
+    value: Mapped[float] = mapped_column(Float, nullable=False)
+    deviation: Mapped[float] = mapped_column(Float, nullable=False)
+    volatility: Mapped[float] = mapped_column(Float, nullable=False)
     puzzle: Mapped[Optional[str]] = mapped_column(String(ID))
     rated_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
 

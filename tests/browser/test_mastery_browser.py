@@ -1,15 +1,22 @@
 """Mastery in the app, in Chromium: a missed question comes back before the lesson ends,
 the stars show on the lesson list, and on a later day Home offers the review (the
-server's test-only clock, ``SPAR_TUTOR_NOW=file:...``, moved by writing its file)."""
+server's test-only clock, ``SPAR_TUTOR_NOW=file:...``, moved by writing its file); a
+finished lesson's "Practise this" opens its puzzles; the checkpoint quiz asks a question.
+The lessons are clicked through with the walk's :class:`~test_walk.LessonWalk`."""
 
 import re
 from datetime import datetime, timedelta, timezone
 
 from playwright.sync_api import expect
 
+from spar_tutor.app import course
 from spar_tutor.engine.cards import parse_card
+from spar_tutor.lessons.checkpoint import checkpoint
+from spar_tutor.puzzles.widget import default_collection
 
-from test_app import nav, open_app
+from test_app import FIRST_VISIT_MS, nav, open_app
+from test_walk import DESKTOP, LessonWalk, page_words
+from walk import Worklist
 
 TIMEOUT = 45_000
 
@@ -88,3 +95,61 @@ def test_missed_question_comes_back_stars_and_review_on_a_later_day(app_server, 
         expect(page.get_by_role("button", name=re.compile("to review today"))).to_have_count(0)
     finally:
         clock.unlink(missing_ok=True)
+
+
+def test_practise_this_after_a_lesson_opens_its_puzzles(app_server, voila_page):
+    """Lesson 4 taken to its end (a hint and a wrong answer at each question, as the walk
+    does), then "Practise this": the Puzzles page with the lesson's puzzles only."""
+    page = voila_page.page
+    page.set_viewport_size(DESKTOP)
+    lesson = course.find_lesson("4")
+    open_app(voila_page, app_server, "page=lessons&lesson=4&learner=Practice Yaw")
+    found = Worklist()
+    LessonWalk(page, lesson, found).walk()
+    practise = page.get_by_role("button", name="Practise this: 6 puzzles", exact=True)
+    expect(practise).to_be_visible(timeout=TIMEOUT)
+    voila_page.screenshot("mastery-practise-this")
+    practise.click()
+    expect(page.get_by_text("Practice for lesson 4, Winning a trick: 6 puzzles.")).to_be_visible(
+        timeout=FIRST_VISIT_MS)
+    expect(page).to_have_url(re.compile(r"lesson=4&puzzle=\d+"), timeout=TIMEOUT)
+    number = re.search(r"puzzle=(\d+)", page.url).group(1)
+    shown = default_collection().find(number)
+    assert "take-the-lead" in shown.themes
+    expect(page.locator(".spar-pz-head-area")).to_contain_text(shown.title, timeout=TIMEOUT)
+    expect(page.get_by_text("Solve a puzzle to get your puzzle rating.")).to_be_visible()
+    picker = page.get_by_role("combobox", name="Puzzle")
+    expect(picker.locator("option")).to_have_count(6)
+    voila_page.screenshot("mastery-practise-puzzles")
+    found.scan("practice puzzles", page_words(page))
+    assert not found.found, found.lines()
+
+
+def test_the_checkpoint_asks_a_question_from_the_lessons(app_server, voila_page):
+    """The Checkpoint row of the Lessons page: today's quiz, one question answered (a hint,
+    a wrong answer, then the right one), and the row counts it."""
+    page = voila_page.page
+    page.set_viewport_size(DESKTOP)
+    learner = "Checkpoint Kojo"
+    quiz = checkpoint(course.playable(), learner, datetime.now(timezone.utc).date())
+    open_app(voila_page, app_server, f"page=lessons&learner={learner}")
+    row = page.locator(".spar-checkpoint-row")
+    expect(row).to_contain_text("10 questions from all the lessons", timeout=FIRST_VISIT_MS)
+    voila_page.screenshot("mastery-checkpoint-row")
+    row.get_by_role("button", name="Checkpoint", exact=True).click()
+    expect(page.get_by_role("heading", name="Checkpoint: all the lessons")).to_be_visible(
+        timeout=TIMEOUT)
+    found = Worklist()
+    walk = LessonWalk(page, quiz, found)
+    walk.sync("first")
+    walk.question()
+    expect(page.locator(".sp-feedback-right")).to_be_visible(timeout=TIMEOUT)
+    voila_page.screenshot("mastery-checkpoint-question")
+    walk.press("Next", "next")
+    expect(page.get_by_text("Step 2 of 10", exact=False)).to_be_visible(timeout=TIMEOUT)
+    expect(page).to_have_url(re.compile("lesson=checkpoint&step=2"), timeout=TIMEOUT)
+    button = page.get_by_role("button", name="All lessons", exact=True)
+    button.click()
+    expect(page.locator(".spar-checkpoint-row")).to_contain_text("1 of 10 answered today",
+                                                                  timeout=TIMEOUT)
+    assert not found.found, found.lines()

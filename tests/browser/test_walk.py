@@ -164,7 +164,7 @@ class LessonWalk:
                 self.on_wrong()
                 self.on_wrong = None
             if getattr(self.shadow.run.current, "out", None) is not None:
-                self.press("Try again", "try again")  # a wrong card played out
+                self.press(_("Try again"), "try again")  # a wrong card played out
         step, live = self.shadow.run.step, self.shadow.run.current
         if step.kind == "play":
             while not live.state.is_over():

@@ -10,8 +10,12 @@ import ipywidgets as widgets
 from .. import course
 from ..guard import guarded
 from ..route import Route
+from ...store.records import CHECKPOINT as CHECKPOINT_ID
 from .pending import missing, notice
 from ...i18n import N_, _, ngettext
+
+#: What a link calls the checkpoint quiz: ``?page=lessons&lesson=checkpoint``.
+CHECKPOINT = "checkpoint"
 
 INTRO = N_("<h2>Lessons</h2><p>Short lessons, each 5 to 10 minutes: one idea at a time, "
            "and you try each one yourself. Start with lesson 1, or jump to any lesson.</p>")
@@ -63,8 +67,8 @@ class LessonsPage(widgets.VBox):
                 "{name}: {done} of {lessons} lessons finished.", lessons).format(
                     name=escape(self.app.learner.name), done=done, lessons=lessons) + "</p>"
         suggested = course.suggested(progress)
-        self.rows.children = [self._row(lesson, progress, lesson is suggested)
-                              for lesson in course.all_lessons()]
+        self.rows.children = [self._checkpoint_row(progress)] + [
+            self._row(lesson, progress, lesson is suggested) for lesson in course.all_lessons()]
         self.stage.children = ()
         self.listing.layout.display = "flex"
         self.player = None
@@ -108,6 +112,43 @@ class LessonsPage(widgets.VBox):
         row.add_class("spar-lesson-row")
         return row
 
+    def _checkpoint_row(self, progress: Optional[Any]) -> widgets.Widget:
+        """The checkpoint quiz: today's questions from the lessons taken, and how it went."""
+        from ...lessons.mastery import lesson_stars
+        from ...lessons.widget import stars_html
+
+        quiz = course.checkpoint(progress)
+        b = widgets.Button(description=_("Checkpoint"), tooltip=quiz.summary)
+        b.add_class("spar-lesson-btn")
+        b.add_class("spar-checkpoint-btn")
+        b.on_click(guarded(self.app.say)(lambda _: self.open_checkpoint()))
+        if quiz.everything:
+            about = _("Test what you know: {questions} questions from all the lessons.")
+        else:
+            about = _("Test what you know: {questions} questions from lessons {first} to "
+                      "{last}.")
+        about = about.format(questions=len(quiz.steps), first=1, last=quiz.last)
+        done = len(progress.done(quiz.id)) if progress else 0
+        stars = lesson_stars(quiz, progress.answers(quiz.id)) if progress else 0
+        if progress and progress.finished(quiz.id):
+            status = _("done today") + " &#10003;" + (" " + stars_html(stars) if stars else "")
+        elif done:
+            status = _("{done} of {questions} answered today").format(
+                done=done, questions=len(quiz.steps))
+        else:
+            status = _("new questions each day")
+        info = widgets.HTML(f'<span class="spar-muted">{escape(about)} &middot; {status}</span>',
+                            layout=widgets.Layout(flex="1 1 320px"))
+        row = widgets.HBox([b, info])
+        row.add_class("spar-row")
+        row.add_class("spar-lesson-row")
+        row.add_class("spar-checkpoint-row")
+        return row
+
+    def open_checkpoint(self, start: Optional[int] = None) -> None:
+        """Show today's checkpoint quiz in the lesson player."""
+        self.open_lesson(course.checkpoint(self.app.progress()), start=start)
+
     # -- a lesson -------------------------------------------------------------------
 
     def open_lesson(self, lesson: Any, start: Optional[int] = None) -> None:
@@ -116,17 +157,23 @@ class LessonsPage(widgets.VBox):
 
         self.player = LessonPlayer(lesson, self.app.progress(), start=start)
         self.player.on_move = lambda index: self.app.moved()
+        self.player.on_practise = self._practise
         self.opened = lesson.id
         self.listing.layout.display = "none"
         self.stage.children = (widgets.HBox([self.back]), self.player)
         self.app.moved()
+
+    def _practise(self, lesson: Any) -> None:
+        """"Practise this": the Puzzles page, with the lesson's puzzles."""
+        self.app.go("puzzles", Route(page="puzzles", lesson=str(lesson.number)))
 
     def where(self) -> Route:
         """The lesson and step shown (numbers, as a learner would write them), or the list."""
         if self.player is None:
             return Route(page="lessons")
         run = self.player.run
-        return Route(page="lessons", lesson=str(run.lesson.number), step=run.index + 1)
+        lesson = CHECKPOINT if run.lesson.id.startswith(CHECKPOINT_ID) else str(run.lesson.number)
+        return Route(page="lessons", lesson=lesson, step=run.index + 1)
 
     def on_show(self) -> None:
         """From the navigation bar: the list, with up-to-date progress."""
@@ -140,13 +187,20 @@ class LessonsPage(widgets.VBox):
         if not route.lesson:
             self.show_list()
             return
+        start = route.step - 1 if route.step else None
+        if route.lesson == CHECKPOINT:
+            if self.player is not None and self.opened and self.opened.startswith(CHECKPOINT_ID) \
+                    and start is not None:
+                self.player.go_to(min(start, len(self.player.run.lesson.steps) - 1))
+            else:
+                self.open_checkpoint(start)
+            return
         lesson = course.find_lesson(route.lesson)
         if lesson is None:
             self.show_list()
             self.app.say(_("There is no lesson {lesson}: here are all the lessons.").format(
                 lesson=route.lesson))
             return
-        start = route.step - 1 if route.step else None
         if self.player is not None and self.opened == lesson.id and start is not None:
             self.player.go_to(min(start, len(lesson.steps) - 1))
         else:

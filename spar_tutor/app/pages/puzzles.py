@@ -7,6 +7,7 @@ from typing import Any, Optional
 
 import ipywidgets as widgets
 
+from .. import course
 from ..route import Route
 from .pending import missing, notice
 from ...i18n import N_, _
@@ -24,6 +25,8 @@ class PuzzlesPage(widgets.VBox):
         self.app = app
         self.player: Any = None
         self.opened: Optional[str] = None
+        #: The lesson whose puzzles are being practised (its number), if any.
+        self.practising: Optional[str] = None
         if missing("spar_tutor.puzzles.widget"):
             super().__init__([notice(_("Puzzles"), _("The puzzles are not installed on this "
                                                      "server."),
@@ -45,17 +48,44 @@ class PuzzlesPage(widgets.VBox):
         self.children = (self.intro, self.player)
         if old is not None:
             old.close()
+        if self.practising:
+            self._practise(self.practising)
 
     def where(self) -> Route:
         """The puzzle shown, by its number (an id could give the answer away)."""
         game = self.player.game if self.player is not None else None
         if game is None:
             return Route(page="puzzles")
-        return Route(page="puzzles", puzzle=str(self.player.collection.index(game.puzzle) + 1))
+        if self.player.practice is None:
+            self.practising = None
+        return Route(page="puzzles", lesson=self.practising,
+                     puzzle=str(self.player.collection.index(game.puzzle) + 1))
+
+    def _practise(self, key: str) -> bool:
+        """Offer the puzzles that practise lesson ``key`` (its number or id)."""
+        from ...lessons.widget import lesson_name
+
+        lesson = course.find_lesson(key)
+        if lesson is None or not self.player.practise(lesson_name(lesson),
+                                                      list(lesson.practice_puzzles)):
+            self.practising = None
+            return False
+        self.practising = str(lesson.number)
+        return True
 
     def show_route(self, route: Route) -> None:
-        """Open the puzzle a link names; an unknown one is said so."""
-        if self.player is None or not route.puzzle:
+        """Open the puzzle a link names (of the practice of the lesson it names, if any);
+        an unknown one is said so."""
+        if self.player is None:
+            return
+        if route.lesson and route.lesson != self.practising:
+            if not self._practise(route.lesson):
+                self.app.say(_("There are no puzzles for lesson {lesson}: here are all "
+                               "the puzzles.").format(lesson=route.lesson))
+        elif not route.lesson and self.practising and self.player.practice is not None:
+            self.player.on_all_puzzles()
+            self.practising = None
+        if not route.puzzle:
             return
         shown = self.where().puzzle
         if route.puzzle == shown:
