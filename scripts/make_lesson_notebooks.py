@@ -1,27 +1,38 @@
-"""Write the lesson notebooks and the explore notebooks into notebooks/.
+"""Write the lesson notebooks and the explore notebooks into notebooks/, and their
+French copies into notebooks/fr/.
 
     python scripts/make_lesson_notebooks.py            # all of them
     python scripts/make_lesson_notebooks.py lessons    # only the lesson notebooks and the menu
+    python scripts/make_lesson_notebooks.py fr         # only the French copies
 
 Lesson notebooks are a short introduction and the lesson player; their text
 comes from the lesson files. Run this again after adding a lesson, then store
-the explore notebooks' outputs (nbval compares the checked cells):
+the explore notebooks' outputs (nbval compares the checked cells) and write the
+French copies again (they take the English notebooks' code cells and outputs):
 
     jupyter nbconvert --to notebook --execute --inplace notebooks/explore_*.ipynb
+    python scripts/make_lesson_notebooks.py fr
+
+The French lesson notebooks and menu take their words from the lesson files through
+the catalogue (``set_language("fr")``); the other French notebooks are the English
+ones with the Markdown of ``FRENCH`` below. tests/test_lesson_docs.py checks that
+notebooks/fr/ is what this script writes (docs/translating.md, "The notebooks").
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import List
+from typing import Dict, List
 
 import nbformat
+from nbformat import NotebookNode
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from spar_tutor.i18n import _, set_language  # noqa: E402
 from spar_tutor.lessons import Lesson, load_all  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
@@ -30,42 +41,88 @@ SETUP = ("import matplotlib\nmatplotlib.use('module://matplotlib_inline.backend_
          "import matplotlib.pyplot as plt\nfrom spar_tutor import explore\n")
 
 
-def write(name: str, cells: list) -> None:
+# The first lines of a notebook's first code cell in each language (Voila shows no code).
+SETUP_CODE = {"en": "", "fr": 'import spar_tutor\nspar_tutor.set_language("fr")\n\n'}
+
+
+def french_spaces(text: str) -> str:
+    """A no-break space before : ; ! ? (as in the catalogue)."""
+    for mark in ":;!?":
+        text = text.replace(" " + mark, "\u00a0" + mark)
+    return text
+
+
+def notebook(name: str, cells: list) -> NotebookNode:
     for i, cell in enumerate(cells):
         cell["id"] = f"{Path(name).stem[:40]}-{i}"  # stable ids: no diff when nothing changed
-    nb = new_notebook(cells=cells, metadata={
+    return new_notebook(cells=cells, metadata={
         "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
         "language_info": {"name": "python"}})
+
+
+def write(name: str, cells: list) -> None:
+    save(name, notebook(name, cells))
+
+
+def save(name: str, nb: NotebookNode) -> None:
     path = NOTEBOOKS / name
+    path.parent.mkdir(exist_ok=True)
     nbformat.write(nb, path)
     print("wrote", path.relative_to(ROOT))
 
 
+def lesson_cells(lesson: Lesson, language: str = "en") -> list:
+    """A lesson notebook's cells in ``language`` (the lesson loaded in it)."""
+    if language == "fr":
+        intro = french_spaces(f"# Spar, leçon {lesson.number} : {lesson.title}\n\n{lesson.summary}\n\n"
+                 f"Environ {lesson.minutes} minutes, {len(lesson.steps)} étapes. Lance la "
+                 "cellule ci-dessous et la leçon apparaît : réponds à chaque question en "
+                 f"cliquant, utilise **{_('Hint')}** quand tu veux, et **{_('Next')}** pour "
+                 "avancer. Tes progrès sont gardés sous ton nom : tu peux t'arrêter et "
+                 "revenir plus tard.")
+    else:
+        intro = (f"# Spar, lesson {lesson.number}: {lesson.title}\n\n{lesson.summary}\n\n"
+                 f"About {lesson.minutes} minutes, {len(lesson.steps)} steps. Run the cell below "
+                 "and the lesson appears: answer each question by clicking, use **Hint** whenever "
+                 "you like, and **Next** to go on. Your progress is kept under your name, so you "
+                 "can stop and come back later.")
+    code = (f'{SETUP_CODE[language]}from spar_tutor.lessons.widget import lesson_widget\n\n'
+            f'lesson_widget("{lesson.id}")')
+    return [new_markdown_cell(intro), new_code_cell(code)]
+
+
+def lesson_name(lesson: Lesson) -> str:
+    return f"lesson_{lesson.number:02d}_{lesson.id.split('_', 1)[1]}.ipynb"
+
+
 def lesson_notebook(lesson: Lesson) -> None:
-    stem = lesson.id.split("_", 1)[1]
-    intro = (f"# Spar, lesson {lesson.number}: {lesson.title}\n\n{lesson.summary}\n\n"
-             f"About {lesson.minutes} minutes, {len(lesson.steps)} steps. Run the cell below "
-             "and the lesson appears: answer each question by clicking, use **Hint** whenever "
-             "you like, and **Next** to go on. Your progress is kept under your name, so you "
-             "can stop and come back later.")
-    code = f'from spar_tutor.lessons.widget import lesson_widget\n\nlesson_widget("{lesson.id}")'
-    write(f"lesson_{lesson.number:02d}_{stem}.ipynb", [new_markdown_cell(intro), new_code_cell(code)])
+    write(lesson_name(lesson), lesson_cells(lesson))
 
 
-def menu_notebook(lessons: List[Lesson]) -> None:
+def menu_cells(lessons: List[Lesson], language: str = "en") -> list:
     """The menu notebook: every lesson with its steps and minutes (kept in step with the
     lesson files by tests/test_lesson_docs.py)."""
     first, last = lessons[0].title, lessons[-1].title
     rows = "".join(f"| {lesson.number} | {lesson.title} | {len(lesson.steps)} | "
                    f"{lesson.minutes} |\n" for lesson in lessons)
-    write("lessons.ipynb", [
-        new_markdown_cell(f"# Spar lessons\n\n{len(lessons)} short lessons, from "
-                          f"{first[:1].lower() + first[1:]} to {last}. Type your name, then "
-                          "choose a lesson; done lessons are ticked, and **Continue** takes you "
-                          "back to where you stopped.\n\n| lesson | title | steps | minutes |\n"
-                          f"|---|---|---|---|\n{rows}"),
-        new_code_cell("from spar_tutor.lessons.widget import lesson_widget\n\nlesson_widget()"),
-    ])
+    if language == "fr":
+        text = french_spaces(f"# Les leçons de Spar\n\n{len(lessons)} courtes leçons, de « {first} » à "
+                f"« {last} ». Tape ton nom, puis choisis une leçon ; les leçons finies "
+                f"sont cochées, et **{_('Continue')}** te ramène là où tu en étais.\n\n"
+                f"| leçon | titre | étapes | minutes |\n|---|---|---|---|\n{rows}")
+    else:
+        text = (f"# Spar lessons\n\n{len(lessons)} short lessons, from "
+                f"{first[:1].lower() + first[1:]} to {last}. Type your name, then "
+                "choose a lesson; done lessons are ticked, and **Continue** takes you "
+                "back to where you stopped.\n\n| lesson | title | steps | minutes |\n"
+                f"|---|---|---|---|\n{rows}")
+    return [new_markdown_cell(text), new_code_cell(
+        f"{SETUP_CODE[language]}from spar_tutor.lessons.widget import lesson_widget\n\n"
+        "lesson_widget()")]
+
+
+def menu_notebook(lessons: List[Lesson]) -> None:
+    write("lessons.ipynb", menu_cells(lessons))
 
 
 def explore_last_trick() -> None:
@@ -155,12 +212,105 @@ def explore_sticky() -> None:
     ])
 
 
+# The French Markdown of the notebooks that are not lessons, cell by cell (the English
+# notebook's code cells, with their outputs, are copied as they are).
+FRENCH: Dict[str, List[str]] = {
+    "play.ipynb": [
+        "# Jouer au Spar\n\nTu joues à une table de Spar avec trois robots. **Clique sur une "
+        "carte pour la jouer.** Seul le dernier pli rapporte des points : réfléchis à la carte "
+        "que tu veux garder pour la fin. Tu bloques ? Le panneau des indices répond en trois "
+        "temps : un coup de pouce, la règle, puis la réponse de l'ordinateur. Après chaque "
+        "donne, *Bilan et revoir* te montre ce que t'a coûté chaque carte jouée. *Nouvelle "
+        "partie* te laisse choisir le jeu, les joueurs et les robots."],
+    "puzzles.ipynb": [
+        "# Les énigmes de Spar\n\nChaque énigme est une fin de donne avec un objectif, par "
+        "exemple *être sûr de marquer 3 points, quoi que fassent les autres*. **Clique sur tes "
+        "cartes pour les jouer** ; les autres répondent avec la meilleure défense de "
+        "l'ordinateur. Une carte qui fait rater l'objectif n'est pas jouée : on te dit "
+        "pourquoi, et tu réessaies."],
+    "explore_last_trick.ipynb": [
+        "# Quelle carte gagne le dernier pli ?\n\nSeul le dernier pli rapporte des points, et "
+        "c'est un 6 qui rapporte le plus. Combien de fois chaque rang gagne-t-il vraiment le "
+        "dernier pli, et est-ce que cela dépend du nombre de joueurs ? On distribue beaucoup "
+        "de donnes avec le moteur du jeu, et chaque joueur choisit au hasard une carte permise "
+        "(toujours le même hasard, pour que les nombres restent les mêmes).",
+        "**Ce que ça montre.** Même quand on joue au hasard, les grosses cartes gagnent le "
+        "dernier pli bien plus souvent que les 6, et plus il y a de joueurs, plus un 6 gagnant "
+        "est rare : tous les autres doivent ne plus avoir sa couleur. (Ici, les rois battent "
+        "souvent les as seulement parce qu'il y a quatre rois et juste trois as.) C'est pour "
+        "ça qu'un 6 rapporte 3 points et un as seulement 1. Les bons joueurs gagnent avec un 6 "
+        "bien plus souvent que ceux qui jouent au hasard, parce qu'ils le préparent "
+        "(leçon 9)."],
+    "explore_lead_value.ipynb": [
+        "# Que vaut le fait de jouer en premier au dernier pli ?\n\nLes quatre premiers plis "
+        "ne rapportent rien, mais celui qui gagne le quatrième pli **joue en premier** au "
+        "dernier. Qu'est-ce que ça vaut ? On distribue beaucoup de donnes, on les joue avec "
+        "des cartes permises choisies au hasard (toujours le même hasard), et on regarde le "
+        "joueur qui a joué en premier au dernier pli.",
+        "**Ce que ça montre.** Celui qui joue en premier au dernier pli le gagne bien plus "
+        "souvent que sa part normale : les autres doivent fournir dans la couleur qu'il "
+        "choisit, et souvent ils ne peuvent pas. C'est pour ça que le quatrième pli compte "
+        "tant : gagne-le, puis joue ton 6 ou ton 7."],
+    "explore_sticky_cards.ipynb": [
+        "# Les cartes pareilles restent-elles ensemble ?\n\nSelon la coutume du mélange, le "
+        "paquet n'est mélangé que toutes les 3 donnes à deux joueurs, et toutes les 2 donnes "
+        "à trois. Entre-temps, on ramasse les cartes jouées dans l'ordre où elles ont été "
+        "jouées, et les plis sont surtout d'une seule couleur. Les joueurs croient qu'alors "
+        "les cartes pareilles restent ensemble, et que la **carte du dessous** (la dernière "
+        "carte de la pioche) est un indice. On distribue beaucoup de donnes selon cette "
+        "coutume (cartes permises choisies au hasard, toujours le même hasard) et on compare "
+        "les donnes faites avec un paquet mélangé et avec un paquet juste ramassé.",
+        "**Ce que ça montre.** Cette croyance est à moitié vraie. Les jeux tirés d'un paquet "
+        "ramassé ont vraiment plus de cartes d'une même couleur : la couleur la plus longue "
+        "d'un jeu est nettement plus longue à trois joueurs, et un peu plus longue à deux. "
+        "Mais la carte du dessous ne dit presque rien : la part des cartes distribuées dans "
+        "sa couleur est à peu près la même qu'après un vrai mélange. Demander la carte du "
+        "dessous t'apprend qu'une seule carte n'est chez personne, et pas grand-chose de "
+        "plus."],
+}
+
+
+def french_copy(name: str) -> NotebookNode:
+    """notebooks/``name`` with its Markdown in French and the language set first."""
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    texts = iter(FRENCH[name])
+    setup = SETUP_CODE["fr"]
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = french_spaces(next(texts))
+        elif cell.cell_type == "code":
+            cell.source, setup = setup + cell.source, ""
+    assert next(texts, None) is None, f"{name}: more French cells than Markdown cells"
+    return nb
+
+
+def french_notebooks() -> Dict[str, NotebookNode]:
+    """Every French notebook by its path under notebooks/ (``fr/lessons.ipynb``...)."""
+    set_language("fr")
+    try:
+        lessons = [lesson for lesson in load_all(ROOT / "lessons") if isinstance(lesson, Lesson)]
+        out = {f"fr/{lesson_name(lesson)}": notebook(lesson_name(lesson),
+                                                     lesson_cells(lesson, "fr"))
+               for lesson in lessons}
+        out["fr/lessons.ipynb"] = notebook("lessons.ipynb", menu_cells(lessons, "fr"))
+    finally:
+        set_language("en")
+    out.update({f"fr/{name}": french_copy(name) for name in FRENCH})
+    return out
+
+
+def french_only() -> None:
+    for name, nb in french_notebooks().items():
+        save(name, nb)
+
+
 def main() -> None:
     NOTEBOOKS.mkdir(exist_ok=True)
     lessons_only()
     explore_last_trick()
     explore_lead()
     explore_sticky()
+    french_only()
 
 
 def lessons_only() -> None:
@@ -172,4 +322,4 @@ def lessons_only() -> None:
 
 
 if __name__ == "__main__":
-    lessons_only() if sys.argv[1:] == ["lessons"] else main()
+    {"lessons": lessons_only, "fr": french_only}.get(" ".join(sys.argv[1:]), main)()

@@ -157,6 +157,7 @@ def test_the_wheel_ships_the_template_and_compiled_catalogues(tmp_path):
     assert "spar_tutor/i18n/locale/xx/LC_MESSAGES/spar_tutor.mo" in names
     assert "spar_tutor/i18n/spar_tutor.pot" in names
     assert "spar_tutor/i18n/__init__.py" in names
+    assert "spar_tutor/_data/notebooks/fr/lessons.ipynb" in names  # the French notebooks
 
 
 def test_the_script_runs():

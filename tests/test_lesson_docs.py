@@ -1,14 +1,17 @@
 """docs/lessons.md and the lesson notebooks say what the lesson files say: titles,
 numbers of steps and questions, minutes."""
 
+import importlib.util
 import json
 import re
 import tomllib
 from pathlib import Path
 
+import nbformat
 import pytest
 
-from spar_tutor.lessons import load_all
+from spar_tutor.i18n import set_language
+from spar_tutor.lessons import Lesson, load_all
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted((ROOT / "lessons").glob("*.toml"))
@@ -67,3 +70,71 @@ def test_each_lesson_notebook_matches_its_file(path):
     assert text.startswith(f"# Spar, lesson {number}: {title}\n")
     assert f"About {minutes} minutes, {steps} steps." in text
     assert len(re.findall(r"About \d+ minutes", text)) == 1
+
+
+def french_generator():
+    """scripts/make_lesson_notebooks.py as a module (it writes nothing when imported)."""
+    spec = importlib.util.spec_from_file_location(
+        "make_lesson_notebooks", ROOT / "scripts" / "make_lesson_notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def cells(nb):
+    return [(c.cell_type, c.source, c.get("outputs")) for c in nb.cells]
+
+
+def test_every_notebook_but_the_app_has_a_french_copy():
+    english = {p.name for p in (ROOT / "notebooks").glob("*.ipynb")} - {"app.ipynb"}
+    assert {p.name for p in (ROOT / "notebooks" / "fr").glob("*.ipynb")} == english
+
+
+def test_the_french_notebooks_are_what_the_generator_writes():
+    """notebooks/fr/ is written by the generator: lesson words from the French catalogue,
+    the other notebooks' code and outputs copied from the English ones. A French notebook
+    edited by hand, or left behind by a lesson or an English notebook that changed, fails:
+    run ``python scripts/make_lesson_notebooks.py fr``."""
+    written = french_generator().french_notebooks()
+    assert sorted(written) == sorted(f"fr/{p.name}" for p in (ROOT / "notebooks" / "fr")
+                                     .glob("*.ipynb"))
+    stale = [name for name, nb in written.items()
+             if cells(nbformat.read(ROOT / "notebooks" / name, as_version=4)) != cells(nb)]
+    assert stale == []
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (ROOT / "notebooks" / "fr")
+                                        .glob("*.ipynb")))
+def test_a_french_notebook_is_the_english_one_in_french(name):
+    """The same code cells as the English notebook, after the lines that set the language;
+    Markdown in French."""
+    english = nbformat.read(ROOT / "notebooks" / name, as_version=4)
+    french = nbformat.read(ROOT / "notebooks" / "fr" / name, as_version=4)
+    setup = 'import spar_tutor\nspar_tutor.set_language("fr")\n\n'
+    code = [c.source for c in french.cells if c.cell_type == "code"]
+    assert code[0].startswith(setup)
+    assert [code[0][len(setup):], *code[1:]] == [
+        c.source for c in english.cells if c.cell_type == "code"]
+    markdown = [c.source for c in french.cells if c.cell_type == "markdown"]
+    assert len(markdown) == len([c for c in english.cells if c.cell_type == "markdown"])
+    words = re.findall(r"[a-zà-ÿ']+", " ".join(markdown).lower())
+    english_words = sum(w in {"the", "and", "you", "your", "of", "to", "is"} for w in words)
+    assert english_words <= len(words) // 50, markdown
+
+
+def test_the_french_lesson_notebooks_say_the_lessons_in_french():
+    set_language("fr")
+    try:
+        lessons = [lesson for lesson in load_all() if isinstance(lesson, Lesson)]
+    finally:
+        set_language("en")
+    rows = table_rows(notebook_markdown("fr/lessons.ipynb"), "| leçon | titre | étapes | minutes |")
+    assert [(int(r[0]), r[1], int(r[2]), int(r[3])) for r in rows] == [
+        (lesson.number, lesson.title, len(lesson.steps), lesson.minutes) for lesson in lessons]
+    for lesson in lessons:
+        text = notebook_markdown(f"fr/lesson_{lesson.number:02d}_{lesson.id.split('_', 1)[1]}"
+                                 ".ipynb")
+        assert text.startswith(f"# Spar, leçon {lesson.number}\u00a0: {lesson.title}\n")
+        assert f"Environ {lesson.minutes} minutes, {len(lesson.steps)} étapes." in text
+    english = {lesson.id: lesson.title for lesson in load_all() if isinstance(lesson, Lesson)}
+    assert [lesson.id for lesson in lessons if lesson.title == english[lesson.id]] == []

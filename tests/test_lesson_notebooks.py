@@ -27,3 +27,17 @@ def test_notebooks_run_under_nbval(tmp_path):
     out = run_nbval(NOTEBOOKS, tmp_path, timeout=900)
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
     assert "failed" not in out.stdout and " passed" in out.stdout
+
+
+# The French notebooks under nbval: the menu, one lesson and the two game notebooks. The
+# other French notebooks have the same code as these or as their English notebooks, and
+# tests/test_lesson_docs.py checks that they are what the generator writes.
+FRENCH = ["notebooks/fr/lessons.ipynb", "notebooks/fr/lesson_03_follow.ipynb",
+          "notebooks/fr/play.ipynb", "notebooks/fr/puzzles.ipynb"]
+
+
+@pytest.mark.slow
+def test_french_notebooks_run_under_nbval(tmp_path):
+    out = run_nbval(FRENCH, tmp_path, timeout=900)
+    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
+    assert f"{len(FRENCH)} passed" in out.stdout
