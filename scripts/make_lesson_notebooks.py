@@ -46,10 +46,10 @@ SETUP_CODE = {"en": "", "fr": 'import spar_tutor\nspar_tutor.set_language("fr")\
 
 
 def french_spaces(text: str) -> str:
-    """A no-break space before : ; ! ? (as in the catalogue)."""
-    for mark in ":;!?":
+    """A no-break space before : ; ! ? and inside « » (as in the catalogue)."""
+    for mark in ":;!?»":
         text = text.replace(" " + mark, "\u00a0" + mark)
-    return text
+    return text.replace("« ", "«\u00a0")
 
 
 def notebook(name: str, cells: list) -> NotebookNode:
@@ -74,7 +74,8 @@ def save(name: str, nb: NotebookNode) -> None:
 def lesson_cells(lesson: Lesson, language: str = "en") -> list:
     """A lesson notebook's cells in ``language`` (the lesson loaded in it)."""
     if language == "fr":
-        intro = french_spaces(f"# Spar, leçon {lesson.number} : {lesson.title}\n\n{lesson.summary}\n\n"
+        intro = french_spaces(
+                 f"# Spar, leçon {lesson.number} : {lesson.title}\n\n{lesson.summary}\n\n"
                  f"Environ {lesson.minutes} minutes, {len(lesson.steps)} étapes. Lance la "
                  "cellule ci-dessous et la leçon apparaît : réponds à chaque question en "
                  f"cliquant, utilise **{_('Hint')}** quand tu veux, et **{_('Next')}** pour "
@@ -106,7 +107,8 @@ def menu_cells(lessons: List[Lesson], language: str = "en") -> list:
     rows = "".join(f"| {lesson.number} | {lesson.title} | {len(lesson.steps)} | "
                    f"{lesson.minutes} |\n" for lesson in lessons)
     if language == "fr":
-        text = french_spaces(f"# Les leçons de Spar\n\n{len(lessons)} courtes leçons, de « {first} » à "
+        text = french_spaces(
+                f"# Les leçons de Spar\n\n{len(lessons)} courtes leçons, de « {first} » à "
                 f"« {last} ». Tape ton nom, puis choisis une leçon ; les leçons finies "
                 f"sont cochées, et **{_('Continue')}** te ramène là où tu en étais.\n\n"
                 f"| leçon | titre | étapes | minutes |\n|---|---|---|---|\n{rows}")

@@ -128,7 +128,8 @@ def test_the_french_lesson_notebooks_say_the_lessons_in_french():
         lessons = [lesson for lesson in load_all() if isinstance(lesson, Lesson)]
     finally:
         set_language("en")
-    rows = table_rows(notebook_markdown("fr/lessons.ipynb"), "| leçon | titre | étapes | minutes |")
+    rows = table_rows(notebook_markdown("fr/lessons.ipynb"),
+                      "| leçon | titre | étapes | minutes |")
     assert [(int(r[0]), r[1], int(r[2]), int(r[3])) for r in rows] == [
         (lesson.number, lesson.title, len(lesson.steps), lesson.minutes) for lesson in lessons]
     for lesson in lessons:
