@@ -1,5 +1,5 @@
 """Choosing the next puzzle for a learner: near their rating, unsolved first; the Puzzles
-page's rating line and "Next puzzle for you"; a lesson's practice set."""
+page's rating line and "A puzzle at your level"; a lesson's practice set."""
 
 from types import SimpleNamespace
 

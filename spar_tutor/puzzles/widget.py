@@ -156,7 +156,7 @@ class PuzzlePlayer(widgets.VBox):
         self.top = widgets.HBox([self.band, self.picker, self.score],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.rating_line = widgets.HTML()
-        self.for_you_btn = self._button(_("Next puzzle for you"),
+        self.for_you_btn = self._button(_("A puzzle at your level"),
                                         _("A puzzle close to your puzzle rating"),
                                         self.on_for_you, style="info")
         self.for_you_why = widgets.HTML()
@@ -264,7 +264,7 @@ class PuzzlePlayer(widgets.VBox):
         self.rating_line.value = f'<span class="spar-pz-rating" role="status">{said}</span>'
 
     def choose_for_you(self) -> Optional[Puzzle]:
-        """The puzzle "Next puzzle for you" opens: not solved yet, near the learner's
+        """The puzzle "A puzzle at your level" opens: not solved yet, near the learner's
         rating (:func:`~spar_tutor.puzzles.choose.next_for_you`), of the practice set if any."""
         rated = self.progress.puzzle_rating
         solved = {p.id for p in self._pool() if self.progress.solved(p.id)}

@@ -105,7 +105,7 @@ def test_keyboard_reaches_and_uses_every_control(app_server, voila_page):
         [s for s in seen if s in HEADINGS]
     page.keyboard.press("Enter")
     expect(heading(voila_page, "Rules of Spar")).to_be_visible()
-    page.locator(".spar-shell select").focus()
+    page.get_by_label("Game:").focus()
     page.keyboard.press("ArrowDown")  # the next game in the list: Ghana table rules
     expect(page.get_by_text("Scoring in Ghana table rules")).to_be_visible()
     # Back to Home with Shift+Tab and Enter, then to the first lesson with Tab and Enter.
