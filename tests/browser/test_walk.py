@@ -28,6 +28,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import ipywidgets as widgets
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from spar_tutor.app import course
 from spar_tutor.i18n import _
@@ -43,6 +44,8 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 45_000
 """For the page to show what a click did (a busy machine; a quiet one takes well under 1 s)."""
+TAP_MS = 20_000
+"""For a click in the Play hand to change the page before the walk looks again."""
 HAND_S = 240
 """For the whole hand of Play, from the deal to the review."""
 
@@ -304,10 +307,16 @@ class HandWalk:
         before = self.page.locator(changes).first.inner_text()
         clicked = self.page.evaluate(TAP, [selector, name])
         if clicked:
-            self.page.wait_for_function(
-                "([sel, before]) => { const e = document.querySelector(sel);"
-                " return e && e.innerText !== before; }", arg=[changes, before],
-                timeout=WAIT_MS)
+            try:
+                self.page.wait_for_function(
+                    "([sel, before]) => { const e = document.querySelector(sel);"
+                    " return e && e.innerText !== before; }", arg=[changes, before],
+                    timeout=TAP_MS)
+            except PlaywrightTimeoutError:
+                # The button was drawn for a moment that had passed (the kernel had moved
+                # on to the bots or a question not drawn yet) and the click changed
+                # nothing: look again. A hand that never ends fails on HAND_S.
+                return False
             self.found.scan(f"play: {where}", page_words(self.page))
         return clicked
 
