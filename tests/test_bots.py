@@ -115,9 +115,9 @@ def test_expert_beats_beginner_beats_random():
 
 
 def test_the_expert_goes_to_the_graded_model_when_max_n_would_give_up(monkeypatch):
-    """A decision with many cards left skips max^n, whose search would outgrow its work
-    and give up (a wasted ~50 ms the clock cannot stop); fewer cards, or open_cards=None,
-    try it."""
+    """On the clock, a decision with more than CLOCK_CARDS cards left skips max^n (the
+    clock cannot stop it before its fewest deals); with fixed work every decision tries
+    it, unless ``open_cards`` says otherwise."""
     from spar_tutor.engine.deal import deal
     from spar_tutor.solver import bots
 
@@ -127,16 +127,15 @@ def test_the_expert_goes_to_the_graded_model_when_max_n_would_give_up(monkeypatc
         sum(view.hand_sizes)) or real(view, rng, **kw))
     state = deal(Rules.preset("standard"), 4, 0, seed=2).start()  # 20 cards left
     view = state.view(state.to_move)
-    assert sum(view.hand_sizes) > ExpertBot.OPEN_CARDS
-    for bot in (ExpertBot(1), ExpertBot(1, budget_ms=50)):
+    assert sum(view.hand_sizes) > ExpertBot.CLOCK_CARDS
+    for bot in (ExpertBot(1, budget_ms=50), ExpertBot(1, open_cards=17)):
         assert bot.choose(view) in view.legal_moves and tried == []
-    ExpertBot(1, open_cards=None, work=2000).choose(view)  # asked for: tried
+    assert ExpertBot(1, work=2000).choose(view) in view.legal_moves  # fixed work: tried
     assert tried == [20]
 
     while sum(state.view(0).hand_sizes) > 16:  # 16 cards: max^n with fixed work, not on the clock
         state = state.apply(state.legal_cards()[0])
     view = state.view(state.to_move)
-    assert ExpertBot.CLOCK_CARDS < sum(view.hand_sizes) <= ExpertBot.OPEN_CARDS
     tried.clear()
     ExpertBot(1, budget_ms=50).choose(view)
     assert tried == []

@@ -44,14 +44,18 @@ class MaxnValues:
 
 def maxn_values(view: SeatView, rng: random.Random, *, worlds: int, work: int,
                 min_worlds: int, deadline: Optional[float] = None,
-                infer: int = 0, thrown: bool = True) -> Optional[MaxnValues]:
+                infer: int = 0, thrown: bool = True, habits: bool = False,
+                follow_habit: bool = False) -> Optional[MaxnValues]:
     """Max^n values of the legal cards over sampled deals (module docstring), or None
     when fewer than ``min_worlds`` deals fit the work (or the ``deadline``, a
     ``time.perf_counter()`` value). With ``thrown`` (the default) the deals also fit
-    the cards thrown (:func:`~._worlds.thrown_lows`). With ``infer``, a deal in which one of the last
+    the cards thrown (:func:`~._worlds.thrown_lows`); with ``habits`` deals come in
+    proportion to how well they explain the others' cards (:func:`~._worlds.habit_odds`).
+    With ``follow_habit`` the other seats follow suit and throw by habit in each deal
+    (:class:`~._maxn.MaxnSearch`), not as if they saw every card. With ``infer``, a deal in which one of the last
     ``infer`` cards of this trick was not its player's best card counts for less
     (:data:`UNLIKELY` for each such card)."""
-    sampler = WorldSampler(view, infer=thrown)
+    sampler = WorldSampler(view, infer=thrown, habits=habits)
     me = view.seat
     own: Dict[int, float] = {}
     spite: Dict[int, float] = {}
@@ -61,7 +65,8 @@ def maxn_values(view: SeatView, rng: random.Random, *, worlds: int, work: int,
             break
         hands, wets = sampler.sample(rng)
         pos = world_position(view, hands, wets)
-        search = MaxnSearch(pos.table, pos.players, min(work - spent, work // 2))
+        search = MaxnSearch(pos.table, pos.players, min(work - spent, work // 2),
+                            habit_of=me if follow_habit else -1)
         try:
             outcomes = search.card_outcomes(pos)
             weight = _likelihood(search, pos, infer) if infer else 1.0

@@ -15,6 +15,13 @@ a seat settles for, the seat before it can get no more than minus that, so once
 it gets more than minus what that seat already has, the rest of its cards do not
 matter (strictly more: the seat before never takes such a card, not even on a tie).
 
+With ``habit_of`` (a seat), the other seats follow suit and throw by habit rather than
+by max^n: they take a trick with their lowest card that wins it, else play their lowest
+card of the suit, and throw their lowest card. A player who sees only its own cards
+cannot defend as if it saw the others' (the max^n picture), and these habits are how
+careful players (and the exact PIMC baseline, nine times in ten) follow. They still
+lead by max^n. The search is then far smaller: one card at most follow nodes.
+
 A search may be given a number of nodes it may visit (``node_limit``): past it,
 :class:`OutOfWork` is raised, so a caller can spend a fixed amount of work.
 """
@@ -37,8 +44,13 @@ class OutOfWork(Exception):
 class MaxnSearch:
     """Max^n outcomes for positions of one hand (tables shared between calls)."""
 
-    def __init__(self, table: Table, players: int, node_limit: int = 1 << 62) -> None:
+    def __init__(self, table: Table, players: int, node_limit: int = 1 << 62,
+                 habit_of: int = -1) -> None:
         self.table = table
+        # with a seat: every other seat follows by habit (takes the trick with its
+        # lowest winning card, else plays its lowest card of the suit; throws its
+        # lowest card) instead of by max^n; it still leads by max^n
+        self.habit_of = habit_of
         self.node_limit = node_limit
         self.n = players
         self.memo: Dict[Tuple[object, ...], Outcome] = {}
@@ -174,6 +186,8 @@ class MaxnSearch:
         else:
             hand = hands[seat]
             legal = hand & SUIT_OF[trick[0]] or hand
+            if self.habit_of >= 0 and seat != self.habit_of and legal & (legal - 1):
+                legal = self._habit(legal, trick)
         # stop once the seat has the most it could score, or (strictly) more than
         # the seat before would let it have
         limit = self.most(seat, hands[seat], left, self.wins)
@@ -204,6 +218,28 @@ class MaxnSearch:
                     return out
         self.history[best_bit] = self.history.get(best_bit, 0) + left
         self.memo[key] = best
+        return best
+
+    def _habit(self, legal: int, trick: List[int]) -> int:
+        """The card a player following by habit plays from ``legal``."""
+        led = SUIT_OF[trick[0]]
+        if legal & led:
+            top = 0
+            for c in trick:
+                if c & led and c > top:
+                    top = c
+            winners = legal & ~((top << 1) - 1)
+            pick = winners or legal
+            return pick & -pick
+        best = 0
+        best_rank = 99
+        rest = legal
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            r = (b.bit_length() - 1) % 13
+            if r < best_rank:
+                best, best_rank = b, r
         return best
 
     def _play(self, seat: int, bit: int, parent: int, parent_best: int) -> Outcome:

@@ -118,46 +118,46 @@ class BeginnerBot:
 
 class ExpertBot:
     """The strongest player the solver makes. In play it draws deals of the cards it
-    cannot see, solves each with every hand open, every seat maximising its own
-    points, and plays the card with the most points on average (:mod:`._expert`);
-    a decision too big for that (the first tricks at four seats and more) goes to the
-    graded model (:func:`~spar_tutor.solver.hint`, ``hint_worlds`` worlds). Its deals
-    fit the cards the others threw (``thrown``: a card that could not win tells that
-    its player has no plain card of that suit below it). Under ten,
-    dry and wet it decides by :func:`prelead_values` (``prelead_worlds`` worlds).
+    cannot see, solves each with every hand open, and plays the card with the most
+    points on average (:mod:`._expert`). In those deals it plays to maximise its own
+    points; the others lead the same way, and follow suit and throw by the habits of
+    careful players (``follow_habit``: take a trick with the lowest card that wins it,
+    else play the lowest; throw the lowest card), not as if they saw every card. Its
+    deals fit what the others' cards say (``thrown``: a card that could not win says its
+    player holds no plain card of that suit below it; ``habits``: the same habits make
+    some deals likelier, :func:`~._worlds.habit_odds`). Under ten, dry and wet it decides
+    by :func:`prelead_values` (``prelead_worlds`` worlds).
 
     Its work is fixed: at most ``worlds`` deals and ``work`` search nodes a decision
     (the defaults keep a decision within 200 ms at p95 on a slow machine;
-    benchmarks/solver_bench.py --only time), so it plays the same for a seed.
-    ``budget_ms``, when set (a session sharing out its thinking time), also stops it
-    on the clock. Never asks for the under card.
+    benchmarks/solver_bench.py --only time), so it plays the same for a seed. A decision
+    for which fewer than ``MIN_WORLDS`` deals fit the work goes to the graded model
+    (:func:`~spar_tutor.solver.hint`, ``hint_worlds`` worlds). ``budget_ms``, when set (a
+    session sharing out its thinking time), also stops it on the clock. Never asks for
+    the under card.
 
-    A decision with more than ``open_cards`` cards left in all the hands (on the clock,
-    more than ``CLOCK_CARDS``) goes to the graded model at once: one deal that big
-    outgrows the search's work, so max^n would give up after spending it (about 50 ms
-    of CPU per decision, on the first trick of every hand at four seats); and the
-    clock does not stop max^n before its fewest deals, which at 16 and 17 cards take
-    40 to 70 ms of CPU, more than a bot's share of a click: a class of thirty on one
-    server waited for that work. ``open_cards=None`` always tries max^n."""
+    A decision with more than ``open_cards`` cards left in all the hands (default: none
+    is too many) goes to the graded model at once; on the clock the limit is
+    ``CLOCK_CARDS``: the clock does not stop max^n before its fewest deals, and a class of
+    thirty on one server waits for that work (``benchmarks/click_cpu.py --crowd 15``)."""
 
     name = "expert"
 
     #: Deals a decision at most, search nodes a decision, and the fewest deals that
     #: make a max^n decision (else the graded model decides).
-    WORLDS = 120
+    WORLDS = 100
     WORK = 20000
     MIN_WORLDS = 4
-    #: The most cards left in all hands for which max^n is tried: with more, max^n gave
-    #: up in 47 of 51 decisions at four and five seats (standard and ghana_table, fixed
-    #: work; at 16 and 17 cards in 13 of 24).
-    OPEN_CARDS = 17
+    #: The most cards left in all hands for which max^n is tried (None: any number).
+    OPEN_CARDS: Optional[int] = None
     #: The same for a bot on the clock (``budget_ms``: a session's bots).
     CLOCK_CARDS = 15
 
     def __init__(self, seed: Any = 0, budget_ms: Optional[float] = None,
                  worlds: Optional[int] = None, prelead_worlds: int = 40,
                  work: Optional[int] = None, hint_worlds: int = 40, infer: int = 0,
-                 open_cards: Optional[int] = OPEN_CARDS, thrown: bool = True) -> None:
+                 open_cards: Optional[int] = OPEN_CARDS, thrown: bool = True,
+                 habits: bool = True, follow_habit: bool = True) -> None:
         self.rng = random.Random(seed)
         self.budget_ms = budget_ms
         self.worlds = worlds
@@ -167,6 +167,8 @@ class ExpertBot:
         self.infer = infer
         self.open_cards = open_cards
         self.thrown = thrown
+        self.habits = habits
+        self.follow_habit = follow_habit
 
     def choose(self, view: SeatView) -> Move:
         seed = self.rng.randrange(2**32)
@@ -179,13 +181,15 @@ class ExpertBot:
             return cards[0]
         worlds = self.worlds if self.worlds is not None else self.WORLDS
         deadline = None if clock is None else time.perf_counter() + clock / 1000.0
-        most = self.open_cards if clock is None or self.open_cards is None \
-            else min(self.open_cards, self.CLOCK_CARDS)
+        most = self.open_cards
+        if clock is not None:
+            most = self.CLOCK_CARDS if most is None else min(most, self.CLOCK_CARDS)
         if most is None or sum(view.hand_sizes) <= most:
             values = maxn_values(view, random.Random(seed), worlds=worlds,
                                  work=self.work if self.work is not None else self.WORK,
                                  min_worlds=min(worlds, self.MIN_WORLDS), deadline=deadline,
-                                 infer=self.infer, thrown=self.thrown)
+                                 infer=self.infer, thrown=self.thrown, habits=self.habits,
+                                 follow_habit=self.follow_habit)
             if values is not None:
                 return CARD_BY_BIT[values.best()]
         if clock is not None:
