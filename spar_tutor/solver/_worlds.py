@@ -245,6 +245,17 @@ class WorldSampler:
         return hands, wets
 
 
+def _table_read(view: SeatView) -> Tuple[Table, int, List[Tuple[int, Sequence[Card]]]]:
+    """What reading the others' cards starts from: the search's table (which cards are
+    special), the unseen cards, and every trick so far as (leader, cards)."""
+    declared = tuple(tuple(c for c in (view.dry[s], view.wet[s]) if c is not None)
+                     for s in range(view.players))
+    tricks: List[Tuple[int, Sequence[Card]]] = [(t.leader, t.cards) for t in view.tricks]
+    if view.current_trick:
+        tricks.append((view.leader, view.current_trick))
+    return (Table.of(view.rules, declared), sum(c.bit for c in view.unseen_cards()), tricks)
+
+
 def thrown_lows(view: SeatView) -> List[int]:
     """Per seat, the unseen cards its throws say it does not hold (bit masks): for
     each card it played that could not win the trick (under ``unfollowed_trick =
@@ -252,15 +263,9 @@ def thrown_lows(view: SeatView) -> List[int]:
     suit below it. Plain: not a 6 or 7 (a 7 in Sipa and Jeu de carte), nor a
     declared card: those score at the end, and a player keeps them on purpose."""
     n = view.players
-    declared = tuple(tuple(c for c in (view.dry[s], view.wet[s]) if c is not None)
-                     for s in range(n))
-    table = Table.of(view.rules, declared)
+    table, unseen, tricks = _table_read(view)
     special = table.special_mask
-    unseen = sum(c.bit for c in view.unseen_cards())
     lows = [0] * n
-    tricks = [(t.leader, t.cards) for t in view.tricks]
-    if view.current_trick:
-        tricks.append((view.leader, view.current_trick))
     for leader, cards in tricks:
         led = SUIT_OF[cards[0].bit]
         top = cards[0].bit
@@ -297,16 +302,10 @@ def habit_odds(view: SeatView) -> List[Tuple[int, int, float]]:
     in no world). Under ``unfollowed_trick = highest`` throws are not read. The
     cards thrown under a winning card are read as a rule (:func:`thrown_lows`)."""
     n = view.players
-    declared = tuple(tuple(c for c in (view.dry[s], view.wet[s]) if c is not None)
-                     for s in range(n))
-    table = Table.of(view.rules, declared)
+    table, unseen, tricks = _table_read(view)
     special = table.special_mask
-    unseen = sum(c.bit for c in view.unseen_cards())
     plain_unseen = unseen & ~special
     odds: List[Tuple[int, int, float]] = []
-    tricks = [(t.leader, t.cards) for t in view.tricks]
-    if view.current_trick:
-        tricks.append((view.leader, view.current_trick))
     for leader, cards in tricks:
         led = SUIT_OF[cards[0].bit]
         top = cards[0].bit
