@@ -19,7 +19,7 @@ With ``habit_of`` (a seat), the other seats follow suit and throw by habit rathe
 by max^n: they take a trick with their lowest card that wins it, else play their lowest
 card of the suit, and throw their lowest card. A player who sees only its own cards
 cannot defend as if it saw the others' (the max^n picture), and these habits are how
-careful players (and the exact PIMC baseline, nine times in ten) follow. They still
+careful players (and the exact PIMC baseline, four times in five or more) follow. They still
 lead by max^n. The search is then far smaller: one card at most follow nodes.
 
 A search may be given a number of nodes it may visit (``node_limit``): past it,
