@@ -30,16 +30,30 @@ def rank_of(bit: int) -> int:
     return (bit.bit_length() - 1) % 13
 
 
+#: Times a card of the first suit (or a mask of them): the same ranks in every suit.
+RANK_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
+
+
+def ranks_of(mask: int) -> int:
+    """The ranks present in ``mask``, whatever the suit (bit ``r`` for rank ``r``)."""
+    return (mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF
+
+
 def max_rank(mask: int) -> int:
-    ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF
-    return ranks.bit_length() - 1
+    return ranks_of(mask).bit_length() - 1
+
+
+def lowest_rank_card(mask: int) -> int:
+    """The card of ``mask`` of the lowest rank (of equal ranks, the lowest suit)."""
+    ranks = ranks_of(mask)
+    pick = mask & (ranks & -ranks) * RANK_SPREAD
+    return pick & -pick
 
 
 def rank_between(low: int, high: int, present: int) -> bool:
     """True if a card of another suit ranks from ``low`` to ``high`` (they compare
     across suits when nobody follows, under ``unfollowed_trick = "highest"``)."""
-    others = present & ~low & ~high
-    ranks = (others | others >> 13 | others >> 26 | others >> 39) & 0x1FFF
+    ranks = ranks_of(present & ~low & ~high)
     return bool(ranks & ((1 << (rank_of(high) + 1)) - (1 << rank_of(low))))
 
 

@@ -52,9 +52,9 @@ def maxn_values(view: SeatView, rng: random.Random, *, worlds: int, work: int,
     the cards thrown (:func:`~._worlds.thrown_lows`); with ``habits`` deals come in
     proportion to how well they explain the others' cards (:func:`~._worlds.habit_odds`).
     With ``follow_habit`` the other seats follow suit and throw by habit in each deal
-    (:class:`~._maxn.MaxnSearch`), not as if they saw every card. With ``infer``, a deal in which one of the last
-    ``infer`` cards of this trick was not its player's best card counts for less
-    (:data:`UNLIKELY` for each such card)."""
+    (:class:`~._maxn.MaxnSearch`), not as if they saw every card. With ``infer``, a
+    deal in which one of the last ``infer`` cards of this trick was not its player's best
+    card counts for less (:data:`UNLIKELY` for each such card)."""
     sampler = WorldSampler(view, infer=thrown, habits=habits)
     me = view.seat
     own: Dict[int, float] = {}

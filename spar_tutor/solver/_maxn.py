@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Tuple
 
-from ._bits import SUIT_OF, winner_of
+from ._bits import SUIT_OF, lowest_rank_card, winner_of
 from ._position import Position, Table
 
 #: (the seat that scores, its points).
@@ -231,16 +231,7 @@ class MaxnSearch:
             winners = legal & ~((top << 1) - 1)
             pick = winners or legal
             return pick & -pick
-        best = 0
-        best_rank = 99
-        rest = legal
-        while rest:
-            b = rest & -rest
-            rest ^= b
-            r = (b.bit_length() - 1) % 13
-            if r < best_rank:
-                best, best_rank = b, r
-        return best
+        return lowest_rank_card(legal)
 
     def _play(self, seat: int, bit: int, parent: int, parent_best: int) -> Outcome:
         """The outcome once ``seat`` plays ``bit`` (restores the state after)."""
