@@ -13,6 +13,9 @@ Standard library only, so every layer (the engine included) may use it.
 >>> ngettext("{n} point", "{n} points", 2).format(n=2)
 '2 points'
 
+A French template joins its own words to the values put in it when it is formatted
+("de {player}" with Ama is "d'Ama", "le {card}" with "as" is "l'as"): see :mod:`.french`.
+
 The language at start is the server's (``SPAR_TUTOR_LANG``, set by
 ``spar-tutor serve --lang fr``), else English; a notebook switches with
 ``spar_tutor.set_language("fr")``, the app with its language switch.
@@ -21,9 +24,13 @@ The language at start is the server's (``SPAR_TUTOR_LANG``, set by
 from __future__ import annotations
 
 import gettext as _gettext
+import itertools
 import os
+import string
 from pathlib import Path
-from typing import Dict, List, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Type, Union
+
+from . import french
 
 DOMAIN = "spar_tutor"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -81,9 +88,67 @@ def language() -> str:
     return _language
 
 
+class _Template(str):
+    """A message of a language whose words change with the values put in it:
+    :meth:`format` puts each value in and lets :meth:`_join` write it together with the
+    template's word just before it. Everything else is the plain string."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def _join(before: str, value: str) -> str:
+        return before + value
+
+    def format(self, *args: object, **values: object) -> str:
+        return _fill(self, args, values, self._join)
+
+
+class _French(_Template):
+    """A French message: "de {player}" with Ama is "d'Ama" (:func:`.french.join`)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def _join(before: str, value: str) -> str:
+        return french.join(before, value)
+
+
+#: The languages whose templates join their words to the values put in them.
+_TEMPLATES: Dict[str, Type[_Template]] = {"fr": _French}
+_FORMATTER = string.Formatter()
+
+
+def _fill(template: str, args: Sequence[object], values: Mapping[str, Any],
+          join: Callable[[str, str], str]) -> str:
+    """``template.format(*args, **values)``, each value written after the template's text
+    before it by ``join(before, value)``."""
+    out: List[str] = []
+    numbers = itertools.count()
+    for before, field, spec, conversion in _FORMATTER.parse(template):
+        if field is None:
+            out.append(before)
+            continue
+        if field == "" or field[0] in ".[":  # "{}": the next positional value
+            field = f"{next(numbers)}{field}"
+        value = _FORMATTER.convert_field(_FORMATTER.get_field(field, args, values)[0], conversion)
+        spec = _FORMATTER.vformat(spec, args, values) if spec else ""
+        out.append(join(before, _FORMATTER.format_field(value, spec)))
+    return "".join(out)
+
+
+def _in_language(found: str, *english: str) -> str:
+    """What the catalogue ``found`` for a message, as a template of the language in use.
+    gettext gives back one of the ``english`` strings themselves when the catalogue lacks
+    the message: English stays a plain string, whatever the language."""
+    template = _TEMPLATES.get(_language)
+    if template is None or any(found is source for source in english):
+        return found
+    return template(found)
+
+
 def _(message: str) -> str:
     """``message`` in the current language."""
-    return _catalogue(_language).gettext(message)
+    return _in_language(_catalogue(_language).gettext(message), message)
 
 
 def is_translated(message: str) -> bool:
@@ -99,13 +164,13 @@ def is_translated(message: str) -> bool:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n``, in the current language."""
-    return _catalogue(_language).ngettext(singular, plural, n)
+    return _in_language(_catalogue(_language).ngettext(singular, plural, n), singular, plural)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, told apart from the same English words
     used elsewhere by ``context``."""
-    return _catalogue(_language).pgettext(context, message)
+    return _in_language(_catalogue(_language).pgettext(context, message), message)
 
 
 def N_(message: str) -> str:
