@@ -2,6 +2,7 @@
 "que" as "qu'", "de le" as "du" and "à le" as "au": a French template does it where
 a value meets its own word (spar_tutor.i18n.french), and English is left alone."""
 
+import doctest
 import re
 
 import pytest
@@ -34,6 +35,10 @@ def fr():
 
 # -- the rule itself ------------------------------------------------------------------
 
+def test_the_doctests_pass():
+    assert doctest.testmod(french).failed == 0
+
+
 @pytest.mark.parametrize("before, value, joined", [
     ("c'est au tour de ", "Ama", "c'est au tour d'Ama"),
     ("le pari de 5 de ", "Esi", "le pari de 5 d'Esi"),
@@ -58,6 +63,7 @@ def fr():
     ("À ", "le roi", "Au roi"),
     ("de ", "le 10 de pique", "du 10 de pique"),
     ("De ", "les piques", "Des piques"),
+    ("de ", "<b>le 10</b>", "du <b>10</b>"),
     ("à ", "les autres", "aux autres"),
 ])
 def test_a_template_word_meets_a_value_that_starts_with_a_vowel(before, value, joined):
@@ -82,6 +88,7 @@ def test_a_template_word_meets_a_value_that_starts_with_a_vowel(before, value, j
     ("Prends-le ", "aussi"),            # "-le" after a verb stays whole
     ("Regarde le ", "le 10"),          # only de and à contract with an article
     ("de ", "lequel"),                  # "le" is an article only as a word of its own
+    ("à ", "Le Minh"),                  # and small: "Le" may start a name
     ("sur ", "Ama"),
     ("", "Ama"),
     ("de ", ""),

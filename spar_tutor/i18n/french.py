@@ -39,8 +39,9 @@ def join(before: str, value: str) -> str:
     """The template's text ``before`` a placeholder, followed by the ``value`` put in it,
     as French writes them together: "de " + "Ama" is "d'Ama", "à " + "le roi" is "au roi".
 
-    Only the last word of ``before`` changes, and only when it stands alone before the
-    value; anything else is ``before + value`` unchanged.
+    Only the last word of ``before`` changes (and the article "le", "les" that a
+    contraction takes in), and only when it stands alone before the value; anything else
+    is ``before + value`` unchanged.
 
     >>> join("Cartes de ", "<b>Abena</b>"), join("le pari de ", "5 cedis")
     ("Cartes d'<b>Abena</b>", 'le pari de 5 cedis')
@@ -51,7 +52,8 @@ def join(before: str, value: str) -> str:
         return before + value
     word, (markup, next_word, after) = last.group(1), first.groups()
     head = before[:last.start()]
-    contracted = CONTRACTED.get((word.lower(), next_word.lower()))
+    # only a small "le" is the article: "Le" may start a name ("à Le Minh")
+    contracted = CONTRACTED.get((word.lower(), next_word))
     if contracted is not None and after == " ":
         return head + _same_case(contracted, word) + " " + markup + value[first.end():]
     short = ELIDED.get(word.lower())
