@@ -1,0 +1,52 @@
+"""benchmarks/decision_pairs.py: an idea for the expert measured one decision at a time."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+import decision_pairs  # noqa: E402
+import strength  # noqa: E402
+from spar_tutor.engine.cards import Card  # noqa: E402
+from spar_tutor.engine.view import SeatView  # noqa: E402
+from spar_tutor.solver.bots import ExpertBot  # noqa: E402
+
+
+class HighestCard(ExpertBot):
+    """The expert, except that in play it always plays its highest legal card."""
+
+    def choose(self, view: SeatView) -> Any:
+        move = super().choose(view)  # keeps its random numbers in step with the expert's
+        cards = [m for m in view.legal_moves if isinstance(m, Card)]
+        return max(cards, key=lambda c: (c.rank, c.index)) if cards else move
+
+
+@pytest.fixture(autouse=True)
+def quick_baseline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(strength, "BASELINE_DEALS", 4)
+    monkeypatch.setattr(strength.CachedBaseline, "folder", tmp_path)
+    monkeypatch.setattr(strength.CachedBaseline, "_known", None)
+
+
+def test_the_shipped_expert_as_its_own_variant_never_differs() -> None:
+    rows = decision_pairs.play_deal(ExpertBot, "standard", 3, 5)
+    assert [r["seat"] for r in rows] == [0, 1, 2]
+    assert sum(r["decisions"] for r in rows) > 0
+    assert all(r["pairs"] == [] for r in rows)
+
+
+def test_a_different_card_is_played_out_both_ways_from_the_true_deal() -> None:
+    rows = decision_pairs.play_deal(HighestCard, "standard", 3, 5)
+    pairs = [p for r in rows for p in r["pairs"]]
+    assert pairs, "the highest card differs from the expert's somewhere"
+    for row in rows:
+        for pair in row["pairs"]:
+            assert pair["shipped"] != pair["variant"]
+            # the shipped card's play-out is the hand as it was played
+            assert pair["points"][0] == row["points"]
+    text = decision_pairs.summary(rows)
+    assert f"{len(pairs)} differ" in text and "points a hand" in text
