@@ -7,7 +7,7 @@ re-deals of the cards hidden from it, each solved by max^n with every hand open.
     python benchmarks/decision_pairs.py benchmarks/variants/pimc_leads.py:factory
 
 With ``LEAD_TRICKS = 2`` only the fourth trick's lead changes (the last trick's lead has
-no choice). Measured on 2026-12-01 (3 seats, deals 0 to 66 and 200 to 293, 477 hands):
+no choice). Measured on 2026-12-01 (3 seats, deals 0 to 89 and 200 to 268, 477 hands):
 +0.006 ± 0.051 points a hand; the expert's card changed in 242 of 1,495 decisions. About
 5 times slower. Not kept.
 """
