@@ -8,9 +8,9 @@ The strength benchmark (``--only strength``) plays whole hands, and luck makes i
 idea are the same as the shipped expert's, and those cannot make a difference. So this
 tool plays the strength benchmark's deals (one expert against baselines, the expert in
 every seat) with the shipped expert, asks the variant too at each of the expert's
-decisions, and where the variant picks another move, plays the hand out twice from the
-true deal: once with the shipped move and once with the variant's, the same bots
-afterwards. The sum of the differences, per hand, is what the variant's choices are
+decisions, and where the variant picks another move, plays the hand out from the true
+deal with the variant's move too, the same bots afterwards (the shipped move's play-out is
+the hand as played). The sum of the differences, per hand, is what the variant's choices are
 worth at one decision (the first-order effect of the idea), with an interval from the
 decisions that differ only. 1,000 hands give about ±0.01 points a hand.
 
@@ -86,15 +86,17 @@ def play_deal(variant: Callable[[str], Any], preset: str, players: int, index: i
                 alt = checked_move(other, view)
                 asked += 1
                 if alt != move:
-                    shipped = play_out(state.apply(move, seat), copy.deepcopy(bots))
                     varied = play_out(state.apply(alt, seat), copy.deepcopy(bots))
                     pairs.append({"trick": view.trick_number, "shipped": str(move),
-                                  "variant": str(alt), "points": [shipped[me], varied[me]]})
+                                  "variant": str(alt), "points": [None, varied[me]]})
             else:
                 move = checked_move(bots[seat], view)
             state = state.apply(move, seat)
+        points = state.result.points[me]  # type: ignore[union-attr]
+        for pair in pairs:  # the shipped move's play-out is the hand as played
+            pair["points"][0] = points
         rows.append({"deal": index, "seat": me, "decisions": asked, "pairs": pairs,
-                     "points": state.result.points[me]})  # type: ignore[union-attr]
+                     "points": points})
     return rows
 
 

@@ -21,10 +21,9 @@ from __future__ import annotations
 import random
 from typing import Dict, List, Tuple
 
-from spar_tutor.engine.cards import CARD_BY_BIT, Card
+from spar_tutor.engine.cards import CARD_BY_BIT, Card, cards_of_mask
 from spar_tutor.engine.state import HandState, PLAY
 from spar_tutor.engine.view import SeatView
-from spar_tutor.solver._bits import SUIT_OF
 from spar_tutor.solver._expert import maxn_values
 from spar_tutor.solver._maxn import MaxnSearch
 from spar_tutor.solver._position import Position
@@ -44,10 +43,8 @@ def world_state(view: SeatView, hands: List[int]) -> HandState:
     used = 0
     for h in start:
         used |= h
-    deck = view.rules.deck_mask
-    stock = [CARD_BY_BIT[b] for b in sorted(CARD_BY_BIT) if deck & b and not used & b]
-    state = HandState.new(view.rules, [[CARD_BY_BIT[b] for b in sorted(CARD_BY_BIT) if h & b]
-                                       for h in start], dealer=view.dealer, stock=stock)
+    state = HandState.new(view.rules, [cards_of_mask(h) for h in start], dealer=view.dealer,
+                          stock=cards_of_mask(view.rules.deck_mask & ~used))
     for seat, move in view.history:
         state = state.apply(move, seat)
     return state
@@ -59,9 +56,7 @@ def other_move(state: HandState, me: int) -> Card:
     seat = state.to_move
     search = MaxnSearch(pos.table, pos.players, habit_of=me)
     if pos.trick:
-        search._load(pos)
-        hand = pos.hands[seat]
-        legal = hand & SUIT_OF[pos.trick[0]] or hand
+        legal = pos.legal()
         if legal & (legal - 1):
             legal = search._habit(legal, list(pos.trick))
         return CARD_BY_BIT[legal]
