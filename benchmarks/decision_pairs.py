@@ -16,7 +16,7 @@ decisions that differ only. 1,000 hands give about ±0.01 points a hand.
 
 ``factory`` is a function of a seed that returns a bot (like ``SPAR_EXPERT`` in
 strength.py); it is created with the seed the shipped expert gets, and asked at every
-decision of the expert so that both draw the same random numbers. The baseline's
+move of the expert, forced moves too, so that both draw the same random numbers. The baseline's
 answers are shared with the strength benchmark through ``--results``.
 
 Each hand is one JSON line in ``--out`` (appended, so a run can be stopped and
@@ -81,10 +81,12 @@ def play_deal(variant: Callable[[str], Any], preset: str, players: int, index: i
             seat = state.to_move
             assert seat is not None
             view = state.view(seat)
-            if seat == me and len(view.legal_moves) > 1:
+            if seat == me:
+                # both are asked even for a forced move: a bot may draw its random
+                # numbers there too, and the two must stay in step
                 move = checked_move(bots[seat], view)
                 alt = checked_move(other, view)
-                asked += 1
+                asked += len(view.legal_moves) > 1
                 if alt != move:
                     varied = play_out(state.apply(alt, seat), copy.deepcopy(bots))
                     pairs.append({"trick": view.trick_number, "shipped": str(move),

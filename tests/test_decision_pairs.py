@@ -35,8 +35,12 @@ def quick_baseline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(strength.CachedBaseline, "_known", None)
 
 
-def test_the_shipped_expert_as_its_own_variant_never_differs() -> None:
-    rows = decision_pairs.play_deal(ExpertBot, "standard", 3, 5)
+@pytest.mark.parametrize("preset, index", [("standard", 9), ("ghana_table", 0)])
+def test_the_shipped_expert_as_its_own_variant_never_differs(preset: str, index: int) -> None:
+    """On these deals the expert has a forced move (one legal card, or only "pass" at
+    the declarations) before a choice: the variant is asked there too, or its random
+    numbers fall out of step and it picks another card."""
+    rows = decision_pairs.play_deal(ExpertBot, preset, 3, index)
     assert [r["seat"] for r in rows] == [0, 1, 2]
     assert sum(r["decisions"] for r in rows) > 0
     assert all(r["pairs"] == [] for r in rows)
