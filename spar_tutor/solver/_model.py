@@ -61,12 +61,17 @@ class Model:
         self.floor = floor if self.guard is not None else 0
         return self._value(pos)
 
-    def sample(self, pos: Position, rng: "random.Random", floor: int = 0) -> Tuple[int, ...]:
+    def sample(self, pos: Position, rng: "random.Random", floor: int = 0,
+               scored_by: Optional[Table] = None) -> Tuple[int, ...]:
         """One playout of the model from ``pos``, random choices drawn from
-        ``rng``: every seat's points (an unbiased draw of :meth:`outcome`)."""
+        ``rng``: every seat's points (an unbiased draw of :meth:`outcome`). With
+        ``scored_by``, the ending is scored by that table, not the one the play sees
+        (a card declared face down: the others play as if it were not there)."""
         self.floor = floor if self.guard is not None else 0
         if not self.floor and not any(pos.proof):
-            return self._fast_sample(pos, rng)
+            return self._fast_sample(pos, rng, scored_by or pos.table)
+        if scored_by is not None:
+            raise ValueError("scored_by is for a playout with no floor and no renege")
         while True:
             choices = self._choices(pos)
             bit = choices[0] if len(choices) == 1 else choices[rng.randrange(len(choices))]
@@ -74,7 +79,8 @@ class Model:
             if points is not None:
                 return points
 
-    def _fast_sample(self, pos: Position, rng: "random.Random") -> Tuple[int, ...]:
+    def _fast_sample(self, pos: Position, rng: "random.Random", scored_by: Table
+                     ) -> Tuple[int, ...]:
         """:meth:`sample` on bit masks, for the common case (no floor, no renege)."""
         n = pos.players
         table = pos.table
@@ -112,7 +118,7 @@ class Model:
                 left -= 1
                 if left == 0:
                     points = [0] * n
-                    points[winner] = table.score(wins)
+                    points[winner] = scored_by.score(wins)
                     return tuple(points)
                 leader = winner
                 trick = []

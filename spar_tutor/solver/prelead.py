@@ -5,7 +5,9 @@ seat's view: it draws worlds of the unseen cards (:mod:`.worlds`), applies each
 legal action (an exchange takes five cards of that world's stock; a dry or wet
 puts the card in place, doubling it when it wins one of the last two tricks),
 and plays the hand out once per world with the graded model, the seat as
-learner. Later seats' decisions are not guessed: they are taken to pass.
+learner. A wet is face down: the others play as if it were not there, so it is
+played out like passing and only counted in the score (it is never worth less).
+Later seats' decisions are not guessed: they are taken to pass.
 
 :func:`hand_chance` answers "how likely am I to win this hand?" from a view in
 the play phase (what a bettor asks before the first trick): the same worlds,
@@ -64,6 +66,7 @@ def prelead_values(view: SeatView, *, worlds: int = 60, seed: int = 0,
     unseen = sum(c.bit for c in sampler.unseen)
     deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
     drawn = 0
+    wet_offered = any(a.kind == "wet" for a in actions)
     while drawn < worlds and (deadline is None or not drawn or time.perf_counter() < deadline):
         drawn += 1
         hands, wets = sampler.sample(rng)
@@ -72,6 +75,11 @@ def prelead_values(view: SeatView, *, worlds: int = 60, seed: int = 0,
             if s != me:
                 held |= h
         stock = bits_of(unseen & ~held)
+        # a wet lies face down, so the others play as if it were not there: passing and
+        # each wet are played out alike (the same random choices), and the wet is only
+        # counted in the score. A declared card that does not win costs nothing, so a
+        # wet is never worth less than passing.
+        same = rng.randrange(2**32) if wet_offered else None
         for action in actions:
             world = list(hands)
             dry = list(view.dry)
@@ -80,12 +88,16 @@ def prelead_values(view: SeatView, *, worlds: int = 60, seed: int = 0,
                 world[me] = sum(rng.sample(stock, view.rules.hand_size))
             elif action.kind == "dry":
                 dry[me] = action.card
-            elif action.kind == "wet":
-                wet[me] = action.card
             declared = tuple(tuple(c for c in (dry[s], wet[s]) if c is not None) for s in range(n))
             pos = Position(Table.of(view.rules, declared), n, tuple(world), view.leader, (),
                            view.rules.hand_size, (), (0,) * n)
-            points = Model(me).sample(pos, rng)[me]
+            scored_by = None
+            if action.kind == "wet":
+                wet[me] = action.card
+                scored_by = Table.of(view.rules, tuple(
+                    tuple(c for c in (dry[s], wet[s]) if c is not None) for s in range(n)))
+            draws = rng if same is None else random.Random(same)
+            points = Model(me).sample(pos, draws, scored_by=scored_by)[me]
             sums[action][0] += 1.0 if points > 0 else 0.0
             sums[action][1] += points
     out = []
@@ -93,8 +105,13 @@ def prelead_values(view: SeatView, *, worlds: int = 60, seed: int = 0,
         p = sums[action][0] / drawn
         stderr = math.sqrt(p * (1 - p) / (drawn - 1)) if drawn > 1 else 1.0
         out.append(ActionValue(action, p, sums[action][1] / drawn, stderr))
-    out.sort(key=lambda v: (-v.expected, -v.win_chance, v.action.kind != "pass"))
+    out.sort(key=lambda v: (-v.expected, -v.win_chance, _TIES.get(v.action.kind, 2)))
     return out
+
+
+#: Between actions worth the same: a wet first (it costs nothing and may win more than
+#: the play-outs saw), then passing, then the rest (a dry shows a card to everyone).
+_TIES = {"wet": 0, "pass": 1}
 
 
 @dataclass(frozen=True)
