@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from spar_tutor.engine.cards import Card
 from spar_tutor.engine.state import Action, move_label
 from spar_tutor.session import GameSession
 from spar_tutor.widgets import PlayTable
@@ -99,6 +100,20 @@ def test_hint_level_three_before_the_first_lead_values_the_offers():
     assert answer.best in s.offers()
     assert answer.text.startswith("Declare no dry. In about " if answer.best == Action("pass")
                                   else "Declare 6♦ as your dry. In about ")
+
+
+def test_hint_level_three_offers_the_wet_and_says_it_costs_nothing():
+    """A wet is face down and costs nothing if it does not win: the hint puts it first."""
+    s = GameSession(GHANA, ["human", "beginner", "beginner", "beginner"], seed=4)
+    assert s.move(Action.dry(Card.parse("6S"))).ok
+    assert {str(a) for a in s.offers()} == {"wet 7C", "pass"}
+    answer = s.hint(3)
+    assert answer.best == Action.wet(Card.parse("7C"))
+    assert answer.text.startswith("Declare 7♣ as your wet. In about ")
+    assert answer.text.endswith("A wet costs you nothing if it does not win, and the others "
+                                "cannot see which card it is.")
+    wet, passing = answer.values[0], answer.values[1]
+    assert wet.expected >= passing.expected and wet.win_chance == passing.win_chance
 
 
 def test_review_says_what_a_costly_card_lost_and_what_was_better():

@@ -274,7 +274,10 @@ class SessionHints:
                  "hand that way, with {points} points on average.").format(
                      choice=_advice(view, action), chance=round(top.win_chance * 100),
                      points=number(top.expected, 1))
-        if view.phase == DECLARE:
+        if action.kind == "wet":
+            text = f"{text} " + _("A wet costs you nothing if it does not win, and the others "
+                                  "cannot see which card it is.")
+        elif view.phase == DECLARE:
             shown = self._shown_words(view)
             if shown:
                 text = f"{text} {shown}"
