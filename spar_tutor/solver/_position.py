@@ -33,6 +33,12 @@ class SolverError(SparError):
     """A state the solver cannot search (not in the play phase, or over)."""
 
 
+def declared_cards(dry: Sequence[Optional[Card]], wet: Sequence[Optional[Card]]
+                   ) -> Tuple[Tuple[Card, ...], ...]:
+    """Each seat's declared cards (its dry, then its wet), for :meth:`Table.of`."""
+    return tuple(tuple(c for c in pair if c is not None) for pair in zip(dry, wet))
+
+
 class Table:
     """Rules-dependent facts for the search: the score of an ending, which
     previous tricks still matter, which cards are special for scoring."""

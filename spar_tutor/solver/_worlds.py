@@ -34,7 +34,7 @@ from ..engine.cards import SUIT_MASKS, SUITS, Card
 from ..engine.errors import ViewError
 from ..engine.view import SeatView
 from ._bits import RANK_SPREAD, SUIT_OF, bits_of, rank_of
-from ._position import Table
+from ._position import Table, declared_cards
 
 REJECTION_TRIES = 40
 #: Draws for one world read by the habits (:func:`habit_odds`) before the likeliest is kept.
@@ -249,12 +249,11 @@ class WorldSampler:
 def _table_read(view: SeatView) -> Tuple[Table, int, List[Tuple[int, Sequence[Card]]]]:
     """What reading the others' cards starts from: the search's table (which cards are
     special), the unseen cards, and every trick so far as (leader, cards)."""
-    declared = tuple(tuple(c for c in (view.dry[s], view.wet[s]) if c is not None)
-                     for s in range(view.players))
     tricks: List[Tuple[int, Sequence[Card]]] = [(t.leader, t.cards) for t in view.tricks]
     if view.current_trick:
         tricks.append((view.leader, view.current_trick))
-    return (Table.of(view.rules, declared), sum(c.bit for c in view.unseen_cards()), tricks)
+    return (Table.of(view.rules, declared_cards(view.dry, view.wet)),
+            sum(c.bit for c in view.unseen_cards()), tricks)
 
 
 def thrown_lows(view: SeatView) -> List[int]:

@@ -32,7 +32,7 @@ from ..engine.view import SeatView
 from ..engine.words import card_text
 from ..i18n import _, number
 from ._model import Model
-from ._position import Position, Table, trick_wins
+from ._position import Position, Table, declared_cards, trick_wins
 from ._search import Searcher
 from ._worlds import WorldSampler
 
@@ -210,9 +210,7 @@ def _card(bit: Optional[int]) -> Optional[Card]:
 def world_position(view: SeatView, hands: List[int], wets: List[Optional[int]]) -> Position:
     """The open-hand position of one sampled world."""
     n = view.players
-    declared = tuple(
-        tuple(c for c in (view.dry[s], _card(wets[s])) if c is not None) for s in range(n))
-    table = Table.of(view.rules, declared)
+    table = Table.of(view.rules, declared_cards(view.dry, [_card(w) for w in wets]))
     wins = trick_wins(view.tricks[-2:], n)
     proof = [0] * n
     for card in view.own_reneges:

@@ -29,7 +29,7 @@ from ..engine.view import SeatView
 from ._bits import bits_of
 from .hints import world_position
 from ._model import Model
-from ._position import Position, Table
+from ._position import Position, Table, declared_cards
 from ._worlds import WorldSampler
 
 
@@ -88,14 +88,12 @@ def prelead_values(view: SeatView, *, worlds: int = 60, seed: int = 0,
                 world[me] = sum(rng.sample(stock, view.rules.hand_size))
             elif action.kind == "dry":
                 dry[me] = action.card
-            declared = tuple(tuple(c for c in (dry[s], wet[s]) if c is not None) for s in range(n))
-            pos = Position(Table.of(view.rules, declared), n, tuple(world), view.leader, (),
-                           view.rules.hand_size, (), (0,) * n)
+            pos = Position(Table.of(view.rules, declared_cards(dry, wet)), n, tuple(world),
+                           view.leader, (), view.rules.hand_size, (), (0,) * n)
             scored_by = None
             if action.kind == "wet":
                 wet[me] = action.card
-                scored_by = Table.of(view.rules, tuple(
-                    tuple(c for c in (dry[s], wet[s]) if c is not None) for s in range(n)))
+                scored_by = Table.of(view.rules, declared_cards(dry, wet))
             draws = rng if same is None else random.Random(same)
             points = Model(me).sample(pos, draws, scored_by=scored_by)[me]
             sums[action][0] += 1.0 if points > 0 else 0.0
