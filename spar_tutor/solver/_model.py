@@ -61,17 +61,15 @@ class Model:
         self.floor = floor if self.guard is not None else 0
         return self._value(pos)
 
-    def sample(self, pos: Position, rng: "random.Random", floor: int = 0,
-               scored_by: Optional[Table] = None) -> Tuple[int, ...]:
+    def sample(self, pos: Position, rng: "random.Random", floor: int = 0) -> Tuple[int, ...]:
         """One playout of the model from ``pos``, random choices drawn from
-        ``rng``: every seat's points (an unbiased draw of :meth:`outcome`). With
-        ``scored_by``, the ending is scored by that table, not the one the play sees
-        (a card declared face down: the others play as if it were not there)."""
+        ``rng``: every seat's points (an unbiased draw of :meth:`outcome`)."""
         self.floor = floor if self.guard is not None else 0
         if not self.floor and not any(pos.proof):
-            return self._fast_sample(pos, rng, scored_by or pos.table)
-        if scored_by is not None:
-            raise ValueError("scored_by is for a playout with no floor and no renege")
+            winner, wins = self._fast_ending(pos, rng)
+            scored = [0] * pos.players
+            scored[winner] = pos.table.score(wins)
+            return tuple(scored)
         while True:
             choices = self._choices(pos)
             bit = choices[0] if len(choices) == 1 else choices[rng.randrange(len(choices))]
@@ -79,9 +77,17 @@ class Model:
             if points is not None:
                 return points
 
-    def _fast_sample(self, pos: Position, rng: "random.Random", scored_by: Table
-                     ) -> Tuple[int, ...]:
-        """:meth:`sample` on bit masks, for the common case (no floor, no renege)."""
+    def ending(self, pos: Position, rng: "random.Random") -> Tuple[int, Tuple[Win, ...]]:
+        """One playout of the model from ``pos`` (no floor, no renege): the last trick's
+        winner and the tricks that score, so that one playout can be scored by several
+        tables (a card declared face down: the others play as if it were not there)."""
+        if any(pos.proof):
+            raise ValueError("ending is for a playout with no renege")
+        self.floor = 0
+        return self._fast_ending(pos, rng)
+
+    def _fast_ending(self, pos: Position, rng: "random.Random") -> Tuple[int, Tuple[Win, ...]]:
+        """A playout on bit masks, for the common case (no floor, no renege)."""
         n = pos.players
         table = pos.table
         hands = list(pos.hands)
@@ -117,9 +123,7 @@ class Model:
                 wins = wins + ((winner, trick[(winner - leader) % n]),)
                 left -= 1
                 if left == 0:
-                    points = [0] * n
-                    points[winner] = scored_by.score(wins)
-                    return tuple(points)
+                    return winner, wins
                 leader = winner
                 trick = []
 

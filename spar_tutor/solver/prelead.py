@@ -6,7 +6,8 @@ legal action (an exchange takes five cards of that world's stock; a dry or wet
 puts the card in place, doubling it when it wins one of the last two tricks),
 and plays the hand out once per world with the graded model, the seat as
 learner. A wet is face down: the others play as if it were not there, so it is
-played out like passing and only counted in the score (it is never worth less).
+played out once with passing, and only its ending is scored with the wet counted (it is
+never worth less).
 Later seats' decisions are not guessed: they are taken to pass.
 
 :func:`hand_chance` answers "how likely am I to win this hand?" from a view in
@@ -76,10 +77,11 @@ def prelead_values(view: SeatView, *, worlds: int = 60, seed: int = 0,
                 held |= h
         stock = bits_of(unseen & ~held)
         # a wet lies face down, so the others play as if it were not there: passing and
-        # each wet are played out alike (the same random choices), and the wet is only
-        # counted in the score. A declared card that does not win costs nothing, so a
-        # wet is never worth less than passing.
+        # each wet share one play-out, and the wet only changes how its ending is scored.
+        # A declared card that does not win costs nothing, so a wet is never worth less
+        # than passing.
         same = rng.randrange(2**32) if wet_offered else None
+        shared = None  # (winner, scoring tricks) of the play-out passing and the wets share
         for action in actions:
             world = list(hands)
             dry = list(view.dry)
@@ -90,12 +92,18 @@ def prelead_values(view: SeatView, *, worlds: int = 60, seed: int = 0,
                 dry[me] = action.card
             pos = Position(Table.of(view.rules, declared_cards(dry, wet)), n, tuple(world),
                            view.leader, (), view.rules.hand_size, (), (0,) * n)
-            scored_by = None
-            if action.kind == "wet":
-                wet[me] = action.card
-                scored_by = Table.of(view.rules, declared_cards(dry, wet))
-            draws = rng if same is None else random.Random(same)
-            points = Model(me).sample(pos, draws, scored_by=scored_by)[me]
+            if same is None:
+                points = Model(me).sample(pos, rng)[me]
+            elif action.kind in ("pass", "wet"):
+                if shared is None:
+                    shared = Model(me).ending(pos, random.Random(same))
+                winner, scoring = shared
+                if action.kind == "wet":
+                    wet[me] = action.card
+                table = Table.of(view.rules, declared_cards(dry, wet))
+                points = table.score(scoring) if winner == me else 0
+            else:
+                points = Model(me).sample(pos, random.Random(same))[me]
             sums[action][0] += 1.0 if points > 0 else 0.0
             sums[action][1] += points
     out = []
