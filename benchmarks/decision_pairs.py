@@ -108,16 +108,22 @@ def summary(rows: Sequence[Dict[str, Any]]) -> str:
     decisions = sum(r["decisions"] for r in rows)
     lines = [f"{hands} hands, {decisions} expert decisions, {len(diffs)} differ"]
     if len(diffs) > 1 and hands:
-        half = 1.96 * statistics.stdev(diffs) * math.sqrt(len(diffs)) / hands
-        lines.append(f"variant minus shipped: {sum(diffs) / hands:+.4f} ± {half:.4f} points a hand")
+        lines.append(f"variant minus shipped: {_per_hand(diffs, hands)} points a hand")
         by_trick: Dict[int, List[int]] = {}
         for r in rows:
             for p in r["pairs"]:
                 by_trick.setdefault(p["trick"], []).append(p["points"][1] - p["points"][0])
         for trick in sorted(by_trick):
             got = by_trick[trick]
-            lines.append(f"  trick {trick}: {len(got)} differ, {sum(got):+d} points")
+            lines.append(f"  trick {trick}: {len(got)} differ, {sum(got):+d} points"
+                         + (f" ({_per_hand(got, hands)} a hand)" if len(got) > 1 else ""))
     return "\n".join(lines)
+
+
+def _per_hand(diffs: Sequence[int], hands: int) -> str:
+    """The differences' sum a hand, with its 95% interval (only the pairs vary)."""
+    half = 1.96 * statistics.stdev(diffs) * math.sqrt(len(diffs)) / hands
+    return f"{sum(diffs) / hands:+.4f} ± {half:.4f}"
 
 
 def main(argv: Sequence[str] = ()) -> None:

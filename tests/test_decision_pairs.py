@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import math
+import statistics
 import sys
 from pathlib import Path
 from typing import Any
@@ -77,3 +79,17 @@ def test_copied_bots_play_on_as_the_bots_themselves() -> None:
     assert len(copies) == 15
     for after, copied in copies[::4]:
         assert list(decision_pairs.play_out(after, copied)) == list(played)
+
+
+def test_summary_gives_each_trick_its_share_a_hand_with_an_interval() -> None:
+    rows = [{"decisions": 3, "pairs": [{"trick": 1, "points": [0, 2]},
+                                       {"trick": 2, "points": [1, 0]}]},
+            {"decisions": 3, "pairs": [{"trick": 1, "points": [1, 0]},
+                                       {"trick": 2, "points": [0, 1]}]},
+            {"decisions": 2, "pairs": []}, {"decisions": 2, "pairs": []}]
+    text = decision_pairs.summary(rows)
+    # trick 1: +2 and -1 over 4 hands: +0.25 a hand, 1.96 x stdev(2, -1) x sqrt(2) / 4
+    half = 1.96 * statistics.stdev([2, -1]) * math.sqrt(2) / 4
+    assert f"  trick 1: 2 differ, +1 points (+0.2500 ± {half:.4f} a hand)" in text
+    assert "  trick 2: 2 differ, +0 points (+0.0000 ± " in text
+    assert text.startswith("4 hands, 10 expert decisions, 4 differ")
