@@ -21,7 +21,7 @@ from spar_tutor.engine.cards import SUIT_MASKS
 from spar_tutor.engine.state import PLAY
 from spar_tutor.engine.view import SeatView
 from spar_tutor.solver import _expert
-from spar_tutor.solver._bits import SUIT_OF, bits_of
+from spar_tutor.solver._bits import bits_of
 from spar_tutor.solver._maxn import MaxnSearch, Outcome
 from spar_tutor.solver._position import Position
 from spar_tutor.solver.bots import ExpertBot
