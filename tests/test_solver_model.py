@@ -48,3 +48,22 @@ def test_rules_of_thumb_keep_the_plan_and_lead_masters():
     legal = [c.bit for c in parse_cards("6S AH KH 9D")]
     # keeper 6S, winner AH: lead the other master, KH
     assert rules_of_thumb(legal, mine, (), others, 0) == [Card.parse("KH").bit]
+
+
+def test_an_ending_scored_by_the_table_is_the_sample_it_shares_its_draws_with():
+    """``ending`` plays out as ``sample`` does, on the same draws: the same winner and points
+    (so one play-out can be scored by several tables: passing and each wet)."""
+    rng = random.Random(11)
+    checked = 0
+    for i in range(60):
+        state = random_position(rng, CONFIGS[i % len(CONFIGS)], rng.choice([2, 3, 4]),
+                                rng.choice([2, 3, 4]), reneges=False)
+        if state.is_over():
+            continue
+        pos = Position.of(state)
+        points = Model(pos.to_move).sample(pos, random.Random(i))
+        winner, wins = Model(pos.to_move).ending(pos, random.Random(i))
+        assert points[winner] == pos.table.score(wins) > 0
+        assert sum(points) == points[winner]
+        checked += 1
+    assert checked > 30
