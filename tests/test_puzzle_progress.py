@@ -29,3 +29,29 @@ def test_memory_progress_writes_nothing(tmp_path, monkeypatch):
     m.solve("a", clean=True)
     assert m.solved("a") and m.attempts("a") == 1 and not m.unsaved and m.learner == ""
     assert not any(tmp_path.iterdir())
+
+
+def test_next_puzzle_reads_the_database_a_few_times_not_once_a_puzzle(tmp_path, monkeypatch):
+    """The menu's marks, "Solved N of 72" and the next unsolved puzzle come from one read of
+    the learner's records each: before, each of the 72 puzzles was a read of its own (about
+    150 reads a click, each a query to the school's server)."""
+    from spar_tutor.learning.progress import LearnerProgress
+    from spar_tutor.puzzles.widget import PuzzlePlayer, default_collection
+
+    monkeypatch.setenv("SPAR_TUTOR_HOME", str(tmp_path))
+    monkeypatch.delenv("SPAR_TUTOR_DATABASE_URL", raising=False)
+    collection = default_collection()
+    assert len(collection.puzzles) >= 50
+    player = PuzzlePlayer("Ama", collection=collection)
+    reads = []
+    read = LearnerProgress._read
+    monkeypatch.setattr(LearnerProgress, "_read",
+                        lambda self, query: reads.append(1) or read(self, query))
+    player.on_next()
+    assert 0 < len(reads) <= 10, len(reads)
+    first = player.game.puzzle
+    player.progress.solve(first.id, clean=True)
+    player.on_next()
+    player.on_next()  # the solved puzzle is skipped, and the menu marks it
+    assert player.game.puzzle != first
+    assert any(label.endswith("✓") and value == first.id for label, value in player.picker.options)

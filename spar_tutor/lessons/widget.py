@@ -24,8 +24,8 @@ from ..learning.progress import NOT_SAVED
 from ..render.glossary import glossary_html
 from ..render.lesson import CSS
 from ..render.text import card_symbols, md
-from ..widgets.common import CSS as TABLE_CSS, guarded
-from ..widgets.hand import card_button
+from ..widgets.common import CSS as TABLE_CSS, ButtonPool, guarded
+from ..widgets.hand import CARD_BUTTON, card_look
 from .mastery import MOST, lesson_stars, stars_text
 from .model import BrokenLesson, Lesson
 from .progress import ProgressStore
@@ -75,6 +75,12 @@ class LessonPlayer(widgets.VBox):
         self.prompt = widgets.HTML()
         self.card_style = widgets.HTML()  # paints the card buttons
         self.answers = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
+        guard = guarded(self._sorry, sorry=SORRY, logger=log)
+        self._cards = ButtonPool(guard, **CARD_BUTTON)
+        self._choices = ButtonPool(guard, width="auto")
+        self._tools = ButtonPool(guard, width="auto")
+        self._tool_row, self._choice_row = widgets.HBox(), widgets.HBox()
+        self._tools_box = widgets.VBox([self._tool_row, self._choice_row])
         self.answers.add_class("spar-hand-box")
         self.feedback = widgets.HTML()
         self.saving = widgets.HTML()  # says so when progress cannot be saved
@@ -156,9 +162,11 @@ class LessonPlayer(widgets.VBox):
             self.on_move(run.index)
 
     def _answer_widgets(self, answers: Answers) -> List[widgets.Widget]:
-        """The step's answers as buttons: its cards, or its choices under its tools."""
+        """The step's answers as buttons: its cards, or its choices under its tools (the
+        buttons of the last step, redrawn: see :class:`ButtonPool`)."""
         if answers.cards:
-            drawn = [self._card_button(c, c in answers.found) for c in answers.cards]
+            drawn = [self._card_button(i, c, c in answers.found)
+                     for i, c in enumerate(answers.cards)]
             rules = "\n".join(rule for rule, _button in drawn)
             self.card_style.value = f"<style>{rules}</style>"
             return [button for _rule, button in drawn]
@@ -166,36 +174,32 @@ class LessonPlayer(widgets.VBox):
         choices = self._choice_buttons(answers.choices)
         if not answers.tools:
             return choices
-        tools = [self._tool_button(tool) for tool in answers.tools]
-        return [widgets.VBox([widgets.HBox(tools), widgets.HBox(choices)])]
+        self._tool_row.children = [self._tool_button(i, tool)
+                                   for i, tool in enumerate(answers.tools)]
+        self._choice_row.children = choices
+        return [self._tools_box]
 
-    def _tool_button(self, tool: Tool) -> widgets.Button:
-        b = _button(tool.label)
-        b.disabled = tool.disabled
-
+    def _tool_button(self, index: int, tool: Tool) -> widgets.Button:
         def act() -> None:
             tool.act()
             if tool.fresh:
                 self.feedback.value = ""
             self._show()
 
-        self._on_click(b, act)
-        return b
+        return self._tools.draw(index, act, description=tool.label, disabled=tool.disabled)
 
     def _choice_buttons(self, choices: Sequence[Tuple[str, Any]]) -> List[widgets.Widget]:
-        out = []
-        for text, value in choices:
-            b = _button(card_symbols(option_in_language(text, self.run.step.options)))
-            self._on_click(b, functools.partial(self._answer, value))
-            out.append(b)
-        return out
+        return [self._choices.draw(
+            i, functools.partial(self._answer, value),
+            description=card_symbols(option_in_language(text, self.run.step.options)))
+            for i, (text, value) in enumerate(choices)]
 
-    def _card_button(self, card: Card, found: bool = False) -> Tuple[str, widgets.Button]:
+    def _card_button(self, index: int, card: Card,
+                     found: bool = False) -> Tuple[str, widgets.Button]:
         """A card to click: its picture is the button (as in Play and Puzzles)."""
         tip = _("{card}: chosen").format(card=card.name) if found else card.name
-        rule, b = card_button(card, tip, selected=found)
-        self._on_click(b, functools.partial(self._answer, str(card)))
-        return rule, b
+        rule, look = card_look(card, tip, selected=found)
+        return rule, self._cards.draw(index, functools.partial(self._answer, str(card)), **look)
 
     def _on_click(self, button: widgets.Button, fn: Callable[[], Any]) -> None:
         """Run ``fn`` when the button is clicked; an error is logged and the learner

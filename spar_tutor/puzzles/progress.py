@@ -4,7 +4,7 @@ their attempts in the progress database (see :class:`~spar_tutor.learning.Learne
 
 from __future__ import annotations
 
-from typing import Dict, Iterable, Optional
+from typing import Dict, Iterable, Optional, Set
 
 from sqlalchemy.orm import Session
 
@@ -75,21 +75,27 @@ class PuzzleProgress(LearnerProgress):
         """The learner's record on every puzzle tried."""
         return self._read(lambda s: records.puzzle_records(s, self.learner_id))
 
-    def _record(self, puzzle_id: str) -> PuzzleRecord:
+    def record(self, puzzle_id: str) -> PuzzleRecord:
+        """The learner's record on one puzzle (attempts, solved, clean)."""
         return self.records().get(puzzle_id, PuzzleRecord())
 
     def attempts(self, puzzle_id: str) -> int:
-        return self._record(puzzle_id).attempts
+        return self.record(puzzle_id).attempts
 
     def solved(self, puzzle_id: str) -> bool:
-        return self._record(puzzle_id).solved
+        return self.record(puzzle_id).solved
 
     def clean(self, puzzle_id: str) -> bool:
-        return self._record(puzzle_id).clean
+        return self.record(puzzle_id).clean
+
+    def solved_ids(self) -> Set[str]:
+        """Every puzzle the learner has solved, in one read of the database (a menu of 72
+        puzzles asked :meth:`solved` 72 times: 72 reads a click)."""
+        return {puzzle_id for puzzle_id, found in self.records().items() if found.solved}
 
     def solved_count(self, ids: Iterable[str]) -> int:
-        found = self.records()
-        return sum(1 for i in ids if found.get(i, PuzzleRecord()).solved)
+        solved = self.solved_ids()
+        return sum(1 for i in ids if i in solved)
 
     @property
     def rating(self) -> Optional[int]:

@@ -13,6 +13,7 @@ error is logged and the learner sees one short sentence, never a traceback.
 
 from __future__ import annotations
 
+import functools
 import logging
 from html import escape
 from typing import Any, Callable, Dict, List, Optional, Set
@@ -26,8 +27,8 @@ from ..render.table import table_html
 from ..render.text import cardify
 from .loader import collection_in_language, load_collection
 from .model import BANDS, Collection, Puzzle, level_words
-from ..widgets.common import CSS as WIDGET_CSS, guarded_method
-from ..widgets.hand import card_button
+from ..widgets.common import CSS as WIDGET_CSS, ButtonPool, guarded_method
+from ..widgets.hand import CARD_BUTTON, card_look
 from .choose import next_for_you
 from .play import PuzzleGame, SolutionStep
 from ..learning.progress import NOT_SAVED
@@ -176,6 +177,8 @@ class PuzzlePlayer(widgets.VBox):
         self.goal = widgets.HTML()
         self.table = widgets.HTML()
         self.hand_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", min_height="40px"))
+        #: The hand's cards, redrawn in place (click_card guards itself).
+        self.card_buttons = ButtonPool(lambda action: action, **CARD_BUTTON)
         self.hand_row.add_class("spar-hand-box")
         self.hand_title = widgets.HTML()
         self.hand_box = widgets.VBox([self.card_style, self.hand_title, self.hand_row])
@@ -218,7 +221,8 @@ class PuzzlePlayer(widgets.VBox):
         last = self.progress.last and self.collection.find(self.progress.last)
         if last:
             return last
-        unsolved = [p for p in self.collection.puzzles if not self.progress.solved(p.id)]
+        solved = self.progress.solved_ids()
+        unsolved = [p for p in self.collection.puzzles if p.id not in solved]
         return unsolved[0] if unsolved else self.collection.puzzles[0]
 
     def _pool(self) -> List[Puzzle]:
@@ -231,9 +235,10 @@ class PuzzlePlayer(widgets.VBox):
 
     def _refresh_picker(self) -> None:
         options = []
+        solved_ids = self.progress.solved_ids()
         for p in self._listed():
             number = self.collection.index(p) + 1
-            mark = " ✓" if self.progress.solved(p.id) else ""
+            mark = " ✓" if p.id in solved_ids else ""
             # Translators: a puzzle in the menu: "3. Two players: a 6 to score (Level 1 · Beginner) ✓"
             options.append((_("{number}. {title} ({level}){mark}").format(
                 number=number, title=p.title, level=level_words(p.band), mark=mark), p.id))
@@ -246,7 +251,7 @@ class PuzzlePlayer(widgets.VBox):
             self._picking = False
         ids = [p.id for p in self.collection.puzzles]
         solved = _("Solved {solved} of {puzzles}").format(
-            solved=self.progress.solved_count(ids), puzzles=len(ids))
+            solved=sum(1 for i in ids if i in solved_ids), puzzles=len(ids))
         self.score.value = f'<span class="spar-pz-meta">&nbsp;{solved}</span>'
         self._show_rating()
 
@@ -267,7 +272,7 @@ class PuzzlePlayer(widgets.VBox):
         """The puzzle "A puzzle at your level" opens: not solved yet, near the learner's
         rating (:func:`~spar_tutor.puzzles.choose.next_for_you`), of the practice set if any."""
         rated = self.progress.puzzle_rating
-        solved = {p.id for p in self._pool() if self.progress.solved(p.id)}
+        solved = self.progress.solved_ids() & {p.id for p in self._pool()}
         current = self.game.puzzle.id if self.game is not None else None
         chosen = next_for_you(self._pool(), rated.rating if rated else round(START.rating),
                               solved, current)
@@ -375,8 +380,9 @@ class PuzzlePlayer(widgets.VBox):
         p = game.puzzle
         number = self.collection.index(p) + 1
         kind = _("all hands open") if p.open else _("closed: you see only your own hand")
-        tried = self.progress.attempts(p.id)
-        done = " · " + _("solved ✓") if self.progress.solved(p.id) else ""
+        record = self.progress.record(p.id)
+        tried = record.attempts
+        done = " · " + _("solved ✓") if record.solved else ""
         title = _("Puzzle {number}: {title}").format(number=number, title=escape(p.title))
         meta = _("{level} · {players} players · {tricks} tricks to go · "
                  "{rules} · {kind} · attempts {tried}").format(
@@ -400,17 +406,14 @@ class PuzzlePlayer(widgets.VBox):
         cards = sort_hand(state.hand(game.seat))
         playable = set(game.legal_cards()) if self.step_at < 0 else set()
         rules, buttons = [], []
-        for card in cards:
+        for index, card in enumerate(cards):
             off = card not in playable
-            rule, b = card_button(card, self._card_tip(card, off), dimmed=off)
+            rule, look = card_look(card, self._card_tip(card, off), dimmed=off)
             rules.append(rule)
-            b.on_click(lambda _click, c=card: self.click_card(c))
-            buttons.append(b)
-        old = self.hand_row.children
+            buttons.append(self.card_buttons.draw(
+                index, functools.partial(self.click_card, card), **look))
         self.card_style.value = "<style>" + "\n".join(rules) + "</style>"
         self.hand_row.children = buttons
-        for b in old:
-            b.close()
         if state.is_over():
             title = _("{cards}: the hand is over")
         elif playable:
@@ -499,7 +502,8 @@ class PuzzlePlayer(widgets.VBox):
         listed = self._listed() or self._pool()
         i = listed.index(self.game.puzzle) if self.game and self.game.puzzle in listed else -1
         after = listed[i + 1:] + listed[:i + 1]
-        unsolved = [p for p in after if not self.progress.solved(p.id)]
+        solved = self.progress.solved_ids()
+        unsolved = [p for p in after if p.id not in solved]
         self.show_puzzle(unsolved[0] if unsolved else after[0])
 
     # -- the solution --------------------------------------------------------------

@@ -8,7 +8,7 @@ import os
 import sys
 import tempfile
 import time
-from typing import Any, Callable, Optional, TypeVar
+from typing import Any, Callable, List, Optional, TypeVar
 
 import ipywidgets as widgets
 from ..i18n import N_, _
@@ -150,6 +150,48 @@ def html(value: str = "", **layout: Any) -> widgets.HTML:
 def button(description: str, tooltip: str = "", **kwargs: Any) -> widgets.Button:
     """A button whose tooltip defaults to its description."""
     return widgets.Button(description=description, tooltip=tooltip or description, **kwargs)
+
+
+class ButtonPool:
+    """Buttons a view draws again and again (a step's answers, a puzzle's hand), kept and
+    redrawn in place.
+
+    A new button is a message to the page and a model there that lives as long as the
+    page; a redraw that makes its buttons afresh sends them all again and leaves the old
+    ones behind in the kernel. A pool makes a button only when a redraw needs more than
+    it has; :meth:`draw` gives button ``index`` its words, look and what a click does now.
+
+    ``guard`` wraps every click (:func:`guarded`: an error reaches the log, not the page).
+    """
+
+    def __init__(self, guard: Callable[[Callable[..., Any]], Callable[..., Any]],
+                 **layout: Any) -> None:
+        self._guard = guard
+        self._layout = layout
+        self.buttons: List[widgets.Button] = []
+        self._actions: List[Callable[[], Any]] = []
+
+    def draw(self, index: int, action: Callable[[], Any], **traits: Any) -> widgets.Button:
+        """Button ``index`` (made when the pool has none yet), with ``traits``
+        (``description``, ``tooltip``, ``disabled``, ``_dom_classes``...) set in one message;
+        a click on it calls ``action``."""
+        while len(self.buttons) <= index:
+            self.buttons.append(self._make(len(self.buttons)))
+            self._actions.append(lambda: None)
+        button = self.buttons[index]
+        self._actions[index] = action
+        traits = {"tooltip": traits.get("description", ""), "disabled": False,
+                  "button_style": "", "_dom_classes": (), **traits}
+        with button.hold_sync():
+            for name, value in traits.items():
+                if getattr(button, name) != value:
+                    setattr(button, name, value)
+        return button
+
+    def _make(self, index: int) -> widgets.Button:
+        button = widgets.Button(layout=widgets.Layout(**self._layout))
+        button.on_click(self._guard(lambda _click: self._actions[index]()))
+        return button
 
 
 CSS = """

@@ -39,20 +39,22 @@ def card_css(card: Card, css_class: str, *, four_colour: bool, dimmed: bool,
     return f'.{css_class} {{ background-image: url("data:image/svg+xml;base64,{data}"); }}'
 
 
-def card_button(card: Card, tooltip: str, *, dimmed: bool = False, selected: bool = False,
-                four_colour: bool = False) -> Tuple[str, widgets.Button]:
+#: The size of a card's button.
+CARD_BUTTON = {"width": "84px", "height": "140px"}
+
+
+def card_look(card: Card, tooltip: str, *, dimmed: bool = False, selected: bool = False,
+              four_colour: bool = False) -> Tuple[str, Dict[str, Any]]:
     """A card drawn as a button, the picture itself the thing to click (Puzzles and
-    Lessons; Play's hand draws its own, sharing its pictures across redraws): the CSS rule
-    that paints it (put it in a ``<style>``) and the button, named by the card's name.
-    ``dimmed``: it cannot be played now; ``selected``: outlined."""
+    Lessons, on a :class:`~spar_tutor.widgets.common.ButtonPool`'s buttons; Play's hand
+    draws its own): the CSS rule that paints it (put it in a ``<style>``) and the button's
+    traits: its name (the card's), tooltip and classes. ``dimmed``: it cannot be played
+    now; ``selected``: outlined."""
     css_class = (f"spar-c-{card}-{'d' if dimmed else 'n'}{'s' if selected else ''}"
                  f"{'4' if four_colour else ''}")
     rule = card_css(card, css_class, four_colour=four_colour, dimmed=dimmed, selected=selected)
-    b = widgets.Button(description=card.name, tooltip=tooltip,
-                       layout=widgets.Layout(width="84px", height="140px"),
-                       _dom_classes=["spar-card-btn", css_class]
-                       + (["spar-unplayable"] if dimmed else []))
-    return rule, b
+    classes = ["spar-card-btn", css_class] + (["spar-unplayable"] if dimmed else [])
+    return rule, {"description": card.name, "tooltip": tooltip, "_dom_classes": classes}
 
 
 class HandWidget(widgets.VBox):

@@ -97,8 +97,13 @@ def wait_for_words(page: Page, parts: Sequence[Tuple[str, str]], want: Sequence[
 
 
 def click(page: Page, scope: str, name: str) -> None:
-    """Click the button called ``name`` (its label, or a card's name) inside ``scope``."""
-    page.locator(scope).get_by_role("button", name=name, exact=True).first.click()
+    """Click the button called ``name`` (its label, or a card's name) inside ``scope``.
+
+    A mouse click where the button is, without Playwright's checks that it is visible,
+    still and enabled (``force``): the walk clicks only once the page shows what the
+    kernel holds, and the checks took half of each click's time (about 35 of 70 ms, over
+    1,400 clicks). A button hidden or covered still fails: the page does not change."""
+    page.locator(scope).get_by_role("button", name=name, exact=True).first.click(force=True)
 
 
 def screenshots(voila_page: Any, name: str) -> None:
