@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import logging
 from html import escape
-from typing import Any, Callable, List, Optional, Sequence, Set, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
 
 import ipywidgets as widgets
 
@@ -163,43 +163,37 @@ class LessonPlayer(widgets.VBox):
 
     def _answer_widgets(self, answers: Answers) -> List[widgets.Widget]:
         """The step's answers as buttons: its cards, or its choices under its tools (the
-        buttons of the last step, redrawn: see :class:`ButtonPool`)."""
-        if answers.cards:
-            drawn = [self._card_button(i, c, c in answers.found)
-                     for i, c in enumerate(answers.cards)]
-            rules = "\n".join(rule for rule, _button in drawn)
-            self.card_style.value = f"<style>{rules}</style>"
-            return [button for _rule, button in drawn]
-        self.card_style.value = ""
-        choices = self._choice_buttons(answers.choices)
+        buttons drawn before, redrawn: see :class:`ButtonPool`)."""
+        looks = [self._card_look(c, c in answers.found) for c in answers.cards]
+        cards = self._cards.draw((str(card), functools.partial(self._answer, str(card)), look)
+                                 for card, (_rule, look) in zip(answers.cards, looks))
+        choices = self._choices.draw(
+            (text, functools.partial(self._answer, value),
+             {"description": card_symbols(option_in_language(text, self.run.step.options))})
+            for text, value in answers.choices)
+        self._tool_row.children = self._tools.draw(
+            (tool.label, functools.partial(self._use, tool),
+             {"description": tool.label, "disabled": tool.disabled}) for tool in answers.tools)
+        self.card_style.value = (f"<style>{chr(10).join(rule for rule, _look in looks)}</style>"
+                                 if looks else "")
+        if cards:
+            return cards
         if not answers.tools:
             return choices
-        self._tool_row.children = [self._tool_button(i, tool)
-                                   for i, tool in enumerate(answers.tools)]
         self._choice_row.children = choices
         return [self._tools_box]
 
-    def _tool_button(self, index: int, tool: Tool) -> widgets.Button:
-        def act() -> None:
-            tool.act()
-            if tool.fresh:
-                self.feedback.value = ""
-            self._show()
+    def _use(self, tool: Tool) -> None:
+        tool.act()
+        if tool.fresh:
+            self.feedback.value = ""
+        self._show()
 
-        return self._tools.draw(index, act, description=tool.label, disabled=tool.disabled)
-
-    def _choice_buttons(self, choices: Sequence[Tuple[str, Any]]) -> List[widgets.Widget]:
-        return [self._choices.draw(
-            i, functools.partial(self._answer, value),
-            description=card_symbols(option_in_language(text, self.run.step.options)))
-            for i, (text, value) in enumerate(choices)]
-
-    def _card_button(self, index: int, card: Card,
-                     found: bool = False) -> Tuple[str, widgets.Button]:
+    @staticmethod
+    def _card_look(card: Card, found: bool) -> Tuple[str, Dict[str, Any]]:
         """A card to click: its picture is the button (as in Play and Puzzles)."""
         tip = _("{card}: chosen").format(card=card.name) if found else card.name
-        rule, look = card_look(card, tip, selected=found)
-        return rule, self._cards.draw(index, functools.partial(self._answer, str(card)), **look)
+        return card_look(card, tip, selected=found)
 
     def _on_click(self, button: widgets.Button, fn: Callable[[], Any]) -> None:
         """Run ``fn`` when the button is clicked; an error is logged and the learner

@@ -405,15 +405,12 @@ class PuzzlePlayer(widgets.VBox):
         assert game is not None
         cards = sort_hand(state.hand(game.seat))
         playable = set(game.legal_cards()) if self.step_at < 0 else set()
-        rules, buttons = [], []
-        for index, card in enumerate(cards):
-            off = card not in playable
-            rule, look = card_look(card, self._card_tip(card, off), dimmed=off)
-            rules.append(rule)
-            buttons.append(self.card_buttons.draw(
-                index, functools.partial(self.click_card, card), **look))
-        self.card_style.value = "<style>" + "\n".join(rules) + "</style>"
-        self.hand_row.children = buttons
+        looks = [card_look(card, self._card_tip(card, card not in playable),
+                           dimmed=card not in playable) for card in cards]
+        self.card_style.value = "<style>" + "\n".join(rule for rule, _look in looks) + "</style>"
+        self.hand_row.children = self.card_buttons.draw(
+            (str(card), functools.partial(self.click_card, card), look)
+            for card, (_rule, look) in zip(cards, looks))
         if state.is_over():
             title = _("{cards}: the hand is over")
         elif playable:

@@ -8,7 +8,7 @@ import os
 import sys
 import tempfile
 import time
-from typing import Any, Callable, List, Optional, TypeVar
+from typing import Any, Callable, Dict, Hashable, Iterable, List, Optional, Tuple, TypeVar
 
 import ipywidgets as widgets
 from ..i18n import N_, _
@@ -158,8 +158,12 @@ class ButtonPool:
 
     A new button is a message to the page and a model there that lives as long as the
     page; a redraw that makes its buttons afresh sends them all again and leaves the old
-    ones behind in the kernel. A pool makes a button only when a redraw needs more than
-    it has; :meth:`draw` gives button ``index`` its words, look and what a click does now.
+    ones behind in the kernel. A pool keeps one button per key (a card, an answer's words)
+    and makes one only for a key it has not drawn before; :meth:`draw` gives each button
+    its words, look and what a click does now. A button keeps its meaning: a card's button
+    is always that card, so a double click cannot land on the card drawn next in its place.
+    A button the last draw left out does nothing when clicked (a click on a screen that has
+    moved on).
 
     ``guard`` wraps every click (:func:`guarded`: an error reaches the log, not the page).
     """
@@ -168,30 +172,38 @@ class ButtonPool:
                  **layout: Any) -> None:
         self._guard = guard
         self._layout = layout
-        self.buttons: List[widgets.Button] = []
-        self._actions: List[Callable[[], Any]] = []
+        self.buttons: Dict[Hashable, widgets.Button] = {}
+        self._actions: Dict[Hashable, Callable[[], Any]] = {}
 
-    def draw(self, index: int, action: Callable[[], Any], **traits: Any) -> widgets.Button:
-        """Button ``index`` (made when the pool has none yet), with ``traits``
-        (``description``, ``tooltip``, ``disabled``, ``_dom_classes``...) set in one message;
-        a click on it calls ``action``."""
-        while len(self.buttons) <= index:
-            self.buttons.append(self._make(len(self.buttons)))
-            self._actions.append(lambda: None)
-        button = self.buttons[index]
-        self._actions[index] = action
-        traits = {"tooltip": traits.get("description", ""), "disabled": False,
-                  "button_style": "", "_dom_classes": (), **traits}
-        with button.hold_sync():
-            for name, value in traits.items():
-                if getattr(button, name) != value:
-                    setattr(button, name, value)
-        return button
+    def draw(self, items: Iterable[Tuple[Hashable, Callable[[], Any], Dict[str, Any]]]
+             ) -> List[widgets.Button]:
+        """The buttons for ``items``, in order: (key, what a click does, traits), the traits
+        (``description``, ``tooltip``, ``disabled``, ``_dom_classes``...) set in one message
+        each (the tooltip is the description unless given)."""
+        drawn = []
+        self._actions = {}
+        for key, action, traits in items:
+            button = self.buttons.get(key)
+            if button is None:
+                button = self.buttons[key] = self._make(key)
+            self._actions[key] = action
+            traits = {"tooltip": traits.get("description", ""), "disabled": False,
+                      "_dom_classes": (), **traits}
+            with button.hold_sync():
+                for name, value in traits.items():
+                    if getattr(button, name) != value:
+                        setattr(button, name, value)
+            drawn.append(button)
+        return drawn
 
-    def _make(self, index: int) -> widgets.Button:
+    def _make(self, key: Hashable) -> widgets.Button:
         button = widgets.Button(layout=widgets.Layout(**self._layout))
-        button.on_click(self._guard(lambda _click: self._actions[index]()))
+        button.on_click(self._guard(lambda _click: self._actions.get(key, _nothing)()))
         return button
+
+
+def _nothing() -> None:
+    """What a click on a button the last draw left out does."""
 
 
 CSS = """
