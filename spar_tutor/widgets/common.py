@@ -260,6 +260,9 @@ CSS = """
   box-shadow: none; transition: transform .08s; }
 .spar-card-btn.jupyter-button:hover { transform: translateY(-8px); }
 .spar-card-btn.jupyter-button:focus-visible { outline: 3px solid #1565c0; }
+/* a card clicked with the mouse keeps its button (widgets.common.ButtonPool) and its focus:
+   no outline then, which could read as "chosen"; the keyboard's focus still shows */
+.spar-card-btn.jupyter-button:focus:not(:focus-visible) { outline: none; }
 .spar-card-btn.spar-unplayable { color: #777; }
 .spar-card-btn.spar-unplayable:hover { transform: none; }
 .spar-panel { border: 1px solid #cfd8d2; border-radius: 8px; padding: 8px; background: #fff; }
