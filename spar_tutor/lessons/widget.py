@@ -174,14 +174,12 @@ class LessonPlayer(widgets.VBox):
         self._tool_row.children = self._tools.draw(
             (tool.label, functools.partial(self._use, tool),
              {"description": tool.label, "disabled": tool.disabled}) for tool in answers.tools)
-        self.card_style.value = (f"<style>{chr(10).join(rule for rule, _look in looks)}</style>"
-                                 if looks else "")
+        self._choice_row.children = choices if answers.tools else ()
+        rules = "\n".join(rule for rule, _look in looks)
+        self.card_style.value = f"<style>{rules}</style>" if looks else ""
         if cards:
             return cards
-        if not answers.tools:
-            return choices
-        self._choice_row.children = choices
-        return [self._tools_box]
+        return [self._tools_box] if answers.tools else choices
 
     def _use(self, tool: Tool) -> None:
         tool.act()
