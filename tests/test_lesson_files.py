@@ -129,3 +129,22 @@ def test_a_crashing_check_becomes_a_broken_lesson(tmp_path, monkeypatch):
     monkeypatch.setitem(kinds.REGISTRY, "points", crashing)
     [lesson] = load_all(tmp_path)
     assert isinstance(lesson, BrokenLesson) and "ZeroDivisionError" in lesson.problems[0].what
+
+
+WHOLE_HAND = Path(__file__).resolve().parents[1] / "lessons" / "16_whole_hands.toml"
+
+
+def test_a_card_question_whose_next_step_goes_on_from_another_card_is_refused():
+    """Lesson 16's trick-3 question takes 7H or 8H and the next step goes on from 8H:
+    if the question took only 7H (a "card" question), the lesson would go on from a card
+    it calls wrong."""
+    text = WHOLE_HAND.read_text()
+    assert loads_lesson(text, "16.toml").steps[3].story == "8H"
+    broken = text.replace('goal = "best"\nanswer = ["7H", "8H"]', 'goal = "card"\nanswer = "7H"')
+    assert broken != text
+    with pytest.raises(LessonError) as info:
+        loads_lesson(broken, "16.toml")
+    found = info.value.problems
+    assert len(found) == 1 and found[0].step == 4
+    assert "the next step goes on with 8H played, which is not an answer here" in found[0].what
+    assert found[0].line == broken.splitlines().index('answer = "7H"') + 1

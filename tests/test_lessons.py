@@ -1,6 +1,7 @@
 """Every shipped lesson loads, validates and can be clicked through without a browser."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -220,3 +221,31 @@ def test_the_same_players_sit_in_the_same_places_from_lesson_to_lesson():
     moved = {name: where for name, where in places.items() if len(where) > 1}
     assert moved == {}
     assert places["Ama"].keys() == {"left"} and places["Kofi"].keys() == {"right"}
+
+
+def words(player: LessonPlayer) -> str:
+    """The feedback as the learner reads it (no tags)."""
+    return re.sub(r"<[^>]+>", "", player.feedback.value)
+
+
+def test_a_right_card_the_story_does_not_follow_is_told_so():
+    """Lesson 16, trick 3: 7H and 8H are both right; the next step goes on from 8H."""
+    whole = next(l for l in LESSONS if l.id == "16_whole_hands")
+    player = LessonPlayer(whole, start=3)
+    click(player, card("7H"))
+    assert "sp-feedback-right" in player.feedback.value
+    assert "The lesson goes on as if you had played 8♥: it is just as good." in words(player)
+    player = LessonPlayer(whole, start=3)
+    click(player, card("8H"))
+    assert "sp-feedback-right" in player.feedback.value and "goes on as if" not in words(player)
+
+
+def test_the_leaders_card_is_not_said_to_follow():
+    """Lesson 4, step 2: Ama led 8C, Kofi won with KC."""
+    trick = next(l for l in LESSONS if l.id == "04_trick")
+    player = LessonPlayer(trick, start=1)
+    click(player, "Ama")
+    assert "8♣ was led, but K♣ is a higher club." in words(player)
+    player = LessonPlayer(trick, start=1)
+    click(player, "You")
+    assert "9♣ followed suit, but K♣ is a higher club." in words(player)

@@ -33,5 +33,7 @@ def test_click_through_every_lesson_in_french(number, french, tmp_path):
             assert "sp-feedback-right" in player.feedback.value, (i, player.feedback.value)
         player.next_btn.click()
     assert player.run.finished
-    assert f"Fin de la leçon {number}." in player.feedback.value
+    q = lesson.questions
+    assert (f"Fin de la leçon {number}\u00a0: {q} questions sur {q} justes du premier coup."
+            if q > 1 else f"Fin de la leçon {number}.") in player.feedback.value
     assert player.next_btn.description != "Finish" and _("Finish") == "Terminer"

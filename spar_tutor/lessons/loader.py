@@ -7,10 +7,12 @@ raises: a broken file becomes a :class:`BrokenLesson` and the others load.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Protocol, Tuple, Union
 
+from ..engine.cards import Card
 from ..engine.dealfile import DealFile
 from ..engine.errors import FileError, SparError, shown
 from ..engine.files import parse_toml, read_text
@@ -19,6 +21,7 @@ from ..learning.problem import Problem
 from .keys import wrong_type
 from .kinds import check_step, kind_of
 from .model import KIND_NAMES, BrokenLesson, Lesson, LessonError, Step
+from .steps import parse_answer_cards
 from .practice import THEME, check_practice, practice_puzzles, puzzle_themes
 
 #: Keys every step may have (a kind's own keys are in its module, kept in ``Step.extra``).
@@ -94,6 +97,8 @@ def loads_lesson(text: str, source: str = "<lesson>", lesson_id: str = "lesson",
         for where, what in check_step(step):
             bad(what, i, where)
         steps.append(step)
+    if not problems:
+        _stories(steps, bad)
     if problems:
         raise LessonError(problems)
     for step in steps:
@@ -110,6 +115,29 @@ def _words_in_language(step: Step) -> None:
                                           in_language(step.prompt))
     step.hint, step.right = in_language(step.hint), in_language(step.right)
     step.wrong = {key: in_language(text) for key, text in step.wrong.items()}
+
+
+def _stories(steps: List[Step], bad: _Report) -> None:
+    """Note the card each card question's story goes on with (``Step.story``): a step
+    whose next step plays the same hand on from it, with one more card first. That card
+    must be one of the step's answers (else the lesson goes on from a wrong card); a
+    learner who picks another right card is told the lesson goes on with it."""
+    for number, (step, after) in enumerate(zip(steps, steps[1:]), start=1):
+        if (step.kind != "pick_card" or step.extra.get("goal") not in ("best", "card")
+                or step.position is None or after.position is None):
+            continue
+        plays, later = step.position.plays, after.position.plays
+        if (dataclasses.replace(after.position, plays=plays) != step.position
+                or len(later) <= len(plays) or later[:len(plays)] != plays
+                or not isinstance(later[len(plays)], Card)):
+            continue
+        story = later[len(plays)]
+        answers = parse_answer_cards(step.answer)
+        if story not in answers:
+            bad(f"the next step goes on with {story} played, which is not an answer here "
+                f"(answer: {' '.join(sorted(str(c) for c in answers))})", number, "answer")
+        elif len(answers) > 1:
+            step.story = str(story)
 
 
 def _read_step(raw: Any, i: int, names: Tuple[str, ...], bad: _Report) -> Optional[Step]:

@@ -10,7 +10,7 @@ from typing import Any, Dict, List, Literal, Optional, Tuple, get_args
 from ..engine.dealfile import DealFile
 from ..engine.errors import SparError
 from ..engine.state import HandState
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..learning.problem import Problem
 
 #: Every step kind: a closed set, so a misspelt kind is a type error. Each has its
@@ -54,6 +54,9 @@ class Step:
     options: Tuple[Any, ...] = ()
     extra: Dict[str, Any] = field(default_factory=dict)
     line: Optional[int] = None
+    #: The card the next step's position goes on with, when this step takes more than one
+    #: card and the next step plays the same hand on (filled in by the loader).
+    story: Optional[str] = None
 
     @property
     def is_question(self) -> bool:
@@ -116,8 +119,15 @@ class Lesson:
         return _("Lesson {number}: {title}").format(number=self.number, title=self.title)
 
     def end_words(self, right_first: int) -> str:
-        """What the player says at the end, ``right_first`` questions right at the first try."""
-        return _("End of lesson {number}.").format(number=self.number)
+        """What the player says at the end, ``right_first`` questions right at the first try
+        (the stars' reason: :mod:`.mastery`)."""
+        if not self.questions:
+            return _("End of lesson {number}.").format(number=self.number)
+        return ngettext("End of lesson {number}: {right} of {questions} question right at the "
+                        "first try.",
+                        "End of lesson {number}: {right} of {questions} questions right at the "
+                        "first try.", self.questions).format(
+            number=self.number, right=right_first, questions=self.questions)
 
     def origin(self, index: int) -> Tuple[str, int]:
         """The lesson and step that step ``index`` comes from (for the review schedule)."""

@@ -150,7 +150,9 @@ def test_lesson_3_following_suit(lessons_server, voila_page):
     me.step(7, 7)
     me.once_more(7, {2: ["8♥"], 3: ["K♥", "9♥"], 6: ["6♦"]})
     me.click("Finish")
-    expect(voila_page.page.get_by_text("End of lesson 3.")).to_be_visible(timeout=TIMEOUT)
+    expect(voila_page.page.get_by_text(re.compile(
+        r"End of lesson 3: \d+ of \d+ questions right at the first try"))).to_be_visible(
+            timeout=TIMEOUT)
     me.shot("lesson03-finished")
     store = Store.open(f"sqlite:///{lessons_server.home / 'spar-tutor.sqlite'}")
     assert ProgressStore("Browser Ama", store).finished("03_follow")
@@ -231,7 +233,9 @@ def test_lesson_7_dry_and_wet(lessons_server, voila_page):
     me.once_more(13, {1: ["6♠", "7♠", "7♥"], 4: ["10"], 5: ["5"], 6: ["6♠"], 10: ["dry 6♠"],
                       11: ["about the same"], 12: ["0.2"]})
     me.click("Finish")
-    expect(voila_page.page.get_by_text("End of lesson 7.")).to_be_visible(timeout=TIMEOUT)
+    expect(voila_page.page.get_by_text(re.compile(
+        r"End of lesson 7: \d+ of \d+ questions right at the first try"))).to_be_visible(
+            timeout=TIMEOUT)
     me.shot("lesson07-finished")
 
 

@@ -70,7 +70,8 @@ def test_missed_question_comes_back_stars_and_review_on_a_later_day(app_server, 
         button(name("8H")).click()
         right()
         button("Finish").click()
-        expect(page.get_by_text("End of lesson 3.")).to_be_visible(timeout=TIMEOUT)
+        expect(page.get_by_text("End of lesson 3: 3 of 4 questions right at the first try.")
+               ).to_be_visible(timeout=TIMEOUT)
         expect(page.locator(".sp-stars").first).to_have_text("★★☆")  # 3 of 4 at once
         button("All lessons").click()
         row = page.locator(".spar-lesson-row", has_text=re.compile("Lesson 3:"))

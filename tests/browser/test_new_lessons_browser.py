@@ -107,5 +107,7 @@ def test_walk_a_new_lesson(lesson, app_server, voila_page):
         expect(page.locator("h4", has_text=step.title)).to_be_visible(timeout=TIMEOUT)
         answer_right(page, lesson, step)
     page.get_by_role("button", name="Finish", exact=True).click()
-    expect(page.get_by_text(f"End of lesson {lesson.number}.")).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_text(re.compile(rf"End of lesson {lesson.number}: \d+ of {lesson.questions} "
+                                       "questions right at the first try"))).to_be_visible(
+                                           timeout=TIMEOUT)
     voila_page.screenshot(f"lesson{lesson.number}-finished")

@@ -96,6 +96,10 @@ class PickCardRun(PositionRun):
         if card in self.targets:
             if self.goal != "all_legal":
                 self.state = self.state.apply(card)  # show the card on the table
+            story = self.step.story
+            if story is not None and story != str(card):
+                return self._right(_("The lesson goes on as if you had played {card}: it is "
+                                     "just as good.").format(card=card_text(parse_card(story))))
             return self._right()
         why = follow_words(self.state, card)
         if why:

@@ -51,9 +51,14 @@ class TrickRun(PositionRun):
                                _("{card} is not a {suit}: a card of another suit "
                                  "never wins the trick, however high it is.").format(
                                      card=card_text(card), suit=_(SUIT_SINGULAR[led])))
+        # The card that won: the highest of the led suit (the answer is another seat's).
+        best = self.trick.winning_card(n)
+        assert best is not None, "a finished trick has a winning card"
+        text = (_("{card} was led, but {best} is a higher {suit}.") if seat == self.trick.leader
+                else _("{card} followed suit, but {best} is a higher {suit}."))
         return self._wrong(seat if str(seat) in self.step.wrong else "lower",
-                           _("{card} followed suit, but a higher {suit} was played.").format(
-                               card=card_text(card), suit=_(SUIT_SINGULAR[led])))
+                           text.format(card=card_text(card), best=card_text(best),
+                                       suit=_(SUIT_SINGULAR[led])))
 
     def answers(self) -> Answers:
         names = self.step.names_of(self.state.players)
