@@ -73,19 +73,25 @@ def _value(card, chance, expected):
 
 
 def test_values_chart_draws_a_bar_per_card_best_first_in_gold():
-    svg = values_chart([_value("AS", 0.8, 2.5), _value("7H", 0.4, 0.5), _value("2C", 0.1, -0.3)])
+    """The bars are the points on average (what the best card is chosen by), so the gold
+    bar is the tallest even where another card wins the hand more often."""
+    svg = values_chart([_value("AS", 0.3, 2.5), _value("7H", 0.4, 0.5), _value("2C", 0.1, -0.3)])
     assert svg.startswith("<svg") and svg.count("<rect") == 3
     fills = re.findall(r'<rect [^>]*fill="(#[0-9a-f]+)"', svg)
     assert fills[0] != fills[1] == fills[2]  # the best in gold, the others green
     heights = [float(h) for h in re.findall(r'<rect [^>]*height="([\d.]+)"', svg)]
-    assert heights[0] == max(heights) and heights[0] == 2 * heights[1]
-    assert "+2.5 pts" in svg and "-0.3 pts" in svg
-    assert "Each card you may play" in svg
-    assert "ace of spades: 80 percent" in svg and "two of clubs: 10 percent" in svg
+    assert heights[0] == max(heights) and abs(heights[0] - 5 * heights[1]) < 0.2
+    assert heights[2] == 0  # no bar below the line
+    assert "2.5 pts" in svg and "-0.3 pts" in svg and ">30%</text>" in svg and ">40%</text>" in svg
+    assert "Under each card: how often it won the hand." in svg
+    assert "Each card you may play" in svg and "points on average" in svg
+    assert "ace of spades: 2.5 points on average, wins 30 percent" in svg
+    assert "two of clubs: 0.0 points on average, wins 10 percent" in svg
 
 
-def test_values_chart_keeps_small_chances_visible_and_skips_unknown_points():
-    svg = values_chart([_value("AS", 0.05, math.nan), _value("7H", 0.0, 0.0)])
+def test_values_chart_keeps_small_points_visible_and_skips_unknown_points():
+    svg = values_chart([_value("AS", 0.05, 0.1), _value("7H", 0.0, math.nan)])
     heights = [float(h) for h in re.findall(r'<rect [^>]*height="([\d.]+)"', svg)]
-    assert heights[0] > 50  # 5 % of a 12 % scale, not of 100 %
-    assert svg.count(" pts</text>") == 1 and "+0.0 pts" in svg  # none for unknown points
+    assert heights[0] > 100  # 0.1 points of a 0.125 scale, not of 3 points
+    assert heights[1] == 0
+    assert svg.count(" pts</text>") == 1 and "0.1 pts" in svg  # none for unknown points

@@ -97,9 +97,9 @@ def test_hint_is_seeded_and_reports_its_error():
     assert a.moves == sorted(a.moves, key=lambda m: (-m.expected, -m.win_chance, m.card.index))
     best = a.best
     assert a.explain(best.card) == (
-        f"In {round(best.win_chance * 100)} of 100 deals the computer tried, "
+        f"In about {round(best.win_chance * 100)} of every 100 deals the computer tried, "
         f"{best.card.symbol_text} won the hand. It scored {best.expected:.1f} points on average, "
-        f"and it was the best card in {round(a.best_share[best.card] * 100)} of 100.")
+        f"and it was the best card in about {round(a.best_share[best.card] * 100)} of every 100.")
 
 
 def test_hint_budget_is_anytime():

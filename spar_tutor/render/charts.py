@@ -1,4 +1,4 @@
-"""Charts as SVG text: bars coloured by the app's theme, each card's chance to win, the
+"""Charts as SVG text: bars coloured by the app's theme, each card's points and chance to win, the
 score over the hands. No plotting library: a kernel that drew its charts with matplotlib
 grew by 40 MB and spent a second of CPU on each, thirty of them on one server at once.
 Only the teacher's Class page draws a matplotlib chart (:func:`missed_chart`), which
@@ -71,20 +71,26 @@ LINE_COLOURS = ["#0d47a1", "#b3261e", "#17803d", "#6a1b9a", "#e65100", "#00838f"
 
 
 def values_chart(values: Sequence[Any], best: Any = None, width: int = 340,
-                 height: int = 230) -> str:
-    """A bar per legal card (or action), best first in gold: how often it wins the hand,
-    with its expected points above it; as SVG (no matplotlib: a learner asking for the
-    solver's answer cost a kernel 40 MB and a second of CPU for one)."""
+                 height: int = 256) -> str:
+    """A bar per legal card (or action), best first in gold: its points on average (what
+    the best is chosen by, so the best bar is the tallest), with how often it won the hand
+    under its name; as SVG (no matplotlib: a learner asking for the solver's answer cost a
+    kernel 40 MB and a second of CPU for one)."""
+    points = [0.0 if math.isnan(c.expected) else max(0.0, c.expected) for c in values]
     chances = [0.0 if math.isnan(c.win_chance) else 100 * c.win_chance for c in values]
-    high = max(chances, default=0.0)
-    top = 115.0 if high > 60 else max(12.0, high * 1.6)  # small chances stay visible
-    left, bottom, title_h = 44, 30, 24
+    high = max(points, default=0.0)
+    step = next(s for s in (0.1, 0.2, 0.5, 1.0, 2.0, 5.0) if high <= 4 * s)
+    top = max(step, high * 1.25)  # room for the label above the tallest bar
+    left, bottom, title_h = 44, 56, 24
     plot_h = height - bottom - title_h
     slot = (width - left - 8) / max(1, len(values))
     bar = min(48.0, slot * 0.7)
     ink = "fill:var(--spar-ink, #1a1a1a)"
-    title = _("Each card you may play") if values and values[0].card else _("Each choice")
-    axis = _("wins the hand (%)")
+    cards = bool(values and values[0].card)
+    title = _("Each card you may play") if cards else _("Each choice")
+    legend = (_("Under each card: how often it won the hand.") if cards else
+              _("Under each choice: how often you won the hand."))
+    axis = _("points on average")
     parts = [f'<text x="{left + (width - left) / 2:.1f}" y="15" font-size="13" '
              f'text-anchor="middle" style="{ink}">{escape(title)}</text>',
              f'<line x1="{left}" y1="{title_h + plot_h}" x2="{width - 8}" '
@@ -92,30 +98,36 @@ def values_chart(values: Sequence[Any], best: Any = None, width: int = 340,
              f'<text x="12" y="{title_h + plot_h / 2:.1f}" font-size="11" text-anchor="middle" '
              f'transform="rotate(-90 12 {title_h + plot_h / 2:.1f})" style="{ink}">'
              f'{escape(axis)}</text>']
-    for tick in range(0, int(top) + 1, 20 if top > 40 else 5):
-        y = title_h + plot_h * (1 - tick / top)
+    ticks = int(top / step + 1e-9)
+    for k in range(ticks + 1):
+        y = title_h + plot_h * (1 - k * step / top)
         parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" font-size="10" text-anchor="end" '
-                     f'style="{ink}">{tick}</text>')
-    for i, (choice, chance) in enumerate(zip(values, chances)):
+                     f'style="{ink}">{escape(number(k * step, 1 if step < 1 else 0))}</text>')
+    for i, (choice, value, chance) in enumerate(zip(values, points, chances)):
         x = left + i * slot + (slot - bar) / 2
-        h = plot_h * chance / top
+        h = plot_h * value / top
         y = title_h + plot_h - h
         parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" height="{h:.1f}" '
                      f'fill="{GOLD if i == 0 else GREEN}" stroke="#333"/>')
         if not math.isnan(choice.expected):
-            sign = "+" if choice.expected >= 0 else ""
-            points = _("{points} pts").format(points=sign + number(choice.expected, 1))
+            label = _("{points} pts").format(points=number(choice.expected, 1))
             parts.append(f'<text x="{x + bar / 2:.1f}" y="{y - 4:.1f}" font-size="10" '
-                         f'text-anchor="middle" style="{ink}">{escape(points)}</text>')
-        label, colour = (choice.card.symbol_text, suit_colour(choice.card.suit)) \
+                         f'text-anchor="middle" style="{ink}">{escape(label)}</text>')
+        name, colour = (choice.card.symbol_text, suit_colour(choice.card.suit)) \
             if choice.card else (choice.label, "var(--spar-ink, #1a1a1a)")
         parts.append(f'<text x="{x + bar / 2:.1f}" y="{height - bottom + 16}" font-size="13" '
-                     f'text-anchor="middle" style="fill:{colour}">{escape(label)}</text>')
-    spoken = _("; ").join(_("{choice}: {percent} percent").format(
-        choice=c.card.name if c.card else c.label, percent=f"{ch:.0f}")
-        for c, ch in zip(values, chances))
-    name = escape(_("chart of each legal card's chance to win the hand: {cards}").format(
-        cards=spoken), quote=True)
+                     f'text-anchor="middle" style="fill:{colour}">{escape(name)}</text>')
+        wins = _("{percent}%").format(percent=f"{chance:.0f}")
+        parts.append(f'<text x="{x + bar / 2:.1f}" y="{height - bottom + 31}" font-size="10" '
+                     f'text-anchor="middle" style="{ink}">{escape(wins)}</text>')
+    parts.append(f'<text x="{left + (width - left) / 2:.1f}" y="{height - 2}" font-size="10" '
+                 f'text-anchor="middle" style="{ink}">'
+                 f'{escape(legend)}</text>')
+    spoken = _("; ").join(_("{choice}: {points} points on average, wins {percent} percent").format(
+        choice=c.card.name if c.card else c.label, points=number(v, 1), percent=f"{ch:.0f}")
+        for c, v, ch in zip(values, points, chances))
+    name = escape(_("chart of each choice's points on average and chance to win the hand: "
+                    "{cards}").format(cards=spoken), quote=True)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
             f'width="{width}" height="{height}" role="img" aria-label="{name}" '
             f'font-family="\'DejaVu Sans\', Arial, sans-serif" '

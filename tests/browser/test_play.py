@@ -58,7 +58,7 @@ def play_hand(voila_page, server, notebook: str = NOTEBOOK) -> None:
     voila_page.expect_text("A nudge:")
     page.get_by_role("button", name="3 · The computer's answer").click()
     voila_page.expect_text("The computer's answer:")
-    expect(page.locator(".spar-app svg[role=img][aria-label^='chart of each legal card']")).to_be_visible(
+    expect(page.locator(".spar-app svg[role=img][aria-label^='chart of each choice']")).to_be_visible(
         timeout=TIMEOUT_MS)
     voila_page.screenshot("play-2-hint")
 
