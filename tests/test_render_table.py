@@ -43,6 +43,15 @@ def test_an_own_hidden_wet_and_a_wet_turned_face_up_are_told_apart():
     assert "wet (turned face up)" in table_html(turned, NAMES, 1)
 
 
+def test_a_declared_card_beside_a_hidden_hand_is_not_also_a_back():
+    """Seat 0 holds three cards: its dry (shown), its wet (apart) and one more, hidden."""
+    html = table_html(declared(), NAMES, 1)
+    assert 'aria-label="1 hidden card"' in html and "six of spades" in html
+    assert "a wet card, face down" in html
+    after = declared().apply(C("AD")).apply(C("TD"))  # a card each: the dry and wet are left
+    assert "hidden card" not in table_html(after, NAMES, 1).split('data-seat="1"')[0]
+
+
 def test_other_hands_are_hidden_cards_unless_open():
     state = position("standard", hands=["6S 7H KD", "8S 9H TD"])
     closed = table_html(state, NAMES, 0)

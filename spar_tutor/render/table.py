@@ -124,8 +124,9 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
     if held and ((seat == viewer and show_own) or (seat != viewer and open_hands)):
         cards.append(_open_hand(state, seat, dry, wet, four))
     else:
-        if seat != viewer and held:
-            cards.append(f'<div class="spar-decl">{_backs(held)}</div>')
+        backs = held - (dry is not None) - (wet is not None)  # those two are drawn apart
+        if seat != viewer and backs:
+            cards.append(f'<div class="spar-decl">{_backs(backs)}</div>')
         if dry is not None:
             cards.append(f'<div class="spar-decl">'
                          f'{card_svg(dry, width=DECL_CARD_W, four_colour=four)}<br>'
@@ -156,7 +157,7 @@ def _open_hand(state: HandState, seat: int, dry: Optional[Card], wet: Optional[C
     named = [_("dry {card}").format(card=dry.symbol_text)] if dry is not None else []
     if wet is not None:
         named.append((_("wet {card}") if wet_face_up(state, seat)
-                      else _("wet {card} (face down)")).format(card=wet.symbol_text))
+                      else _("wet {card} (hidden from the others)")).format(card=wet.symbol_text))
     comma = _(", ")
     words = f'<div class="spar-decl">{escape(comma.join(named))}</div>' if named else ""
     return f"<div>{pic}{words}</div>"
