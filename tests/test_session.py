@@ -340,3 +340,18 @@ def test_bots_share_the_thinking_time_of_one_click(monkeypatch):
     assert min(second, third) >= MIN_THINK_MS
     given = [ms for b in bots for ms in b.given]
     assert sum(given) <= CLICK_THINK_MS + MIN_THINK_MS * len(given)
+
+
+def test_the_coachs_doctests_pass_and_a_forced_card_gets_no_question():
+    """The nudge asks "win it or keep your strong cards?" only where there is a choice."""
+    import doctest
+
+    from spar_tutor.engine.state import HandState
+    from spar_tutor.session import coach
+
+    assert doctest.testmod(coach).failed == 0
+    state = HandState.new(Rules.preset("standard"), ["6S 7H KD", "9S 8H TD"], dealer=1)
+    forced = state.apply(Card.parse("6S")).view(1)  # one spade: 9S must be played
+    assert coach.nudge(forced) == "Spades were led, and 9♠ is your only spade: you must play it."
+    choice = HandState.new(Rules.preset("standard"), ["6S 7H KD", "9S 8S TD"], dealer=1)
+    assert "Do you want to win this trick" in coach.nudge(choice.apply(Card.parse("6S")).view(1))

@@ -4,21 +4,24 @@ Pure functions of a :class:`~spar_tutor.engine.view.SeatView` (standard library
 only); the third level, the solver's answer, lives in the session. Each
 function returns one or two short sentences for a learner.
 
+>>> from spar_tutor.engine.cards import Card
 >>> from spar_tutor.engine.rules import Rules
 >>> from spar_tutor.engine.state import HandState
 >>> state = HandState.new(Rules.preset("standard"), ["6S 7H", "9S 8H"], dealer=1)
 >>> nudge(state.view(0))
-'Only the last trick scores. Which of your cards can still win it?'
+'Whoever wins this trick leads the last one. Do you want that lead?'
+>>> nudge(state.apply(Card.parse("6S")).view(1))
+'Spades were led, and 9♠ is your only spade: you must play it.'
 """
 
 from __future__ import annotations
 
 
-from ..engine.cards import SUIT_NAMES, SUIT_SINGULAR
+from ..engine.cards import SUIT_NAMES, SUIT_SINGULAR, Card
 from ..engine.scoring import scoring_table
 from ..engine.state import DECLARE, PLAY, UNDER_TEN
 from ..engine.view import SeatView
-from ..engine.words import cards_text
+from ..engine.words import card_text, cards_text
 from ..i18n import _
 
 
@@ -59,6 +62,11 @@ def nudge(view: SeatView) -> str:
                 suits=_suits(led)))
         return _("Only the last trick scores. Which of your cards can still win it?")
     if led:
+        playable = [m for m in view.legal_moves if isinstance(m, Card)]
+        if len(playable) == 1 and _can_follow(view):  # no choice: not "win it or keep it?"
+            return _capital(_("{suits} were led, and {card} is your only {suit}: you must "
+                              "play it.").format(suits=_suits(led), card=card_text(playable[0]),
+                                                 suit=_(SUIT_SINGULAR[led])))
         if _can_follow(view):
             return _capital(_("{suits} were led. Do you want to win this trick, "
                               "or keep your strong cards for later?").format(suits=_suits(led)))
