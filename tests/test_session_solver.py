@@ -125,3 +125,33 @@ def test_review_says_what_a_costly_card_lost_and_what_was_better():
     for line in costly:
         assert re.search(r"cost you \d+ points?; with ", line.hindsight)
         assert "seat " not in line.text + line.hindsight  # seats are named
+
+
+def test_a_card_the_hint_calls_just_as_good_is_one_the_review_calls_as_good():
+    """Over seeded hands, the hint names every card within the review's 'as good' margin
+    of its best card, and only those; played, each is judged 'as good as the best choice'."""
+    from spar_tutor.i18n import join_names
+    from spar_tutor.solver.review import Choice, judge, judgement_words
+
+    named = 0
+    for seed in range(6):
+        s = GameSession("standard", ["human", "beginner", "beginner"], seed=seed)
+        while not s.state.is_over():
+            if len(s.legal_cards()) > 1:
+                answer = s.hint(3)
+                best = answer.values[0]
+                same = [v.card for v in answer.values[1:] if best.expected - v.expected < 0.1]
+                words = [c.symbol_text for c in same]
+                if same:
+                    named += 1
+                    tail = (f"{join_names(words)} is just as good." if len(same) == 1 else
+                            f"{join_names(words)} are just as good.")
+                    assert answer.text.endswith(tail), answer.text
+                    choices = [Choice(v.card, v.win_chance, v.expected) for v in answer.values]
+                    for card in same:
+                        j = judge(choices, card)
+                        assert "as good as the best choice" in judgement_words(j)
+                else:
+                    assert "just as good" not in answer.text, answer.text
+            s.play(s.legal_cards()[-1])
+    assert named >= 3  # the sentence was tried, not only its absence

@@ -28,7 +28,7 @@ from typing import (
 from ..engine.cards import Card
 from ..engine.state import DECLARE, PLAY, UNDER_TEN, Action, HandState, Move, move_label, move_said
 from ..engine.words import Players, card_text
-from ..i18n import N_, _, number, points
+from ..i18n import N_, _, join_names, ngettext, number, points
 from .bets import BetRound, bet_is_mistake, offer_amount, should_match
 from .coach import nudge, principle
 from .values import PendingKind
@@ -226,6 +226,13 @@ class SessionHints:
         why = _sentence(valued.answer.explain(best))
         # Translators: the card to play, then why (sentences of its own)
         text = _("Play {card}. {why}").format(card=card_text(best), why=why).strip()
+        from ..solver.review import SLIP_POINTS
+
+        same = [card_text(v.card) for v in values[1:]
+                if v.card is not None and values[0].expected - v.expected < SLIP_POINTS]
+        if same:  # the review calls these "as good as the best choice": say so now
+            text += " " + ngettext("{cards} is just as good.", "{cards} are just as good.",
+                                   len(same)).format(cards=join_names(same))
         return HintAnswer(3, title, text, values, best, valued.worlds)
 
     def _before_play(self, level: int, game: HintTable) -> HintAnswer:
