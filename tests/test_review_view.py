@@ -127,3 +127,19 @@ def test_a_bad_dry_is_judged_from_the_view():
     assert lines[0].kind == "declare" and lines[0].mistake
     assert lines[0].text.startswith("You passed. A mistake, from what you could see: a dry 6♠ "
                                     "was better")
+
+
+def test_a_choice_when_nothing_wins_is_not_praised_with_zero_deals():
+    """'Good: ... You win about 0 of 100 deals' read as praise for a lost cause: where no
+    choice won in the deals tried, the review says so; a clear loss is still a mistake."""
+    from spar_tutor.solver.review import Choice, judge, judgement_words
+
+    six, king, nine = Card.parse("6S"), Card.parse("KH"), Card.parse("9C")
+    lost = [Choice(six, 0.003, 0.01), Choice(king, 0.0, 0.0)]
+    for card in (six, king):
+        words = judgement_words(judge(lost, card))
+        assert words == (f"From what you could see, no choice won the hand in the deals the "
+                         f"computer tried: {card.symbol_text} was as good as any.")
+    won = [Choice(six, 0.3, 0.9), Choice(nine, 0.0, 0.0)]
+    assert judgement_words(judge(won, six)).startswith("Good: from what you could see, 6♠ was")
+    assert judgement_words(judge(won, nine)).startswith("A mistake")

@@ -150,7 +150,8 @@ def test_a_card_the_hint_calls_just_as_good_is_one_the_review_calls_as_good():
                     choices = [Choice(v.card, v.win_chance, v.expected) for v in answer.values]
                     for card in same:
                         j = judge(choices, card)
-                        assert "as good as the best choice" in judgement_words(j)
+                        words = judgement_words(j)
+                        assert "as good as the best choice" in words or "as good as any" in words
                 else:
                     assert "just as good" not in answer.text, answer.text
             s.play(s.legal_cards()[-1])

@@ -128,6 +128,9 @@ def judgement_words(j: Judgement, phase: str = PLAY, dried: bool = False) -> str
                  "{points} points).").format(
                      best=best, move=move, best_chance=round(j.best.win_chance * 100),
                      best_points=number(j.best.expected, 1), **figures)
+    if not j.slip and round(j.best.win_chance * 100) == 0:  # not "Good: ... 0 of 100 deals"
+        return _("From what you could see, no choice won the hand in the deals the computer "
+                 "tried: {move} was as good as any.").format(move=move)
     if j.slip:
         return _("Not a mistake: from what you could see, {best} was a little better "
                  "({cost} points more on average).").format(best=best, cost=number(j.cost, 1))
