@@ -221,7 +221,12 @@ class PuzzleWalk:
         s = self.shadow
         want = [shown_text(s.header), shown_text(s.goal), shown_text(s.status),
                 shown_text(s.solution_box)]
-        wait_for_words(self.page, PUZZLE_PARTS, want)
+        # the buttons too: a click lands only on a button the page shows enabled (the
+        # words of the next puzzle could come before its Hint button was enabled again,
+        # and the click on the disabled button was lost)
+        buttons = "|".join(b.description + ("#" if b.disabled else "")
+                           for b in _buttons(s.buttons))
+        wait_for_words(self.page, PUZZLE_PARTS, want, (".spar-pz .spar-pz-buttons-area", buttons))
         number = s.collection.index(s.game.puzzle) + 1
         self.found.scan(f"puzzle {number} {where}", page_words(self.page))
 
