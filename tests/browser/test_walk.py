@@ -132,9 +132,8 @@ class LessonWalk:
         s = self.shadow
         want = [shown_text(s.text), shown_text(s.prompt), shown_text(s.feedback),
                 shown_text(s.label)]
-        answers = "|".join(b.description + ("#" if b.disabled else "")
-                           for b in _buttons(s.answers))
-        wait_for_words(self.page, LESSON_PARTS, want, (".sp-lesson .sp-area-answers", answers))
+        wait_for_words(self.page, LESSON_PARTS, want,
+                       (".sp-lesson .sp-area-answers", button_states(s.answers)))
         self.found.scan(f"lesson {self.lesson.number} step {s.run.index + 1} {where}",
                         page_words(self.page))
 
@@ -191,6 +190,12 @@ def _buttons(root: widgets.Widget) -> List[widgets.Button]:
     return [b for child in getattr(root, "children", ()) for b in _buttons(child)]
 
 
+def button_states(root: widgets.Widget) -> str:
+    """The buttons under a widget as :func:`wait_for_words` compares them: labels, ``#``
+    after a disabled one, joined by ``|``."""
+    return "|".join(b.description + ("#" if b.disabled else "") for b in _buttons(root))
+
+
 def wrong_answer(player: LessonPlayer) -> Optional[str]:
     """The label of the first answer button that is wrong now (tried on a copy)."""
     live = player.run.current
@@ -224,9 +229,8 @@ class PuzzleWalk:
         # the buttons too: a click lands only on a button the page shows enabled (the
         # words of the next puzzle could come before its Hint button was enabled again,
         # and the click on the disabled button was lost)
-        buttons = "|".join(b.description + ("#" if b.disabled else "")
-                           for b in _buttons(s.buttons))
-        wait_for_words(self.page, PUZZLE_PARTS, want, (".spar-pz .spar-pz-buttons-area", buttons))
+        wait_for_words(self.page, PUZZLE_PARTS, want,
+                       (".spar-pz .spar-pz-buttons-area", button_states(s.buttons)))
         number = s.collection.index(s.game.puzzle) + 1
         self.found.scan(f"puzzle {number} {where}", page_words(self.page))
 
