@@ -27,7 +27,7 @@ def test_nothing_left_is_no_name(raw):
 
 def test_hub_user_wins_over_the_link():
     learner = initial_learner("Kofi", env={"JUPYTERHUB_USER": "ama"})
-    assert learner == Learner("ama", "hub") and learner.fixed
+    assert learner == Learner("Ama", "hub") and learner.fixed
 
 
 def test_link_name_without_hub():
@@ -37,7 +37,9 @@ def test_link_name_without_hub():
 
 
 def test_hub_user_from_environment():
-    assert hub_user({"JUPYTERHUB_USER": "  esi "}) == "esi"
+    assert hub_user({"JUPYTERHUB_USER": "  esi "}) == "Esi"
+    assert hub_user({"JUPYTERHUB_USER": "mrs-owusu"}) == "Mrs-Owusu"
+    assert hub_user({"JUPYTERHUB_USER": "DeeDee"}) == "DeeDee"
     assert hub_user({}) is None
 
 

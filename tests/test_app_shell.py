@@ -115,6 +115,6 @@ def test_hub_user_cannot_be_changed():
     app = App(env={"JUPYTERHUB_USER": "esi"})
     app.follow(Route(learner="Kofi"))
     app.set_learner("Yao")
-    assert app.learner.name == "esi" and app.learner.fixed
-    assert "Welcome, esi" in app.pages["home"].greeting.value
+    assert app.learner.name == "Esi" and app.learner.fixed
+    assert "Welcome, Esi!" in app.pages["home"].greeting.value
     assert app.pages["home"].who.layout.display == "none"

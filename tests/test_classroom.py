@@ -197,6 +197,19 @@ def test_a_jupyterhub_admin_has_the_class_page(home):
     assert learner.current == "home" and not learner.teacher
 
 
+def test_the_teachers_own_row_is_marked_and_not_counted(home):
+    """A JupyterHub admin who tried a lesson is in the table as "(you)", not in the count."""
+    two_learners()
+    admin = App(env={"JUPYTERHUB_USER": "mrs-owusu", "SPAR_TUTOR_HUB_ADMIN": "1"})
+    ProgressStore(admin.learner.name).answer("01_pack", 0, 9, "x", True, True)
+    admin.follow(parse_query("page=class"))
+    page = admin.pages["class"]
+    assert ("2 learners have used the tutor. Your own row, marked (you), is not counted."
+            in page.summary.value)
+    assert '<th scope="row">Mrs-Owusu (you)</th>' in page.table.value
+    assert '<th scope="row">Ama</th>' in page.table.value
+
+
 def test_an_empty_class(home, monkeypatch):
     monkeypatch.setenv("SPAR_TUTOR_TEACHER_KEY", KEY)
     app = App()

@@ -64,6 +64,30 @@ def test_a_missed_question_comes_back_before_the_lesson_ends(store):
     assert stars_text(expected) in player.feedback.value
 
 
+def test_the_end_of_a_lesson_puts_the_last_question_away(store):
+    """After a question that came back, the end shows the result alone (not that
+    question and its answer buttons under it), and "Go through it again" starts over."""
+    progress = ProgressStore("Akosua", store)
+    player = LessonPlayer(FOLLOW, progress, start=0)
+    walk(player, wrong_at=MISSED)
+    player.next_btn.click()  # the missed question comes back
+    finish_step(player)
+    assert player.answers.layout.display == ""
+    player.next_btn.click()
+    assert player.run.over and "End of lesson 3" in player.feedback.value
+    put_away = [player.text, player.picture, player.prompt, player.answers, player.back_btn,
+                player.hint_btn, player.retry_btn, player.next_btn]
+    assert [w.layout.display for w in put_away] == ["none"] * len(put_away)
+    assert "Lesson over" in player.label.value
+    assert player.again_btn.layout.display == ""
+    player.again_btn.click()
+    assert player.run.index == 0 and not player.run.over
+    assert "Step 1 of" in player.label.value and player.feedback.value == ""
+    assert [w.layout.display for w in put_away[:4]] == [""] * 4
+    assert player.again_btn.layout.display == "none"
+    assert progress.finished(FOLLOW.id), "what was learnt stays saved"
+
+
 def test_a_question_right_at_once_does_not_come_back(store):
     player = LessonPlayer(FOLLOW, ProgressStore("Kojo", store), start=0)
     walk(player)

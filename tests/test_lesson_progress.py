@@ -67,6 +67,6 @@ def test_home_and_user_from_the_environment(tmp_path, monkeypatch):
     assert (tmp_path / "spar-tutor.sqlite").exists()
     monkeypatch.delenv("SPAR_TUTOR_USER", raising=False)
     monkeypatch.setenv("JUPYTERHUB_USER", "esi")
-    assert current_user() == "esi"
+    assert current_user() == "Esi"
     monkeypatch.setenv("SPAR_TUTOR_USER", "afi")
-    assert current_user() == "afi"
+    assert current_user() == "Afi"

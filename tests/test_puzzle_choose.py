@@ -75,6 +75,13 @@ def test_the_rating_in_words_on_the_puzzles_page(player):
     assert "still settling" in player.rating_line.value  # one puzzle: far from sure
 
 
+def test_the_page_says_what_the_rating_is(player):
+    about = player.rating_about.value
+    assert "<summary>What is a puzzle rating?</summary>" in about
+    assert "Everyone starts at 800." in about and "Only your first go" in about
+    assert player.rating_about in player.for_you.children
+
+
 def test_a_rating_over_a_thousand_has_its_comma(player):
     progress = player.progress
     for n, level in enumerate([1400, 1500, 1600, 1700]):

@@ -101,17 +101,20 @@ def test_slow_bots_are_drawn_while_they_think():
     assert draws >= 2  # the table moved on before the last bot was done
 
 
-def test_a_click_makes_buttons_only_for_the_cards_left_and_sends_pictures_once_a_hand():
+def test_a_click_makes_no_new_button_and_sends_pictures_once_a_hand():
     s = session(seed=3)
     hand = HandWidget(s)
     pictures = hand._style.value
-    layouts = {b.layout.model_id for b in hand.buttons}
     old = list(hand.buttons)
-    button_for(hand, s.legal_cards()[0]).click()
-    assert len(hand.buttons) == len(old) - 1
-    assert all(b.comm is None for b in old)  # the old buttons are closed
-    assert {b.layout.model_id for b in hand.buttons} == layouts  # one layout for them all
+    card = s.legal_cards()[0]
+    played = button_for(hand, card)
+    played.click()
+    assert hand.buttons == [b for b in old if b is not played]  # the same buttons, redrawn
+    assert all(b.comm is not None for b in hand.buttons)
     assert hand._style.value == pictures  # nothing new to draw in this hand
+    plays = s.state.plays_made
+    played.click()  # the played card's button, no longer on show, plays nothing
+    assert s.state.plays_made == plays and card not in s.state.hand(s.viewer)
 
 
 def test_undo_redo_and_next_hand_buttons():

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Mapping, Optional
 
 from ..i18n import _
+from ..store.names import shown_name
 
 MAX_NAME = 30
 _ALLOWED_PUNCTUATION = set(" '-")
@@ -101,9 +102,10 @@ def learner_key(name: Optional[str]) -> Optional[str]:
 
 
 def hub_user(env: Optional[Mapping[str, str]] = None) -> Optional[str]:
-    """The JupyterHub user this server runs for, if any."""
-    value = (os.environ if env is None else env).get("JUPYTERHUB_USER", "")
-    return clean_name(value)
+    """The JupyterHub user this server runs for, if any, with capitals ("ama" is shown
+    as "Ama": the hub writes user names in small letters)."""
+    value = clean_name((os.environ if env is None else env).get("JUPYTERHUB_USER", ""))
+    return shown_name(value) if value else None
 
 
 def initial_learner(link_name: Optional[str],

@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 
 from ..i18n import N_
 from ..store import Store, StoreError, database_url, home, learner_key, shared_store
+from ..store.names import shown_name
 from ..store.records import add_language_choice, chosen_language, last_visit
 
 log = logging.getLogger("spar_tutor.learning")
@@ -41,10 +42,11 @@ def _read_only_store() -> Store:
 
 
 def current_user() -> Optional[str]:
-    """The signed-in user on a shared server (JupyterHub), if known."""
+    """The signed-in user on a shared server (JupyterHub), if known (a name in small
+    letters gets its capitals: "esi" is "Esi")."""
     for var in ("SPAR_TUTOR_USER", "JUPYTERHUB_USER"):
         if os.environ.get(var, "").strip():
-            return os.environ[var].strip()
+            return shown_name(" ".join(os.environ[var].split()))
     return None
 
 

@@ -98,8 +98,17 @@ class LessonPlayer(widgets.VBox):
         self.practise_btn.add_class("sp-practise")
         self._on_click(self.practise_btn, self._practise)
         self.practise_btn.layout.display = "none"
+        #: "Go through it again", shown at the lesson's end: the lesson from its first step.
+        self.again_btn = _button(_("Go through it again"),
+                                 _("this lesson again, from its first step"))
+        self._on_click(self.again_btn, self._again)
+        self.again_btn.layout.display = "none"
         nav = widgets.HBox([self.back_btn, self.hint_btn, self.retry_btn, self.next_btn,
-                            self.practise_btn], layout=widgets.Layout(flex_flow="row wrap"))
+                            self.practise_btn, self.again_btn],
+                           layout=widgets.Layout(flex_flow="row wrap"))
+        #: What the end of the lesson hides (a step's question, its answers, its buttons).
+        self._step_parts = [self.text, self.picture, self.prompt, self.answers,
+                            self.back_btn, self.hint_btn, self.retry_btn, self.next_btn]
         #: The step: on a wide screen its table on the left and the rest on the right
         #: (the cards to click and the feedback stay in view); else one under the other.
         self.step_box = widgets.Box([self.text, self.picture, self.prompt, self.answers,
@@ -126,6 +135,7 @@ class LessonPlayer(widgets.VBox):
         """Draw the current step (``moved``: the learner just came to it, so the keyboard
         focus goes to its heading)."""
         run, step, live = self.run, self.run.step, self.run.current
+        self._ended(False)
         focus = ' tabindex="-1" data-spar-focus="1"' if moved else ' tabindex="-1"'
         title = card_symbols(escape(step.title or run.label))
         self.seen = set()
@@ -239,17 +249,24 @@ class LessonPlayer(widgets.VBox):
             self._show(moved=True)
 
     def _finish(self) -> None:
-        left = self.run.total - len(self.run.done)
-        more = "" if not left else " " + ngettext(
+        """The end of the lesson: its result alone, with what to do next (the last
+        question and its answers are put away)."""
+        run = self.run
+        left = run.total - len(run.done)
+        more = "" if not left else "<br>" + escape(ngettext(
             "{left} step still has a question waiting for you.",
-            "{left} steps still have a question waiting for you.", left).format(left=left)
+            "{left} steps still have a question waiting for you.", left).format(left=left))
         self._show()
-        end = escape(self.run.lesson.end_words(self.run.right_first))
-        stars = self.run.stars
+        self._ended(True)
+        end = escape(run.lesson.end_words(run.right_first))
+        stars = run.stars
         if stars:
-            more += " " + stars_html(stars)
-        self.feedback.value = f"<div class='sp-feedback-right'><b>{end}</b>{more}</div>"
-        practice = len(self.run.lesson.practice_puzzles)
+            more = f" {stars_html(stars)}{more}"
+        self.feedback.value = (f"<div class='sp-feedback-right sp-lesson-end' role='status'>"
+                               f"<b>{end}</b>{more}</div>")
+        self.label.value = "&nbsp; <b>" + escape(_("Lesson over")) + "</b> &middot; " + _(
+            "{done} of {steps} done").format(done=len(run.done), steps=run.total)
+        practice = len(run.lesson.practice_puzzles)
         if practice:
             self.practise_btn.description = ngettext(
                 "Practise this: {count} puzzle", "Practise this: {count} puzzles",
@@ -257,6 +274,24 @@ class LessonPlayer(widgets.VBox):
             self.practise_btn.layout.display = ""
         if self.on_close is not None:
             self.on_close()
+
+    def _ended(self, ended: bool) -> None:
+        """Show the end of the lesson (True) or a step (False)."""
+        for part in self._step_parts:
+            part.layout.display = "none" if ended else ""
+        self.again_btn.layout.display = "" if ended else "none"
+        if ended:
+            self.step_box.remove_class("sp-has-table")
+        else:
+            self.practise_btn.layout.display = "none"
+
+    def _again(self) -> None:
+        """The lesson again from its first step (what was learnt stays saved)."""
+        self.run = LessonRun(self.run.lesson, self.run.progress, start=0)
+        self.bar.max = self.run.total
+        self.feedback.value = ""
+        self.after.children = []
+        self._show(moved=True)
 
     def _practise(self) -> None:
         """Open the puzzles that practise the lesson: the app's Puzzles page, or here."""

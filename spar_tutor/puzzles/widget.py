@@ -98,6 +98,19 @@ guarded = guarded_method(lambda player, message: player.say(message, "wrong"), s
                          logger=log)
 
 
+def rating_about_html() -> str:
+    """"What is a puzzle rating?", opened by a click: what it is and what moves it."""
+    about = _("Your puzzle rating is a number for how well you solve puzzles. Everyone "
+              "starts at {start}. Only your first go at a puzzle counts. Solving it with no "
+              "mistake and at most one hint makes your rating go up, more for a hard "
+              "puzzle. Solving it with more help counts half. Giving up makes it go down. "
+              "\"A puzzle at your level\" picks puzzles close to your rating.").format(
+                  start=number(round(START.rating)))
+    question = _("What is a puzzle rating?")
+    return (f'<details class="spar-pz-about"><summary>{escape(question)}</summary>'
+            f"{escape(about)}</details>")
+
+
 class PuzzlePlayer(widgets.VBox):
     """Pick a puzzle, play it card by card against the solver's defence, see hints and
     the solution, and keep progress per learner."""
@@ -161,7 +174,11 @@ class PuzzlePlayer(widgets.VBox):
                                         _("A puzzle close to your puzzle rating"),
                                         self.on_for_you, style="info")
         self.for_you_why = widgets.HTML()
-        self.for_you = widgets.HBox([self.rating_line, self.for_you_btn, self.for_you_why],
+        #: "What is this?": what the rating is and what moves it (opened by the learner).
+        self.rating_about = widgets.HTML(rating_about_html(),
+                                         layout=widgets.Layout(width="100%"))
+        self.for_you = widgets.HBox([self.rating_line, self.for_you_btn, self.for_you_why,
+                                     self.rating_about],
                                     layout=widgets.Layout(flex_flow="row wrap",
                                                           align_items="center"))
         self.for_you.add_class("spar-pz-for-you")
@@ -183,7 +200,7 @@ class PuzzlePlayer(widgets.VBox):
         self.hand_title = widgets.HTML()
         self.hand_box = widgets.VBox([self.card_style, self.hand_title, self.hand_row])
         self.status = widgets.HTML()
-        self.hint_btn = self._button(_("Hint"), _("A nudge; ask again for the solver's card"),
+        self.hint_btn = self._button(_("Hint"), _("A nudge; ask again for the computer's card"),
                                      self.on_hint)
         self.solution_btn = self._button(_("Show solution"),
                                          _("Replay the winning line step by step"),
@@ -266,7 +283,7 @@ class PuzzlePlayer(widgets.VBox):
             said = _("Your puzzle rating: {rating}").format(rating=number(rated.rating))
             if not rated.settled:
                 said += " " + _("(it is still settling: a few more puzzles make it sure)")
-        self.rating_line.value = f'<span class="spar-pz-rating" role="status">{said}</span>'
+        self.rating_line.value = f'<span class="spar-pz-rating" role="status">{escape(said)}</span>'
 
     def choose_for_you(self) -> Optional[Puzzle]:
         """The puzzle "A puzzle at your level" opens: not solved yet, near the learner's

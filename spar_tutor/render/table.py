@@ -36,6 +36,13 @@ RING_PLAYERS = 4
 #: The width of a trick card, and of a slot in the row of five to seven.
 ROW_CARD_W = {5: 46, 6: 40, 7: 40}
 ROW_GAP = 4
+#: How much wider than its card the caption of a card played from the side may be (up to
+#: four players): a long name ("Robot 2 ouvre") wraps under its card, not across to a
+#: seat's box.
+CAPTION_SPARE = 12
+#: How far below the middle the row of five to seven cards lies (room under it for a
+#: caption of three lines).
+ROW_DY = -6
 
 
 def _angle(seat: int, viewer: int, players: int, clockwise: bool) -> float:
@@ -74,7 +81,7 @@ def trick_position(seat: int, order: int, viewer: int, players: int,
     its centre): in front of the seat, or its slot in the row across the middle."""
     if players > RING_PLAYERS:
         slot = trick_card_width(players) + ROW_GAP
-        return FELT_W / 2 + (order - (players - 1) / 2) * slot, FELT_H / 2 + 4
+        return FELT_W / 2 + (order - (players - 1) / 2) * slot, FELT_H / 2 + ROW_DY
     theta = _angle(seat, viewer, players, clockwise)
     return FELT_W / 2 + TRICK_RX * math.cos(theta), FELT_H / 2 + TRICK_RY * math.sin(theta)
 
@@ -201,7 +208,11 @@ def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: i
             caption = _("{player} led").format(player=escape(who))
         cls = "spar-trick-card" + (" spar-winning" if seat == winning else "") \
             + (" spar-led" if i == 0 else "")
-        style = _at(x, y) + (f";width:{width + ROW_GAP}px" if n > RING_PLAYERS else "")
+        style = _at(x, y)
+        if n > RING_PLAYERS:
+            style += f";width:{width + ROW_GAP}px"
+        elif abs(math.cos(_angle(seat, viewer, n, clockwise))) >= 0.5:  # from the side
+            style += f";max-width:{width + CAPTION_SPARE}px"
         out.append(f'<div class="{cls}" style="{style}" data-seat="{seat}">'
                    f'{card_svg(card, width=width, four_colour=four)}'
                    f'<span>{caption}</span></div>')
@@ -279,7 +290,7 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
         trick = Trick(state.leader, state.current_trick, None)
         cards = _trick_cards(state, trick, names, viewer, four_colour, clockwise)
     row = bool(cards) and state.players > RING_PLAYERS  # the words go above the trick's row
-    centre_y = FELT_H / 2 - (trick_card_width(state.players) * 1.4 / 2 + 28 if row else 0)
+    centre_y = FELT_H / 2 + (ROW_DY - trick_card_width(state.players) * 1.4 / 2 - 28 if row else 0)
     felt = (f'<div class="spar-felt" style="width:{FELT_W}px;height:{FELT_H}px" '
             f'aria-label="{label}">'
             f'<div class="spar-oval"></div><div class="spar-trick">{cards}</div>'

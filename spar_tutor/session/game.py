@@ -55,6 +55,14 @@ log = logging.getLogger(__name__)
 BOT_STRENGTHS = ("random", "beginner", "expert")
 #: Each strength in words (English, marked for the catalogue).
 BOT_LABELS = {"random": N_("random"), "beginner": N_("beginner"), "expert": N_("expert")}
+
+
+def bot_name(seat: int, spec: str) -> str:
+    """A bot's name at the table, in the learner's language: "Bot 2 (expert)"."""
+    label = BOT_LABELS.get(spec, N_("custom"))
+    return _("Bot {number} ({strength})").format(number=seat, strength=_(label))
+
+
 # The bots' thinking time for all their moves after one human action: CLICK_THINK_MS,
 # shared out by spar_tutor.session.thinking (stretched when the server is busy, at most
 # CLICK_WAIT_MS of waiting). The solver's own default is 300 ms a decision.
@@ -105,10 +113,7 @@ class GameSession:
             name = _("You") if len(humans) == 1 else _("Player {number}").format(
                 number=humans.index(index) + 1)
             return Seat(name, "human")
-        bot = self._new_bot(spec, index, seed)
-        label = BOT_LABELS.get(spec, N_("custom"))
-        return Seat(_("Bot {number} ({strength})").format(number=index, strength=_(label)),
-                    spec, bot)
+        return Seat(bot_name(index, spec), spec, self._new_bot(spec, index, seed))
 
     def _new_bot(self, spec: str, index: int, seed: Union[int, str]) -> Any:
         bot_seed = zlib.crc32(f"{seed}:{index}".encode()) & 0xFFFF

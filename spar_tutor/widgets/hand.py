@@ -3,20 +3,22 @@
 Each button's text is the card's name ("six of spades") for screen readers;
 the picture is the card's SVG as the button's background. Cards that cannot
 be played now are dimmed and their tooltip says why; clicking one says why too.
-Buttons are made afresh on every redraw and remember the session version they
-were drawn for, so a double click (or a click on an old screen) plays nothing.
+A card's button is kept and redrawn in place (:class:`~spar_tutor.widgets.common.ButtonPool`):
+it is always that card, and a click plays it only for the session version it was last
+drawn for, so a double click (the card is played and gone from the hand) plays nothing.
 
-A redraw costs one message per new button (they share one layout and style and
-are born with their classes), and the cards' pictures are sent once a hand: the style
-keeps every card the hand has held, normal and dimmed, so thirty learners
-clicking at once on one server do not queue behind each other's pictures.
+A redraw makes no new button for a card already drawn (at most one a card of the pack
+for the widget's life), and the cards' pictures are sent once a hand: the style keeps
+every card the hand has held, normal and dimmed, so thirty learners clicking at once on
+one server do not queue behind each other's pictures.
 """
 
 from __future__ import annotations
 
 import base64
+import functools
 from html import escape
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import ipywidgets as widgets
 
@@ -25,7 +27,7 @@ from ..render import card_svg
 from ..engine.state import PLAY
 from ..engine.words import card_text
 from ..i18n import _
-from .common import guarded, session_reporter
+from .common import ButtonPool, guarded, session_reporter
 
 CARD_PX = 74
 
@@ -54,7 +56,7 @@ def card_look(card: Card, tooltip: str, *, dimmed: bool = False, selected: bool 
                  f"{'4' if four_colour else ''}")
     rule = card_css(card, css_class, four_colour=four_colour, dimmed=dimmed, selected=selected)
     classes = ["spar-card-btn", css_class] + (["spar-unplayable"] if dimmed else [])
-    return rule, {"description": card.name, "tooltip": tooltip, "_dom_classes": classes}
+    return rule, {"description": card.name, "tooltip": tooltip, "_dom_classes": tuple(classes)}
 
 
 class HandWidget(widgets.VBox):
@@ -68,12 +70,12 @@ class HandWidget(widgets.VBox):
         self._row.add_class("spar-hand-box")
         self._caption = widgets.HTML()
         self._renege_box = widgets.HBox()
+        #: The card buttons on show, in the hand's order.
         self.buttons: List[widgets.Button] = []
-        self._card_layout = widgets.Layout(width="84px", height="140px")
-        self._card_look = widgets.ButtonStyle()
+        self._report = session_reporter(session)
+        self._pool = ButtonPool(guarded(self._report), **CARD_BUTTON)
         self._drawn: Dict[str, str] = {}  # CSS class -> its rule, for the cards of this hand
         super().__init__([self._caption, self._style, self._row, self._renege_box], **kwargs)
-        self._report = session_reporter(session)
         self._unsubscribe = session.subscribe(self._on_event)
         self.refresh()
 
@@ -92,19 +94,11 @@ class HandWidget(widgets.VBox):
         state = s.state
         cards = [] if s.pending == "cut" else sort_hand(state.hand(seat))
         playable = set(s.legal_cards()) if s.is_human_turn and state.phase == PLAY else set()
-        buttons = []
-        for card in cards:
-            ok = card in playable
-            reason = None if ok else self._why_not(card)
-            css_class = f"spar-c-{card}-{'d' if reason else 'n'}{'4' if self.four_colour else ''}"
-            buttons.append(self._card_button(card, css_class, reason, s.version))
-        old = self.buttons
         self._style.value = self._card_styles(cards)
-        self.buttons = buttons
-        self._row.children = buttons
+        self.buttons = self._pool.draw(self._card_button(card, card in playable, s.version)
+                                       for card in cards)
+        self._row.children = self.buttons
         self._renege_box.children = ()
-        for b in old:
-            b.close()
         whose = s.seating.say(_("Your cards"), _("{player}'s cards"), seat)
         caption = "{cards}"
         if state.is_over():
@@ -135,20 +129,15 @@ class HandWidget(widgets.VBox):
             return _("No card is played yet: first answer the question above the table.")
         return s.card_problem(card) or None
 
-    def _card_button(self, card: Card, css_class: str, reason: Optional[str],
-                     version: int) -> widgets.Button:
-        classes = ["spar-card-btn", css_class] + (["spar-unplayable"] if reason else [])
-        b = widgets.Button(description=card.name,
-                           tooltip=reason or _("Play {card}").format(card=card.name),
-                           layout=self._card_layout, style=self._card_look,
-                           _dom_classes=classes)
-
-        @guarded(self._report)
-        def clicked(_: Any) -> None:
-            self.click_card(card, version)
-
-        b.on_click(clicked)
-        return b
+    def _card_button(self, card: Card, playable: bool, version: int
+                     ) -> Tuple[str, Callable[[], None], Dict[str, Any]]:
+        """A card's button for the pool: its key, what a click does, and its look."""
+        reason = None if playable else self._why_not(card)
+        css_class = f"spar-c-{card}-{'d' if reason else 'n'}{'4' if self.four_colour else ''}"
+        classes = ("spar-card-btn", css_class) + (("spar-unplayable",) if reason else ())
+        return (str(card), functools.partial(self.click_card, card, version),
+                {"description": card.name, "_dom_classes": classes,
+                 "tooltip": reason or _("Play {card}").format(card=card.name)})
 
     def click_card(self, card: Card, version: Optional[int] = None) -> None:
         """What a click on ``card`` does (also for tests and keyboard shortcuts)."""

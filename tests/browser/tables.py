@@ -8,14 +8,15 @@ from typing import Iterable, Iterator, List, Tuple
 
 from spar_tutor import DealFile
 from spar_tutor.app.style import app_css
+from spar_tutor.i18n import _
+from spar_tutor.session.game import bot_name
 from spar_tutor.render.table import table_html
 from spar_tutor.widgets.common import CSS
 
 DRIES = ["6S", "6H", "6D", "7S", "7H", "7D", "6C"]
 CLUBS = ["8C", "9C", "TC", "JC", "QC", "KC", "AC"]
 FILLERS = ["AH", "KH", "QH", "JH", "TH", "9H", "8H"]
-NAMES = ["You", "Bot 1 (beginner)", "Bot 2 (beginner)", "Bot 3 (expert)", "Bot 4 (beginner)",
-         "Bot 5 (random)", "Bot 6 (beginner)"]
+BOTS = ["beginner", "beginner", "expert", "beginner", "random", "beginner"]
 LESSON_NAMES = ["You", "Ama", "Esi", "Kwame", "Afi", "Yao", "Kofi"]
 
 
@@ -34,16 +35,23 @@ def position(players: int, played: int, wet_seat: int):
                                "declarations": declarations, "plays": plays}).state()
 
 
+def play_names() -> List[str]:
+    """The names Play gives its seats, in the language of the moment ("Bot 2 (expert)")."""
+    return [_("You")] + [bot_name(seat, spec) for seat, spec in enumerate(BOTS, start=1)]
+
+
 def cases() -> Iterator[Tuple[str, str]]:
     """(name, table HTML) for 2 to 7 players: the play table (hidden hands, points, the
     learner to play with every other card of the trick down) and a lesson's question
-    about a finished trick (open hands), with the wet at the top seat and beside it."""
+    about a finished trick (open hands), with the wet at the top seat and beside it. Drawn
+    in the language of the moment."""
+    names = play_names()
     for n in range(2, 8):
         top = n // 2
         for wet_seat in sorted({top, 1 % n}):
             playing = position(n, n - 1, wet_seat)
             yield (f"play-{n}p-wet{wet_seat}",
-                   table_html(playing, NAMES[:n], 0, scores=[3] * n))
+                   table_html(playing, names[:n], 0, scores=[3] * n))
             yield (f"lesson-{n}p-wet{wet_seat}",
                    table_html(playing, LESSON_NAMES[:n], 0, open_hands=True))
             done = playing.apply(playing.legal_cards()[0])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import base64
 import logging
 from html import escape
-from typing import Any, List
+from typing import Any, List, Optional
 
 import ipywidgets as widgets
 
@@ -19,7 +19,7 @@ from ...classroom import class_report, lesson_columns, missed_sentence, question
 from ...i18n import _, ngettext
 from ...lessons.widget import stars_html
 from ...render.charts import missed_chart
-from ...store import StoreError
+from ...store import StoreError, learner_key
 from ...store.report import ClassReport, LearnerReport, share_text, to_csv, when_text
 from .. import course
 from ..guard import guarded
@@ -68,11 +68,14 @@ class ClassPage(widgets.VBox):
             self.summary.value = f'<p role="status">{escape(unreadable)}</p>'
             self.table.value = self.chart.value = self.download.value = ""
             return
-        n = len(report.learners)
-        self.summary.value = "<p>" + escape(ngettext(
-            "{n} learner has used the tutor.", "{n} learners have used the tutor.", n)
-            .format(n=n)) + "</p>"
-        self.table.value = learners_table(report, lessons)
+        me = self.app.learner.name if self.app.learner is not None else None
+        n = sum(1 for r in report.learners if not same_learner(r.name, me))
+        summary = ngettext("{n} learner has used the tutor.", "{n} learners have used the tutor.",
+                           n).format(n=n)
+        if n < len(report.learners):
+            summary += " " + _("Your own row, marked (you), is not counted.")
+        self.summary.value = "<p>" + escape(summary) + "</p>"
+        self.table.value = learners_table(report, lessons, me)
         self.chart.value = missed_html(report, lessons)
         data = base64.b64encode(to_csv(report, lesson_columns(lessons)).encode("utf-8"))
         words = escape(_("Download the report (CSV)"))
@@ -96,8 +99,13 @@ def _lessons_cell(learner: LearnerReport, lessons: List[Any]) -> str:
     return ", ".join(parts) or "&ndash;"
 
 
-def learners_table(report: ClassReport, lessons: List[Any]) -> str:
-    """Every learner, one row each."""
+def same_learner(name: str, other: Optional[str]) -> bool:
+    """Whether ``name`` is the learner ``other`` (any case or spacing)."""
+    return other is not None and learner_key(name) == learner_key(other)
+
+
+def learners_table(report: ClassReport, lessons: List[Any], me: Optional[str] = None) -> str:
+    """Every learner, one row each (the teacher's own, ``me``, marked "(you)")."""
     if not report.learners:
         nobody = escape(_("Nobody has answered a question yet."))
         return f'<p class="spar-muted">{nobody}</p>'
@@ -107,7 +115,10 @@ def learners_table(report: ClassReport, lessons: List[Any]) -> str:
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in headings)
     rows = []
     for r in report.learners:
-        cells = [f'<th scope="row">{escape(r.name)}</th>', f"<td>{_lessons_cell(r, lessons)}</td>",
+        name = escape(r.name)
+        if same_learner(r.name, me):
+            name += " " + escape(_("(you)"))
+        cells = [f'<th scope="row">{name}</th>', f"<td>{_lessons_cell(r, lessons)}</td>",
                  f'<td class="num">{r.steps_done}</td>',
                  f'<td class="num">{share_text(r.first_try_share) or "&ndash;"}</td>',
                  f'<td class="num">{r.puzzles_solved} / {r.puzzles_tried}</td>',
