@@ -88,6 +88,37 @@ def test_the_end_of_a_lesson_puts_the_last_question_away(store):
     assert progress.finished(FOLLOW.id), "what was learnt stays saved"
 
 
+def test_the_end_of_a_lesson_offers_the_next_one_in_a_notebook(store):
+    menu = LessonMenu(LESSONS, "Kwesi", store)
+    menu.open_lesson(FOLLOW)
+    player = menu.children[1]
+    assert player.next_lesson_btn.layout.display == "none"
+    walk(player)
+    player.next_btn.click()
+    following = LESSONS[LESSONS.index(FOLLOW) + 1]
+    assert player.next_lesson_btn.layout.display == ""
+    assert player.next_lesson_btn.description == (f"Next lesson: {following.number}. "
+                                                  f"{following.title}")
+    player.next_lesson_btn.click()
+    assert menu.children[1].run.lesson is following
+
+
+def test_the_end_of_a_lesson_offers_the_next_one_in_the_app(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPAR_TUTOR_HOME", str(tmp_path))
+    app = App(env={})
+    app.set_learner("Efua")
+    app.follow(Route(page="lessons", lesson="3"))
+    player = app.pages["lessons"].player
+    walk(player)
+    player.next_btn.click()
+    suggested = course.suggested(app.progress())
+    assert suggested is not None and suggested.id != FOLLOW.id
+    assert player.next_lesson_btn.description.startswith(f"Next lesson: {suggested.number}.")
+    player.next_lesson_btn.click()
+    assert app.pages["lessons"].player.run.lesson.id == suggested.id
+    assert app.location().lesson == str(suggested.number)
+
+
 def test_a_question_right_at_once_does_not_come_back(store):
     player = LessonPlayer(FOLLOW, ProgressStore("Kojo", store), start=0)
     walk(player)

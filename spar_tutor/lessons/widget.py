@@ -103,8 +103,18 @@ class LessonPlayer(widgets.VBox):
                                  _("this lesson again, from its first step"))
         self._on_click(self.again_btn, self._again)
         self.again_btn.layout.display = "none"
+        #: "Next lesson: 4. Winning a trick", shown at the lesson's end when
+        #: :attr:`next_lesson` names one.
+        self.next_lesson_btn = _button(_("Next lesson"), button_style="primary")
+        self.next_lesson_btn.layout.display = "none"
+        self._on_click(self.next_lesson_btn, self._open_next)
+        #: Asked at the lesson's end: the lesson to suggest next (``None``: none); and
+        #: what opens it (the app's Lessons page, or the notebook's menu).
+        self.next_lesson: Optional[Callable[[], Optional[Lesson]]] = None
+        self.on_open_lesson: Optional[Callable[[Lesson], None]] = None
+        self._suggested: Optional[Lesson] = None
         nav = widgets.HBox([self.back_btn, self.hint_btn, self.retry_btn, self.next_btn,
-                            self.practise_btn, self.again_btn],
+                            self.next_lesson_btn, self.practise_btn, self.again_btn],
                            layout=widgets.Layout(flex_flow="row wrap"))
         #: What the end of the lesson hides (a step's question, its answers, its buttons).
         self._step_parts = [self.text, self.picture, self.prompt, self.answers,
@@ -272,8 +282,18 @@ class LessonPlayer(widgets.VBox):
                 "Practise this: {count} puzzle", "Practise this: {count} puzzles",
                 practice).format(count=practice)
             self.practise_btn.layout.display = ""
+        self._suggested = self.next_lesson() if self.next_lesson is not None else None
+        if self._suggested is not None and self.on_open_lesson is not None:
+            self.next_lesson_btn.description = _("Next lesson: {number}. {title}").format(
+                number=self._suggested.number, title=self._suggested.title)
+            self.next_lesson_btn.tooltip = self._suggested.summary
+            self.next_lesson_btn.layout.display = ""
         if self.on_close is not None:
             self.on_close()
+
+    def _open_next(self) -> None:
+        if self._suggested is not None and self.on_open_lesson is not None:
+            self.on_open_lesson(self._suggested)
 
     def _ended(self, ended: bool) -> None:
         """Show the end of the lesson (True) or a step (False)."""
@@ -283,7 +303,7 @@ class LessonPlayer(widgets.VBox):
         if ended:
             self.step_box.remove_class("sp-has-table")
         else:
-            self.practise_btn.layout.display = "none"
+            self.practise_btn.layout.display = self.next_lesson_btn.layout.display = "none"
 
     def _again(self) -> None:
         """The lesson again from its first step (what was learnt stays saved)."""
@@ -362,6 +382,15 @@ class LessonMenu(widgets.VBox):
             rows.append(self._row(lesson))
         self.children = rows
 
+    def _next_after(self) -> Optional[Lesson]:
+        """The first lesson not finished after the last one opened (else before it)."""
+        p = self.progress
+        assert p is not None
+        lessons = [l for l in self.lessons if isinstance(l, Lesson)]
+        last = next((i for i, l in enumerate(lessons) if l.id == p.last), -1)
+        todo = [l for l in lessons[last + 1:] + lessons[:last + 1] if not p.finished(l.id)]
+        return todo[0] if todo else None
+
     def _continue_button(self) -> Optional[widgets.Button]:
         """Back to the step the learner left, or on to the next lesson not finished."""
         p = self.progress
@@ -412,6 +441,8 @@ class LessonMenu(widgets.VBox):
         menu = _button(_("All lessons"))
         menu.layout.align_self = "flex-start"
         player = LessonPlayer(lesson, self.progress, title=title)
+        player.next_lesson = self._next_after
+        player.on_open_lesson = self.open_lesson
         menu.on_click(lambda _: self.show_menu())
         self.children = [menu, player]
 

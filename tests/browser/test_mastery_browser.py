@@ -73,6 +73,12 @@ def test_missed_question_comes_back_stars_and_review_on_a_later_day(app_server, 
         expect(page.get_by_text("End of lesson 3: 3 of 4 questions right at the first try.")
                ).to_be_visible(timeout=TIMEOUT)
         expect(page.locator(".sp-stars").first).to_have_text("★★☆")  # 3 of 4 at once
+        # the end alone: the question that came back, and its cards, are put away
+        expect(button(name("8H"))).to_be_hidden()
+        expect(button("Finish")).to_be_hidden()
+        expect(button("Go through it again")).to_be_visible()
+        expect(page.get_by_role("button", name=re.compile(r"^Next lesson: 4\. "))).to_be_visible()
+        voila_page.screenshot("mastery-end-of-lesson")
         button("All lessons").click()
         row = page.locator(".spar-lesson-row", has_text=re.compile("Lesson 3:"))
         expect(row.locator(".sp-stars")).to_have_attribute("aria-label", "2 of 3 stars")
@@ -119,6 +125,8 @@ def test_practise_this_after_a_lesson_opens_its_puzzles(app_server, voila_page):
     assert "take-the-lead" in shown.themes
     expect(page.locator(".spar-pz-head-area")).to_contain_text(shown.title, timeout=TIMEOUT)
     expect(page.get_by_text("Solve a puzzle to get your puzzle rating.")).to_be_visible()
+    page.get_by_text("What is a puzzle rating?").click()
+    expect(page.get_by_text("Everyone starts at 800.", exact=False)).to_be_visible()
     picker = page.get_by_role("combobox", name="Puzzle")
     expect(picker.locator("option")).to_have_count(6)
     voila_page.screenshot("mastery-practise-puzzles")

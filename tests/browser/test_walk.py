@@ -77,9 +77,10 @@ def wait_for_words(page: Page, parts: Sequence[Tuple[str, str]], want: Sequence[
     probes = [[selector, squeezed(text)] for (_what, selector), text in zip(parts, want)]
     script = """([probes, answers]) => {
         const squeeze = s => s.replace(/\\s+/g, '').toLowerCase();
+        const seen = e => e && e.checkVisibility();  // a hidden part shows no words
         const shown = sel => { const e = document.querySelector(sel);
-                               return e ? squeeze(e.innerText) : ''; };
-        const buttons = sel => [...document.querySelectorAll(sel + ' button')]
+                               return seen(e) ? squeeze(e.innerText) : ''; };
+        const buttons = sel => [...document.querySelectorAll(sel + ' button')].filter(seen)
             .map(b => b.innerText.trim() + (b.disabled ? '#' : '')).join('|');
         return probes.every(([sel, want]) => shown(sel) === want)
             && (!answers || buttons(answers[0]) === answers[1]);
@@ -89,7 +90,8 @@ def wait_for_words(page: Page, parts: Sequence[Tuple[str, str]], want: Sequence[
     except Exception as error:  # say which part is not what the kernel holds
         differ = []
         for (what, selector), (_sel, want) in zip(parts, probes):
-            got = squeezed(page.locator(selector).first.inner_text())
+            part = page.locator(selector).first
+            got = squeezed(part.inner_text()) if part.is_visible() else ""
             if got != want:
                 differ.append(f"{what}: page {got[:200]!r}\n  kernel {want[:200]!r}")
         raise AssertionError("the page did not show what the kernel holds:\n"
@@ -190,10 +192,19 @@ def _buttons(root: widgets.Widget) -> List[widgets.Button]:
     return [b for child in getattr(root, "children", ()) for b in _buttons(child)]
 
 
+def _shown_buttons(root: widgets.Widget) -> List[widgets.Button]:
+    """The buttons under a widget that the page shows (none under a hidden part)."""
+    if getattr(root.layout, "display", None) == "none":
+        return []
+    if isinstance(root, widgets.Button):
+        return [root]
+    return [b for child in getattr(root, "children", ()) for b in _shown_buttons(child)]
+
+
 def button_states(root: widgets.Widget) -> str:
-    """The buttons under a widget as :func:`wait_for_words` compares them: labels, ``#``
-    after a disabled one, joined by ``|``."""
-    return "|".join(b.description + ("#" if b.disabled else "") for b in _buttons(root))
+    """The buttons the page shows under a widget, as :func:`wait_for_words` compares
+    them: labels, ``#`` after a disabled one, joined by ``|``."""
+    return "|".join(b.description + ("#" if b.disabled else "") for b in _shown_buttons(root))
 
 
 def wrong_answer(player: LessonPlayer) -> Optional[str]:
