@@ -76,15 +76,17 @@ def lesson_cells(lesson: Lesson, language: str = "en") -> list:
     if language == "fr":
         intro = french_spaces(
                  f"# Spar, leçon {lesson.number} : {lesson.title}\n\n{lesson.summary}\n\n"
-                 f"Environ {lesson.minutes} minutes, {len(lesson.steps)} étapes. Lance la "
-                 "cellule ci-dessous et la leçon apparaît : réponds à chaque question en "
+                 f"Environ {lesson.minutes} minutes, {len(lesson.steps)} étapes. La leçon "
+                 "est juste en dessous (dans JupyterLab, lance d'abord la cellule sous ce "
+                 "texte). Réponds à chaque question en "
                  f"cliquant, utilise **{_('Hint')}** quand tu veux, et **{_('Next')}** pour "
                  "avancer. Tes progrès sont gardés sous ton nom : tu peux t'arrêter et "
                  "revenir plus tard.")
     else:
         intro = (f"# Spar, lesson {lesson.number}: {lesson.title}\n\n{lesson.summary}\n\n"
-                 f"About {lesson.minutes} minutes, {len(lesson.steps)} steps. Run the cell below "
-                 "and the lesson appears: answer each question by clicking, use **Hint** whenever "
+                 f"About {lesson.minutes} minutes, {len(lesson.steps)} steps. The lesson is "
+                 "just below (in JupyterLab, first run the cell under this text). Answer each "
+                 "question by clicking, use **Hint** whenever "
                  "you like, and **Next** to go on. Your progress is kept under your name, so you "
                  "can stop and come back later.")
     code = (f'{SETUP_CODE[language]}from spar_tutor.lessons.widget import lesson_widget\n\n'

@@ -148,7 +148,19 @@ RULES = """
   .spar-shell .widget-tab > .lm-TabBar .lm-TabBar-tabLabel { white-space: normal;
     overflow: visible; text-overflow: clip; line-height: 1.3; padding: 4px 0; }
   .spar-shell .widget-html, .spar-shell .widget-html-content { min-width: 0; max-width: 100%; }
-  .spar-ref-table { display: block; overflow-x: auto; max-width: 100%; } }
+  .spar-ref-table { display: block; overflow-x: auto; max-width: 100%; }
+  .spar-ref-table.spar-stack, .spar-stack tbody, .spar-stack tr, .spar-stack td,
+  .spar-stack caption { display: block; }
+  .spar-stack caption { text-align: left; }
+  .spar-stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden;
+    clip: rect(0 0 0 0); }
+  .spar-stack tr { border: 1px solid var(--spar-line); border-radius: 6px; margin: 0 0 8px 0; }
+  .spar-stack td, .spar-ref-table.spar-stack td.num { display: flex; gap: 8px; border: none;
+    border-top: 1px solid var(--spar-line); text-align: left; }
+  .spar-stack td:first-child { border-top: none; font-weight: bold;
+    background: var(--spar-soft); }
+  .spar-stack td::before { content: attr(data-label); flex: 0 0 38%; font-weight: bold;
+    color: var(--spar-ink); } }
 """
 
 

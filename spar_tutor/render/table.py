@@ -40,9 +40,11 @@ ROW_GAP = 4
 #: four players): a long name ("Robot 2 ouvre") wraps under its card, not across to a
 #: seat's box.
 CAPTION_SPARE = 12
+#: A card's height for its width.
+CARD_RATIO = 1.4
 #: How far below the middle the row of five to seven cards lies (room under it for a
 #: caption of three lines).
-ROW_DY = -6
+ROW_DY = -14
 
 
 def _angle(seat: int, viewer: int, players: int, clockwise: bool) -> float:
@@ -209,8 +211,9 @@ def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: i
         cls = "spar-trick-card" + (" spar-winning" if seat == winning else "") \
             + (" spar-led" if i == 0 else "")
         style = _at(x, y)
-        if n > RING_PLAYERS:
-            style += f";width:{width + ROW_GAP}px"
+        if n > RING_PLAYERS:  # hung from the card's top: a caption of two lines keeps it level
+            cls += " spar-in-row"
+            style = _at(x, y - width * CARD_RATIO / 2) + f";width:{width + ROW_GAP}px"
         elif abs(math.cos(_angle(seat, viewer, n, clockwise))) >= 0.5:  # from the side
             style += f";max-width:{width + CAPTION_SPARE}px"
         out.append(f'<div class="{cls}" style="{style}" data-seat="{seat}">'
@@ -290,7 +293,8 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
         trick = Trick(state.leader, state.current_trick, None)
         cards = _trick_cards(state, trick, names, viewer, four_colour, clockwise)
     row = bool(cards) and state.players > RING_PLAYERS  # the words go above the trick's row
-    centre_y = FELT_H / 2 + (ROW_DY - trick_card_width(state.players) * 1.4 / 2 - 28 if row else 0)
+    centre_y = FELT_H / 2 + (ROW_DY - trick_card_width(state.players) * CARD_RATIO / 2 - 28
+                             if row else 0)
     felt = (f'<div class="spar-felt" style="width:{FELT_W}px;height:{FELT_H}px" '
             f'aria-label="{label}">'
             f'<div class="spar-oval"></div><div class="spar-trick">{cards}</div>'

@@ -242,6 +242,9 @@ CSS = """
   color: #fff; font-size: 11px; font-weight: bold; text-shadow: 0 1px 2px #000; }
 .spar-trick-card svg { display: block; margin: 0 auto 2px auto; border-radius: 6px; }
 .spar-trick-card span { display: block; overflow-wrap: anywhere; }
+.spar-trick-card.spar-in-row { transform: translate(-50%, 0); }
+.spar-trick-card.spar-in-row span { font-size: 10px; line-height: 1.1; overflow-wrap: break-word;
+  max-width: calc(100% - 4px); margin: 0 auto; }
 .spar-winning svg { box-shadow: 0 0 0 3px #ffd54f, 0 0 10px 3px rgba(255,213,79,.8); }
 .spar-centre { position: absolute; transform: translate(-50%, -50%); color: #fff;
   text-align: center; font-size: 14px; text-shadow: 0 1px 2px #000; width: 260px; }

@@ -120,8 +120,12 @@ OVERLAPS_JS = """
       if (words) { const r = document.createRange(); r.selectNodeContents(words);
         for (const rect of r.getClientRects()) if (hit(c, rect)) { out.push(`${what} / the words in the middle`); break; } }
     }
+    const middle = centre && centre.firstChild ? (() => { const r = document.createRange();
+      r.selectNodeContents(centre); return [...r.getClientRects()]; })() : [];
     for (const seat of seats) {
       const s = seat.getBoundingClientRect();
+      if (middle.some((rect) => hit(s, rect)))
+        out.push(`${name}: the words in the middle / seat box ${seat.dataset.seat}`);
       if (s.left < felt.left - 1 || s.right > felt.right + 1 || s.top < felt.top - 1 || s.bottom > felt.bottom + 1)
         out.push(`${name}: seat box ${seat.dataset.seat} reaches outside the table`);
       for (const other of seats)

@@ -45,7 +45,9 @@ def test_puzzle_buttons_keep_their_words_on_a_phone(app_server, voila_page):
     assert overflowing(page, ".jupyter-button", True) == []
 
 
-def test_rules_tables_scroll_inside_the_page_on_a_phone(app_server, voila_page):
+def test_rules_tables_fit_a_phone(app_server, voila_page):
+    """The wide tables are drawn a card a row, each cell under its column's name: nothing
+    is cut off or needs scrolling sideways."""
     page = voila_page.page
     page.set_viewport_size(PHONE)
     open_app(voila_page, app_server, "page=rules")
@@ -53,5 +55,13 @@ def test_rules_tables_scroll_inside_the_page_on_a_phone(app_server, voila_page):
     tables = page.locator(".spar-ref-table")
     expect(tables.first).to_be_visible()
     assert overflowing(page, ".spar-shell p, .spar-shell li, .spar-ref-table") == []
+    assert overflowing(page, ".spar-ref-table td, .spar-ref-table caption", True) == []
+    games = page.locator(".spar-stack", has_text="The games the tutor knows")
+    row = games.locator("tr", has_text="Ghana table rules")
+    label = row.locator("td").nth(7).evaluate(
+        "td => getComputedStyle(td, '::before').content")
+    assert label == '"House rules"'  # each cell says what it is
+    box = row.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     voila_page.screenshot("app-phone-rules")

@@ -64,17 +64,24 @@ def house_rules_on(rules: Rules) -> List[str]:
     return [_(HOUSE_RULES[k][0]) for k in HOUSE_RULES if getattr(rules, k)]
 
 
+NUM = ' class="num"'
+
+
 def _table(head: Sequence[str], rows: Iterable[Sequence[object]], caption: str,
            numeric: Sequence[int] = ()) -> str:
+    """A reference table. One of three columns or more is drawn on a phone as a card a
+    row, each cell under its column's name (``data-label``): eight columns do not fit."""
     th = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
     body = []
     for row in rows:
         cells = "".join(
-            f'<td class="num">{escape(str(c))}</td>' if i in numeric else f"<td>{escape(str(c))}</td>"
-            for i, c in enumerate(row))
+            f'<td{NUM if i in numeric else ""} data-label="{escape(head[i], quote=True)}">'
+            f"<span>{escape(str(c))}</span></td>" for i, c in enumerate(row))
         body.append(f"<tr>{cells}</tr>")
-    return (f'<table class="spar-ref-table"><caption class="spar-muted">{escape(caption)}'
-            f"</caption><thead><tr>{th}</tr></thead><tbody>{''.join(body)}</tbody></table>")
+    stack = " spar-stack" if len(head) >= 3 else ""
+    return (f'<table class="spar-ref-table{stack}"><caption class="spar-muted">'
+            f"{escape(caption)}</caption><thead><tr>{th}</tr></thead>"
+            f"<tbody>{''.join(body)}</tbody></table>")
 
 
 def presets_table() -> str:
