@@ -44,6 +44,7 @@ def test_the_bet_panel_offers_and_the_bots_answer(monkeypatch):
     assert "Bot 1 (beginner) offers a bet of 5" in panel.info.value  # (0.5 - 0.25) / 2 of 40
     assert panel.amount.max == 40 and panel.amount.value == 4
     assert all("spar-unplayable" in b._dom_classes for b in t.hand.buttons)
+    assert "spar-chip-turn" not in t.table.value  # nobody is to play while bets are made
     panel.amount.value = 9
     panel.offer.click()
     assert s.bet_round.bets[-1] == Bet(0, 9, (1,)) and "matched the bet of 9" in t.status.value
@@ -51,6 +52,7 @@ def test_the_bet_panel_offers_and_the_bots_answer(monkeypatch):
     decline = panel.offers.children[0].children[2]
     decline.click()
     assert s.pending is None and panel.layout.display == "none"
+    assert "spar-chip-turn" in t.table.value  # the first lead is awaited
     assert "This hand: you bet 9, matched by Bot 1 (beginner)." in t.scoreboard.table.value
     assert "bought in with 40" in t.scoreboard.table.value
 

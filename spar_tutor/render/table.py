@@ -100,12 +100,13 @@ def _at(x: float, y: float) -> str:
 
 def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
               scores: Optional[Sequence[int]], four: bool, clockwise: bool,
-              show_own: bool = False, open_hands: bool = False, quiet: bool = False) -> str:
+              show_own: bool = False, open_hands: bool = False, quiet: bool = False,
+              paused: bool = False) -> str:
     """One seat: its name and badges, its points, its cards (open, or backs) and the
     dry and wet cards it declared. ``quiet``: no leader or to-play badge (a question
-    about the trick, whose answer they would give away)."""
+    about the trick, whose answer they would give away); ``paused``: no to-play badge."""
     classes = ["spar-seat"]
-    turn = state.to_move == seat and not quiet
+    turn = state.to_move == seat and not quiet and not paused
     if turn:
         classes.append("spar-turn")
     if seat == viewer:
@@ -263,7 +264,7 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
                scores: Optional[Sequence[int]] = None, four_colour: bool = False,
                result_text: str = "", show_own: bool = False, open_hands: bool = False,
                asking: str = "", played_before: Sequence[Card] = (),
-               out_of_play: bool = False, side: bool = True) -> str:
+               out_of_play: bool = False, side: bool = True, paused: bool = False) -> str:
     """The whole table as HTML (needs the CSS of :mod:`spar_tutor.widgets.common`): the
     felt, and beside it (unless ``side`` is false: the play screen shows it elsewhere)
     :func:`side_html`.
@@ -274,12 +275,14 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
     last finished trick lies in the middle with no winner marked) or ``"points"`` (no
     result). ``played_before``: cards played before an end position, listed by suit;
     ``out_of_play``: list by suit every card in no hand and not played in this state
-    (a closed puzzle: played before, or never dealt)."""
+    (a closed puzzle: played before, or never dealt). ``paused``: the game waits for
+    something other than a card (the bets), so no seat is marked to play."""
     clockwise = state.rules.direction == "clockwise"
     label = _("the card table")
     n = state.players  # the seats in play order from the viewer's left, the viewer last
     seats = "".join(_seat_box(state, (viewer + k) % n, names, viewer, scores, four_colour,
-                              clockwise, show_own, open_hands, quiet=asking == "winner")
+                              clockwise, show_own, open_hands, quiet=asking == "winner",
+                              paused=paused)
                     for k in range(1, n + 1))
     centre = _centre(state, names,
                      result_text or (state.result.words(players_of(names)) if state.result

@@ -243,6 +243,9 @@ CSS = """
 .spar-trick-card svg { display: block; margin: 0 auto 2px auto; border-radius: 6px; }
 .spar-trick-card span { display: block; overflow-wrap: anywhere; }
 .spar-trick-card.spar-in-row { transform: translate(-50%, 0); }
+.spar-app .jupyter-button.mod-primary:disabled, .spar-app .jupyter-button.mod-success:disabled,
+.spar-app .jupyter-button.mod-info:disabled, .spar-app .jupyter-button.mod-warning:disabled,
+.spar-app .jupyter-button.mod-danger:disabled { filter: grayscale(1); }
 .spar-trick-card.spar-in-row span { font-size: 10px; line-height: 1.1; overflow-wrap: break-word;
   max-width: calc(100% - 4px); margin: 0 auto; }
 .spar-winning svg { box-shadow: 0 0 0 3px #ffd54f, 0 0 10px 3px rgba(255,213,79,.8); }

@@ -119,8 +119,9 @@ class BetPanel(_Panel):
         title = _("Bets before the first trick")
         has = players.say(_("You have {money} to bet with."),
                           _("{player} has {money} to bet with."), seat, money=money)
-        rule = _("A bet stands if someone matches it; if a bettor wins the hand they take that "
-                 "bet's money, otherwise everyone takes their own back.")
+        rule = _("A bet stands if someone matches it. If a player in the bet (who offered or "
+                 "matched it) wins the hand, they take all its money; otherwise everyone takes "
+                 "their own back.")
         self.info.value = (
             f'<span class="spar-panel-title">{title}</span><br>{escape(has)} {escape(rule)}'
             f"<ul style='margin:4px 0'>{lines}</ul>")

@@ -61,6 +61,6 @@ class TableWidget(widgets.HTML):
             return
         self.value = table_html(s.state, self.names(), s.viewer, scores=s.match.scores,
                                 four_colour=self.four_colour, result_text=s.result_text(),
-                                side=self.side is None)
+                                side=self.side is None, paused=s.pending is not None)
         if self.side is not None:
             self.side.value = side_html(s.state, self.names(), self.four_colour)

@@ -77,7 +77,8 @@ HOUSE_RULES: Dict[str, Tuple[str, str]] = {
     "betting": (
         N_("Bets"),
         N_("Before the first trick, a player may offer a bet. It stands only if another "
-           "player matches it. If a player who bet wins the hand, they take the bets. "
+           "player matches it. If a player in the bet (who offered or matched it) wins the "
+           "hand, they take all its money. "
            "If not, everyone takes their own money back.")),
 }
 
