@@ -321,7 +321,7 @@ class SessionHints:
                 lines.extend(self._bet_lines(before, final, bets, humans, players))
             if seat not in humans:
                 continue
-            said = players.tell(move_said(seat, move))
+            said = _pass_said(before, seat, move) or players.tell(move_said(seat, move))
             if isinstance(move, Action) and move.kind == "under_card":
                 text = _("{said} Everyone saw it ({card}), so it told the others as much as "
                          "you: neither good nor bad.").format(
@@ -342,6 +342,8 @@ class SessionHints:
                     words = _("A mistake: you did not follow suit when you could.")
                     cost = 0.0
                 h_text, h_cost = hindsight.get(before.plays_made + 1, ("", 0.0))
+                if j.choices == 1:  # nothing to see in hindsight either
+                    h_text, h_cost = "", 0.0
                 lines.append(ReviewLine(before.trick_number, move, j.best.move, cost,
                                         f"{said} {words}", j.played is None or j.mistake,
                                         h_text, h_cost, move, "card"))
@@ -413,6 +415,16 @@ class SessionHints:
                 lines.append(ReviewLine(0, None, None, 0.0, _("You offered no bet.") + " " + words,
                                         False, "", 0.0, None, "bet"))
         return lines
+
+
+def _pass_said(before: HandState, seat: int, move: Move) -> str:
+    """A learner's "pass" in the review, by what it passed on: "You declared no wet." (the
+    table's "You passed." does not say which)."""
+    if not isinstance(move, Action) or move.kind != "pass":
+        return ""
+    if before.phase == UNDER_TEN:
+        return _("You kept your hand.")
+    return _("You declared no wet.") if before.dry[seat] is not None else _("You declared no dry.")
 
 
 def _declared_hindsight(final: HandState, seat: int, move: Move) -> str:
