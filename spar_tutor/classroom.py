@@ -59,14 +59,15 @@ def lesson_columns(lessons: Sequence[Any]) -> List[Tuple[str, str]]:
 
 
 def question_label(lessons: Sequence[Any], lesson_id: str, step: int) -> str:
-    """A lesson step as a teacher reads it: "Lesson 3, step 4: Follow suit"."""
+    """A lesson step as a teacher reads it: "Lesson 3, step 4 (Follow suit)" (a title may
+    end with its own question mark: "Lesson 3, step 2 (In or out?)")."""
     lesson = next((l for l in lessons if l.id == lesson_id), None)
     if lesson is None:
         return _("{lesson}, step {step}").format(lesson=lesson_id, step=step + 1)
     title = lesson.steps[step].title if 0 <= step < len(lesson.steps) else ""
     if title:
-        return _("Lesson {number}, step {step}: {title}").format(number=lesson.number,
-                                                                 step=step + 1, title=title)
+        return _("Lesson {number}, step {step} ({title})").format(number=lesson.number,
+                                                                  step=step + 1, title=title)
     return _("Lesson {number}, step {step}").format(number=lesson.number, step=step + 1)
 
 

@@ -130,6 +130,10 @@ def test_the_csv_has_a_row_per_learner_and_two_columns_per_lesson():
 
 def test_question_labels_name_the_lesson_and_the_step():
     assert question_label(LESSONS, "03_follow", 2).startswith("Lesson 3, step 3")
+    asked = next((l, i) for l in LESSONS for i, step in enumerate(l.steps)
+                 if step.title.endswith("?"))  # "In or out?": no "?:" after it
+    label = question_label(LESSONS, asked[0].id, asked[1])
+    assert label.endswith(f" ({asked[0].steps[asked[1]].title})") and "?:" not in label
     assert question_label(LESSONS, "gone", 0) == "gone, step 1"
 
 

@@ -110,7 +110,7 @@ def learners_table(report: ClassReport, lessons: List[Any], me: Optional[str] = 
         nobody = escape(_("Nobody has answered a question yet."))
         return f'<p class="spar-muted">{nobody}</p>'
     headings = [_("Learner"), _("Lessons (by number)"), _("Steps done"),
-                _("Right at the first try"), _("Puzzles solved"), _("Puzzle rating"),
+                _("Right at the first try"), _("Puzzles solved / tried"), _("Puzzle rating"),
                 _("Last seen")]
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in headings)
     rows = []
