@@ -351,14 +351,15 @@ def test_an_end_position_says_its_earlier_tricks_were_played_before_it():
     from spar_tutor.render.table import side_html
     names = ["You", "Ama"]
     late = DealFile.loads('{"rules": "standard", "hands": ["6S 8H AD", "7S 9H KD"]}').state()
-    assert "tricks 1 to 2: played before this position" in side_html(late, names)
+    assert "tricks 1 to 2: already played" in side_html(late, names)
     assert "by suit" not in side_html(late, names)
-    assert "(their cards are above, by suit)" in side_html(late, names,
-                                                           played_before=late.hand(0)[:1])
+    assert '(their cards are under "Played before, by suit")' in side_html(
+        late, names, played_before=late.hand(0)[:1])
     fresh = DealFile.loads('{"rules": "standard", "hands": ["6S 8H AD 9C TC", '
                            '"7S 9H KD JC QC"]}').state()
-    assert "none yet" in side_html(fresh, names) and "played before" not in side_html(fresh, names)
+    assert "no trick finished yet" in side_html(fresh, names)
+    assert "already played" not in side_html(fresh, names)
     one = DealFile.loads('{"rules": "standard", "hands": ["6S 8H AD", "7S 9H KD"], '
                          '"plays": "AD KD"}').state()
-    assert "Trick 3:" in side_html(one, names) and "played before this position" not in \
+    assert "Trick 3:" in side_html(one, names) and "already played" not in \
         side_html(one, names)

@@ -348,15 +348,15 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
         rows.append(f'<div class="spar-pile-row">{row}</div>')
     if first > 1 and not rows:  # an end position: the tricks before it are not recorded
         if first == 2:
-            before = (_("trick 1: played before this position (their cards are above, by suit)")
-                      if played_before else _("trick 1: played before this position"))
+            before = (_("trick 1: already played (its cards are under \"Played before, by "
+                        "suit\")") if played_before else _("trick 1: already played"))
         else:
-            before = (_("tricks 1 to {last}: played before this position (their cards are "
-                        "above, by suit)") if played_before
-                      else _("tricks 1 to {last}: played before this position"))
+            before = (_("tricks 1 to {last}: already played (their cards are under "
+                        "\"Played before, by suit\")") if played_before
+                      else _("tricks 1 to {last}: already played"))
         rows.append(before.format(last=first - 1))
     elif not rows:
-        rows.append(_("none yet"))
+        rows.append(_("no trick finished yet"))
     parts.append("<div><h4>" + _("Played cards (they stay face up)") + "</h4>" + "".join(rows)
                  + "</div>")
     for seat, shown in state.exchanged:
