@@ -182,6 +182,14 @@ def test_hint_levels_one_and_two_in_the_panel():
     assert "Stuck?" in table.hints.answer.value
 
 
+def test_the_hint_panel_says_why_its_buttons_are_off_after_the_hand():
+    table = PlayTable(session())
+    finish_hand(table)
+    assert all(b.disabled for b in table.hints.buttons.values())
+    assert "The hand is over: no more hints." in table.hints.answer.value
+    assert "Stuck?" not in table.hints.answer.value
+
+
 def test_scoreboard_after_a_hand_has_totals_and_a_chart():
     table = PlayTable(session())
     finish_hand(table)

@@ -13,6 +13,9 @@ from ..render.text import cardify
 from .common import guarded, session_reporter
 
 IDLE = N_("Stuck? Ask for a hint, starting with a nudge.")
+#: While the bots play, and after the hand: the buttons are off, and this says why.
+WAITING = N_("Hints are for your turn.")
+OVER = N_("The hand is over: no more hints. Review this hand to see each of your choices.")
 LABELS = {1: N_("1 · Nudge"), 2: N_("2 · The rule"), 3: N_("3 · The computer's answer")}
 
 
@@ -25,7 +28,7 @@ class HintPanel(widgets.VBox):
                                               tooltip=_("Hint level {level}").format(level=level),
                                               layout=widgets.Layout(width="auto"))
                         for level, label in LABELS.items()}
-        self.answer = widgets.HTML(f'<div class="spar-hint-text">{_(IDLE)}</div>')
+        self.answer = widgets.HTML()
         title = widgets.HTML('<span class="spar-panel-title">' + _("Hints") + "</span>")
         row = widgets.HBox(list(self.buttons.values()))
         row.add_class("spar-hint-buttons")  # wraps: each label whole, in any language
@@ -36,17 +39,21 @@ class HintPanel(widgets.VBox):
         for level, b in self.buttons.items():
             b.on_click(guarded(report)(lambda _, level=level: self.show(level)))
         session.subscribe(self._on_event)
-        self._enable()
+        self._idle()
 
     def _on_event(self, event: Any) -> None:
         if event.kind == "changed":
             self.last = None
-            self.answer.value = f'<div class="spar-hint-text">{_(IDLE)}</div>'
-            self._enable()
+            self._idle()
 
-    def _enable(self) -> None:
+    def _idle(self) -> None:
+        """No hint on show: the buttons on for the learner's turn, and words that fit."""
+        s = self.session
+        on = bool(s.is_human_turn or s.pending)
         for b in self.buttons.values():
-            b.disabled = not (self.session.is_human_turn or self.session.pending)
+            b.disabled = not on
+        words = IDLE if on else OVER if s.state.is_over() else WAITING
+        self.answer.value = f'<div class="spar-hint-text">{_(words)}</div>'
 
     def show(self, level: int) -> None:
         """Ask the session for hint ``level`` and show it."""
