@@ -103,6 +103,7 @@ def test_the_app_says_when_a_name_is_empty_cleaned_or_shortened(tmp_path, monkey
     assert app.learner is None and "type your name" in app.notice.value
     home.name.value = "Esi :)"
     assert app.learner.name == "Esi" and "kept as Esi" in app.notice.value
+    assert home.name.value == "Esi"  # the box shows the name as it is kept
     home.name.value = "A" * 35
     assert app.learner.name == "A" * MAX_NAME and "shortened" in app.notice.value
     home.name.value = "Ama"

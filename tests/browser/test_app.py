@@ -135,6 +135,7 @@ def test_learner_name_typed_on_home(app_server, voila_page):
     box.fill("Kɔfi <b>")
     box.press("Enter")
     expect(voila_page.page.get_by_text("Hello, Kɔfi b!")).to_be_visible()
+    expect(box).to_have_value("Kɔfi b")  # the box shows the name as it is kept
     link = voila_page.page.get_by_role("link", name="this link")
     assert link.get_attribute("href") == "?learner=K%C9%94fi%20b"
     voila_page.screenshot("app-home-named-light")

@@ -66,6 +66,7 @@ class HomePage(widgets.VBox):
         self.save_name = _button(_("That's me"), "spar-secondary",
                                  _("Keep my progress under this name"))
         self.save_name.on_click(safe(lambda _: self._set_name()))
+        self._showing_kept = False  # set while the box is given the kept name
         self.name.observe(safe(lambda _: self._set_name()), names="value")  # Enter or leaving the box
         self.who = widgets.HBox([self.name, self.save_name])
         self.who.add_class("spar-row")
@@ -95,9 +96,16 @@ class HomePage(widgets.VBox):
     def _set_name(self) -> None:
         """Take the typed name; an empty one, or one that had to be cleaned or shortened,
         is said so."""
+        if self._showing_kept:
+            return
         check = check_name(self.name.value)
         if check.name is not None:
             self.app.set_learner(check.name, source="typed")
+            self._showing_kept = True  # the box shows the name as it is kept
+            try:
+                self.name.value = check.name
+            finally:
+                self._showing_kept = False
         self.app.say(check.message())
 
     def _continue(self) -> None:
