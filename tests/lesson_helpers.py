@@ -89,3 +89,16 @@ def finish_lesson(player: LessonPlayer) -> None:
     walk(player)
     player.next_btn.click()
     assert player.run.over
+
+
+def lesson_in_app(home: Any, monkeypatch: Any, number: str, learner: str = "Efua") -> Any:
+    """The app (its progress kept in ``home``) with ``learner`` on lesson ``number``: (the
+    app, its lesson player)."""
+    from spar_tutor.app.route import Route
+    from spar_tutor.app.shell import App
+
+    monkeypatch.setenv("SPAR_TUTOR_HOME", str(home))
+    app = App(env={})
+    app.set_learner(learner)
+    app.follow(Route(page="lessons", lesson=number))
+    return app, app.pages["lessons"].player

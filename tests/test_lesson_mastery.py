@@ -12,7 +12,7 @@ from spar_tutor.lessons.widget import LessonMenu, LessonPlayer
 from spar_tutor.store import Store
 
 from app_helpers import app_logging_undone  # noqa: F401 (an autouse fixture)
-from lesson_helpers import card, click, finish_step, walk
+from lesson_helpers import card, click, finish_step, lesson_in_app, walk
 
 LESSONS = load_all()
 FOLLOW = next(l for l in LESSONS if l.id == "03_follow")
@@ -104,11 +104,7 @@ def test_the_end_of_a_lesson_offers_the_next_one_in_a_notebook(store):
 
 
 def test_the_end_of_a_lesson_offers_the_next_one_in_the_app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPAR_TUTOR_HOME", str(tmp_path))
-    app = App(env={})
-    app.set_learner("Efua")
-    app.follow(Route(page="lessons", lesson="3"))
-    player = app.pages["lessons"].player
+    app, player = lesson_in_app(tmp_path, monkeypatch, "3")
     walk(player)
     player.next_btn.click()
     suggested = course.suggested(app.progress())

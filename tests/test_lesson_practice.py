@@ -16,7 +16,7 @@ from spar_tutor.resources import lessons_dir
 from spar_tutor.store import Store
 
 from app_helpers import app_logging_undone  # noqa: F401 (an autouse fixture)
-from lesson_helpers import finish_lesson
+from lesson_helpers import finish_lesson, lesson_in_app
 
 LESSONS = load_all()
 GOOD = Path(__file__).resolve().parent / "lessons_broken" / "01_good.toml"
@@ -116,11 +116,7 @@ def test_the_button_waits_for_the_end():
 
 
 def test_in_the_app_practise_this_opens_the_puzzles_page(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPAR_TUTOR_HOME", str(tmp_path))
-    app = App(env={})
-    app.set_learner("Efua")
-    app.follow(Route(page="lessons", lesson="12"))
-    player = app.pages["lessons"].player
+    app, player = lesson_in_app(tmp_path, monkeypatch, "12")
     finish_lesson(player)
     player.practise_btn.click()
     assert app.current == "puzzles"
