@@ -404,11 +404,10 @@ class LessonMenu(widgets.VBox):
                 number=last.number, step=p.at(last.id) + 1)
             target = last
         else:
-            todo = [l for l in lessons if not p.finished(l.id)]
-            after = [l for l in todo if l.number > last.number] or todo
-            if not after:
+            following = self._next_after()
+            if following is None:
                 return None
-            target = after[0]
+            target = following
             text = _("Next lesson: {number}. {title}").format(number=target.number,
                                                               title=target.title)
         b = _button(text, button_style="success")
