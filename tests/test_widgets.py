@@ -110,6 +110,8 @@ def test_a_click_makes_no_new_button_and_sends_pictures_once_a_hand():
     played = button_for(hand, card)
     played.click()
     assert hand.buttons == [b for b in old if b is not played]  # the same buttons, redrawn
+    assert len({(b.layout.model_id, b.style.model_id) for b in old}) == 1  # shared: one
+    # message a new button, not three
     assert all(b.comm is not None for b in hand.buttons)
     assert hand._style.value == pictures  # nothing new to draw in this hand
     plays = s.state.plays_made

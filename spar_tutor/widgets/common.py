@@ -172,6 +172,9 @@ class ButtonPool:
                  **layout: Any) -> None:
         self._guard = guard
         self._layout = layout
+        #: One layout and one style for all the pool's buttons (a new button is then one
+        #: message to the page, not three).
+        self._shared: Optional[Tuple[widgets.Layout, widgets.ButtonStyle]] = None
         self.buttons: Dict[Hashable, widgets.Button] = {}
         self._actions: Dict[Hashable, Callable[[], Any]] = {}
 
@@ -197,7 +200,10 @@ class ButtonPool:
         return drawn
 
     def _make(self, key: Hashable) -> widgets.Button:
-        button = widgets.Button(layout=widgets.Layout(**self._layout))
+        if self._shared is None:
+            self._shared = (widgets.Layout(**self._layout), widgets.ButtonStyle())
+        layout, style = self._shared
+        button = widgets.Button(layout=layout, style=style)
         button.on_click(self._guard(lambda _click: self._actions.get(key, _nothing)()))
         return button
 
