@@ -57,7 +57,7 @@ def test_the_teacher_sees_two_learners_and_the_chart(app_server, voila_page, bro
     expect(esi.locator(".sp-stars")).to_have_text("\u2605\u2606\u2606")
     chart = page.locator('.spar-class-chart img[alt^="Questions most often missed"]')
     expect(chart).to_be_visible()
-    assert re.search(r"Lesson 1, step 2: Count the pack: \d+", chart.get_attribute("alt"))
+    assert re.search(r"Lesson 1, step 2 \(Count the pack\): \d+", chart.get_attribute("alt"))
     assert chart.evaluate("img => img.naturalWidth") > 300
     expect(nav(voila_page, "Class")).to_be_visible()
     link = page.locator("a.spar-download")

@@ -217,8 +217,8 @@ def test_learners_progress_is_kept_in_the_shared_database(learners, hub):
                                       .join(Learner, Learner.id == StepAnswer.learner_id)).all()
     finally:
         store.close()
-    assert set(LEARNERS) <= names
-    assert ("ama", "01_pack", "36") in [tuple(a) for a in answers]
+    assert {name.capitalize() for name in LEARNERS} <= names  # "ama" is shown as "Ama"
+    assert ("Ama", "01_pack", "36") in [tuple(a) for a in answers]
     assert not (hub.state / "homes" / "ama" / ".spar-tutor" / "spar-tutor.sqlite").exists()
 
 
@@ -237,7 +237,13 @@ def test_the_teacher_sees_the_class(learners, browser, hub, pytestconfig):
         table = page.locator("table.spar-class-table")
         expect(table).to_be_visible(timeout=SPAWN_TIMEOUT_MS)  # the first chart loads matplotlib
         for name in LEARNERS:
-            expect(table.locator("th[scope=row]", has_text=re.compile(f"^{name}$"))).to_be_visible()
+            expect(table.locator("th[scope=row]", has_text=re.compile(f"^{name.capitalize()}$"))
+                   ).to_be_visible()
+        # the teacher opened the app too: that row is marked, and not counted
+        expect(table.locator("th[scope=row]", has_text=re.compile(r"^Teacher \(you\)$"))
+               ).to_be_visible()
+        expect(page.get_by_text(f"{len(LEARNERS)} learners have used the tutor. Your own row, "
+                                "marked (you), is not counted.")).to_be_visible()
         expect(page.locator('.spar-class-chart img[alt*="Lesson 1, step 2"]')).to_be_visible()
         save_screenshot(page, "hub-teacher-class", pytestconfig.rootpath)
     finally:

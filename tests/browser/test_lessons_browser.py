@@ -164,7 +164,7 @@ def test_lesson_7_dry_and_wet(lessons_server, voila_page):
     me.sign_in("lesson_07_dry_wet.ipynb", "lesson 7: Dry and wet")
     me.step(1, 13)
     me.click("9♦")
-    me.wrong("only a 6 or a 7")
+    me.wrong("Only a 6 or a 7 can be a dry, and 9♦ is not.")
     me.find_all(["6♠", "7♠", "7♥"])
     me.shot("lesson07-step1")
     me.next()
