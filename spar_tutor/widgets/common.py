@@ -253,7 +253,7 @@ CSS = """
 .spar-app .jupyter-button.mod-info:disabled, .spar-app .jupyter-button.mod-warning:disabled,
 .spar-app .jupyter-button.mod-danger:disabled { filter: grayscale(1); }
 .spar-trick-card.spar-in-row span { font-size: 10px; line-height: 1.1; overflow-wrap: break-word;
-  max-width: calc(100% - 4px); margin: 0 auto; }
+  max-width: calc(100% - 2px); margin: 0 auto; }
 .spar-winning svg { box-shadow: 0 0 0 3px #ffd54f, 0 0 10px 3px rgba(255,213,79,.8); }
 .spar-centre { position: absolute; transform: translate(-50%, -50%); color: #fff;
   text-align: center; font-size: 14px; text-shadow: 0 1px 2px #000; width: 260px; }
