@@ -67,13 +67,14 @@ def resume_point(progress: Optional[Any]) -> Optional[Tuple[Any, int]]:
 def suggested(progress: Optional[Any]) -> Optional[Any]:
     """The lesson to take next: the first one not finished after the last one finished
     (else the first one not finished). Every lesson stays open: this is only a suggestion."""
+    from ..lessons.progress import next_to_take
+
     lessons = playable()
     if progress is None:
         return lessons[0] if lessons else None
     finished = set(progress.finished_lessons(l.id for l in lessons))
-    last = max((i for i, l in enumerate(lessons) if l.id in finished), default=-1)
-    todo = [l for l in lessons[last + 1:] + lessons[:last + 1] if l.id not in finished]
-    return todo[0] if todo else None
+    last_done = next((l.id for l in reversed(lessons) if l.id in finished), None)
+    return next_to_take(lessons, finished, last_done)
 
 
 def checkpoint(progress: Optional[Any]) -> Any:

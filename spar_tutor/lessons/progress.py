@@ -12,13 +12,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Iterable, List, Optional, Set
+from typing import Any, Collection, Iterable, List, Optional, Sequence, Set
 
 from sqlalchemy.orm import Session
 
 from ..learning.progress import LearnerProgress
 from ..store import records
 from ..store.records import CHECKPOINT, LESSON, QUIZ
+
+
+def next_to_take(lessons: Sequence[Any], finished: Collection[str],
+                 after: Optional[str]) -> Optional[Any]:
+    """The first of ``lessons`` not ``finished`` (ids) after the one whose id is ``after``,
+    going round to the start (from the first lesson when ``after`` is none of them); ``None``
+    when every lesson is finished. The one rule for "the next lesson" (the app's suggestion,
+    the notebook menu's Continue, the end of a lesson).
+
+    >>> from types import SimpleNamespace as L
+    >>> course = [L(id="a"), L(id="b"), L(id="c")]
+    >>> next_to_take(course, {"b"}, "a").id, next_to_take(course, {"a"}, "c").id
+    ('c', 'b')
+    >>> next_to_take(course, {"a", "b", "c"}, None) is None
+    True
+    """
+    last = next((i for i, lesson in enumerate(lessons) if lesson.id == after), -1)
+    return next((lesson for lesson in [*lessons[last + 1:], *lessons[:last + 1]]
+                 if lesson.id not in finished), None)
 
 
 def _kind(lesson_id: str) -> str:

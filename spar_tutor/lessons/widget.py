@@ -28,7 +28,7 @@ from ..widgets.common import CSS as TABLE_CSS, ButtonPool, guarded
 from ..widgets.hand import CARD_BUTTON, card_look
 from .mastery import MOST, lesson_stars, stars_text
 from .model import BrokenLesson, Lesson
-from .progress import ProgressStore
+from .progress import ProgressStore, next_to_take
 from .run import LessonRun
 from .steps import Answers, Feedback, Tool
 
@@ -387,9 +387,7 @@ class LessonMenu(widgets.VBox):
         p = self.progress
         assert p is not None
         lessons = [l for l in self.lessons if isinstance(l, Lesson)]
-        last = next((i for i, l in enumerate(lessons) if l.id == p.last), -1)
-        todo = [l for l in lessons[last + 1:] + lessons[:last + 1] if not p.finished(l.id)]
-        return todo[0] if todo else None
+        return next_to_take(lessons, set(p.finished_lessons(l.id for l in lessons)), p.last)
 
     def _continue_button(self) -> Optional[widgets.Button]:
         """Back to the step the learner left, or on to the next lesson not finished."""
