@@ -45,6 +45,22 @@ def card_css(card: Card, css_class: str, *, four_colour: bool, dimmed: bool,
 CARD_BUTTON = {"width": "84px", "height": "140px"}
 
 
+def card_class(card: Card, *, dimmed: bool = False, selected: bool = False,
+               four_colour: bool = False) -> str:
+    """The CSS class whose rule (:func:`card_css`) paints ``card`` in this look."""
+    return (f"spar-c-{card}-{'d' if dimmed else 'n'}{'s' if selected else ''}"
+            f"{'4' if four_colour else ''}")
+
+
+def card_classes(card: Card, *, dimmed: bool = False, selected: bool = False,
+                 four_colour: bool = False) -> Tuple[str, ...]:
+    """A card button's classes: a card button, its picture's class, and whether it is
+    unplayable."""
+    return (("spar-card-btn", card_class(card, dimmed=dimmed, selected=selected,
+                                         four_colour=four_colour))
+            + (("spar-unplayable",) if dimmed else ()))
+
+
 def card_look(card: Card, tooltip: str, *, dimmed: bool = False, selected: bool = False,
               four_colour: bool = False) -> Tuple[str, Dict[str, Any]]:
     """A card drawn as a button, the picture itself the thing to click (Puzzles and
@@ -52,11 +68,9 @@ def card_look(card: Card, tooltip: str, *, dimmed: bool = False, selected: bool 
     draws its own): the CSS rule that paints it (put it in a ``<style>``) and the button's
     traits: its name (the card's), tooltip and classes. ``dimmed``: it cannot be played
     now; ``selected``: outlined."""
-    css_class = (f"spar-c-{card}-{'d' if dimmed else 'n'}{'s' if selected else ''}"
-                 f"{'4' if four_colour else ''}")
-    rule = card_css(card, css_class, four_colour=four_colour, dimmed=dimmed, selected=selected)
-    classes = ["spar-card-btn", css_class] + (["spar-unplayable"] if dimmed else [])
-    return rule, {"description": card.name, "tooltip": tooltip, "_dom_classes": tuple(classes)}
+    classes = card_classes(card, dimmed=dimmed, selected=selected, four_colour=four_colour)
+    rule = card_css(card, classes[1], four_colour=four_colour, dimmed=dimmed, selected=selected)
+    return rule, {"description": card.name, "tooltip": tooltip, "_dom_classes": classes}
 
 
 class HandWidget(widgets.VBox):
@@ -112,9 +126,8 @@ class HandWidget(widgets.VBox):
     def _card_styles(self, cards: List[Card]) -> str:
         """The pictures of ``cards``, normal and dimmed, plus those drawn earlier in this hand
         (unchanged while the hand is played, so a click sends no pictures)."""
-        four = "4" if self.four_colour else ""
-        wanted = {f"spar-c-{card}-{look}{four}": (card, look == "d")
-                  for card in cards for look in "nd"}
+        wanted = {card_class(card, dimmed=dimmed, four_colour=self.four_colour): (card, dimmed)
+                  for card in cards for dimmed in (False, True)}
         if not wanted.keys() <= self._drawn.keys():  # a new hand (or new colours)
             self._drawn = {key: self._drawn.get(key) or card_css(
                 card, key, four_colour=self.four_colour, dimmed=dimmed)
@@ -133,8 +146,7 @@ class HandWidget(widgets.VBox):
                      ) -> Tuple[str, Callable[[], None], Dict[str, Any]]:
         """A card's button for the pool: its key, what a click does, and its look."""
         reason = None if playable else self._why_not(card)
-        css_class = f"spar-c-{card}-{'d' if reason else 'n'}{'4' if self.four_colour else ''}"
-        classes = ("spar-card-btn", css_class) + (("spar-unplayable",) if reason else ())
+        classes = card_classes(card, dimmed=bool(reason), four_colour=self.four_colour)
         return (str(card), functools.partial(self.click_card, card, version),
                 {"description": card.name, "_dom_classes": classes,
                  "tooltip": reason or _("Play {card}").format(card=card.name)})
