@@ -53,6 +53,12 @@ def _angle(seat: int, viewer: int, players: int, clockwise: bool) -> float:
     return math.radians(90 + (1 if clockwise else -1) * k * 360 / players)
 
 
+def _at_side(theta: float) -> bool:
+    """Whether the direction ``theta`` (:func:`_angle`) is to the left or right of the
+    centre, not above or below it."""
+    return abs(math.cos(theta)) >= 0.5
+
+
 def seat_position(seat: int, viewer: int, players: int, clockwise: bool = True,
                   scale: float = 1.0) -> Tuple[float, float]:
     """Where a seat sits on the felt (px): the point of its box nearest the centre, with
@@ -68,7 +74,7 @@ def seat_style(seat: int, viewer: int, players: int, clockwise: bool = True) -> 
     x, y = seat_position(seat, viewer, players, clockwise)
     theta = _angle(seat, viewer, players, clockwise)
     tx, ty = -50 + 50 * math.cos(theta), -50 + 50 * math.sin(theta)
-    wide = ";max-width:260px" if abs(math.cos(theta)) < 0.5 else ""  # at the top or bottom
+    wide = "" if _at_side(theta) else ";max-width:260px"  # at the top or bottom
     return f"{_at(x, y)};transform:translate({tx:.0f}%,{ty:.0f}%){wide}"
 
 
@@ -215,7 +221,7 @@ def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: i
         if n > RING_PLAYERS:  # hung from the card's top: a caption of two lines keeps it level
             cls += " spar-in-row"
             style = _at(x, y - width * CARD_RATIO / 2) + f";width:{width + ROW_GAP}px"
-        elif abs(math.cos(_angle(seat, viewer, n, clockwise))) >= 0.5:  # from the side
+        elif _at_side(_angle(seat, viewer, n, clockwise)):
             style += f";max-width:{width + CAPTION_SPARE}px"
         out.append(f'<div class="{cls}" style="{style}" data-seat="{seat}">'
                    f'{card_svg(card, width=width, four_colour=four)}'
