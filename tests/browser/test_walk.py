@@ -185,26 +185,20 @@ class LessonWalk:
         assert self.shadow.run.current.finished, f"{step.title}: not answered"
 
 
-def _buttons(root: widgets.Widget) -> List[widgets.Button]:
-    """The buttons under a widget, shown or not."""
-    if isinstance(root, widgets.Button):
-        return [root]
-    return [b for child in getattr(root, "children", ()) for b in _buttons(child)]
-
-
-def _shown_buttons(root: widgets.Widget) -> List[widgets.Button]:
-    """The buttons under a widget that the page shows (none under a hidden part)."""
-    if getattr(root.layout, "display", None) == "none":
+def _buttons(root: widgets.Widget, shown: bool = False) -> List[widgets.Button]:
+    """The buttons under a widget (``shown``: only those the page shows, none under a
+    hidden part)."""
+    if shown and getattr(root.layout, "display", None) == "none":
         return []
     if isinstance(root, widgets.Button):
         return [root]
-    return [b for child in getattr(root, "children", ()) for b in _shown_buttons(child)]
+    return [b for child in getattr(root, "children", ()) for b in _buttons(child, shown)]
 
 
 def button_states(root: widgets.Widget) -> str:
     """The buttons the page shows under a widget, as :func:`wait_for_words` compares
     them: labels, ``#`` after a disabled one, joined by ``|``."""
-    return "|".join(b.description + ("#" if b.disabled else "") for b in _shown_buttons(root))
+    return "|".join(b.description + ("#" if b.disabled else "") for b in _buttons(root, shown=True))
 
 
 def wrong_answer(player: LessonPlayer) -> Optional[str]:
