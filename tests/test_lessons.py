@@ -12,7 +12,7 @@ from spar_tutor.store import Store
 from spar_tutor.store.schema import StepAnswer
 from sqlalchemy import select
 
-from lesson_helpers import card, click, finish_step
+from lesson_helpers import buttons, card, click, finish_step
 
 LESSONS = [l for l in load_all()]
 IDS = [l.id for l in LESSONS]
@@ -249,3 +249,33 @@ def test_the_leaders_card_is_not_said_to_follow():
     player = LessonPlayer(trick, start=1)
     click(player, "You")
     assert "9♣ followed suit, but K♣ is a higher club." in words(player)
+
+
+def test_a_predict_deal_waits_for_the_first_answer():
+    """Lesson 2, "The last card": the learner says who gets it before watching the deal;
+    the deal buttons are off until then, and the run ignores a click that gets through."""
+    dealing = next(l for l in LESSONS if l.id == "02_dealing")
+    titles = [s.title for s in dealing.steps]
+    player = LessonPlayer(dealing, start=titles.index("The last card"))
+    live = player.run.current
+    tools = {b.description: b for b in buttons(player.answers)}
+    assert tools["Deal a packet"].disabled and tools["Deal them all"].disabled
+    live.deal_all()
+    assert live.shown == 0  # nothing dealt: the answer is not given away
+    click(player, "Ama")  # wrong: the tools come on, to watch where the last card goes
+    assert "sp-feedback-right" not in player.feedback.value
+    tools = {b.description: b for b in buttons(player.answers)}
+    assert not tools["Deal them all"].disabled
+    tools["Deal them all"].click()
+    assert live.dealt_all and tools["Deal them all"].disabled
+    # the first step is a worked example: its deal can be watched before answering
+    first = LessonPlayer(dealing, start=titles.index("The first packet"))
+    assert not {b.description: b for b in buttons(first.answers)}["Deal a packet"].disabled
+
+
+def test_predict_must_be_true_or_false():
+    from spar_tutor.lessons import LessonError, loads_lesson
+
+    text = (Path(__file__).resolve().parents[1] / "lessons" / "02_dealing.toml").read_text()
+    with pytest.raises(LessonError, match="'predict' must be true or false, not 'yes'"):
+        loads_lesson(text.replace("predict = true", 'predict = "yes"', 1), "02_dealing.toml")

@@ -160,15 +160,14 @@ class LessonWalk:
 
     def question(self) -> None:
         """A question: any tool, a hint, one wrong answer, then the right answers."""
-        live = self.shadow.run.current
         if not self.shadow.run.step.is_question:
             return
-        for tool in live.answers().tools[-1:]:  # "Deal them all"
-            self.press(tool.label, "tool")
+        self.use_tool()
         self.press(_("Hint"), "hint")
         wrong = wrong_answer(self.shadow)
         if wrong is not None:
             self.press(wrong, "wrong answer")
+            self.use_tool()  # a deal that waited for the first answer
             if self.on_wrong is not None:
                 self.on_wrong()
                 self.on_wrong = None
@@ -183,6 +182,12 @@ class LessonWalk:
             for name in right_answers(self.shadow):
                 self.press(name, "right answer")
         assert self.shadow.run.current.finished, f"{step.title}: not answered"
+
+    def use_tool(self) -> None:
+        """The step's last tool ("Deal them all"), when it is on."""
+        for tool in self.shadow.run.current.answers().tools[-1:]:
+            if not tool.disabled:
+                self.press(tool.label, "tool")
 
 
 def _buttons(root: widgets.Widget, shown: bool = False) -> List[widgets.Button]:

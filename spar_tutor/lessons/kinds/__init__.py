@@ -7,7 +7,7 @@ loader, the runner and the lesson widget go through this registry, never through
 a kind's name. How to add a kind: docs/lessons.md.
 
 >>> kind_of("trick").question, sorted(kind_of("deal").keys)
-(True, ['ask', 'dealer', 'players', 'rules', 'seed'])
+(True, ['ask', 'dealer', 'players', 'predict', 'rules', 'seed'])
 """
 
 from __future__ import annotations

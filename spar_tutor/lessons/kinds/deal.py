@@ -1,6 +1,8 @@
 """``deal``: the learner watches a deal packet by packet (``players``, ``dealer``,
 ``seed``, ``rules``), then answers ``ask``: who gets the first or the last card or
-leads (a seat), or how many cards stay in the stock or go to each (from ``options``)."""
+leads (a seat), or how many cards stay in the stock or go to each (from ``options``).
+With ``predict = true`` the learner answers first and deals afterwards, to check: the
+deal buttons wait for the first answer, so watching cannot give the answer away."""
 
 from __future__ import annotations
 
@@ -30,6 +32,8 @@ def check(step: Step, found: Found) -> None:
              "first_card": d.steps[0].seat, "last_card": d.steps[-1].seat,
              "stock_size": len(d.stock), "cards_each": rules.hand_size}
     ask = ex.get("ask")
+    if not isinstance(ex.get("predict", False), bool):
+        found.append(("predict", f"'predict' must be true or false, not {shown(ex['predict'])}"))
     if ask not in ASKS:
         found.append(("ask", f"'ask' must be one of {', '.join(ASKS)}, not {shown(ask)}"))
         return
@@ -53,17 +57,25 @@ class DealRun(ChoiceRun):
                                seed=ex.get("seed", 0))
         self.packets = len(self.deal.packets())
         self.shown = 0  # packets dealt so far
+        self.predict = ex.get("predict", False) is True
 
     def deal_packet(self) -> None:
         """Deal the next packet (all the cards one seat gets in one go round)."""
-        self.shown = min(self.shown + 1, self.packets)
+        if not self.waiting:
+            self.shown = min(self.shown + 1, self.packets)
 
     def deal_all(self) -> None:
-        self.shown = self.packets
+        if not self.waiting:
+            self.shown = self.packets
 
     @property
     def dealt_all(self) -> bool:
         return self.shown == self.packets
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the deal waits for the learner's first answer (``predict``)."""
+        return self.predict and self.tries == 0
 
     def picture(self) -> str:
         """The app's deal picture after the packets dealt so far, every hand face up."""
@@ -76,11 +88,12 @@ class DealRun(ChoiceRun):
             choices = tuple((step.name(s), s) for s in range(self.deal.players))
         else:
             choices = tuple((str(o), o) for o in step.options)
+        shut = self.dealt_all or self.waiting
         return Answers(choices=choices, tools=(
-            Tool(_("Deal a packet"), self.deal_packet, disabled=self.dealt_all),
-            Tool(_("Deal them all"), self.deal_all, disabled=self.dealt_all)))
+            Tool(_("Deal a packet"), self.deal_packet, disabled=shut),
+            Tool(_("Deal them all"), self.deal_all, disabled=shut)))
 
 
 register(StepKind("deal", question=True,
-                  keys=frozenset({"players", "dealer", "seed", "rules", "ask"}),
+                  keys=frozenset({"players", "dealer", "seed", "rules", "ask", "predict"}),
                   check=check, run=DealRun))
