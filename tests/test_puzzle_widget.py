@@ -44,6 +44,9 @@ def test_solve_a_puzzle_by_clicking():
     assert set(buttons(player)) == {"ace of diamonds", "six of clubs"}
     click(player, "AD")
     assert "Good: A♦ keeps the goal" in status(player)
+    # the goal's "you lead, two tricks to go" was the start: it says so now
+    assert text(player.goal.value).startswith("Goal (set at the start of the puzzle): You lead")
+    assert "2-trick ending" in player.header.value
     click(player, "6C")
     assert "Solved! You won the last trick with 6♣: 3 points." in status(player)
     assert "Cleanly solved" in status(player)
@@ -83,8 +86,10 @@ def test_hints_and_the_solution_replay():
     assert "Hint: Nobody else has a spade" in status(player)
     player.hint_btn.click()
     assert "The computer plays K♦" in status(player)
+    assert text(player.goal.value).startswith("Goal: ")
     player.solution_btn.click()
     assert "Step 1 of" in text(player.caption.value) and "You play K♦" in text(player.caption.value)
+    assert text(player.goal.value).startswith("Goal (set at the start of the puzzle): ")
     assert player.back_btn.disabled and not player.fwd_btn.disabled
     steps = len(player.steps)
     for _ in range(steps):

@@ -401,7 +401,7 @@ class PuzzlePlayer(widgets.VBox):
         tried = record.attempts
         done = " · " + _("solved ✓") if record.solved else ""
         title = _("Puzzle {number}: {title}").format(number=number, title=escape(p.title))
-        meta = _("{level} · {players} players · {tricks} tricks to go · "
+        meta = _("{level} · {players} players · {tricks}-trick ending · "
                  "{rules} · {kind} · attempts {tried}").format(
                      level=level_words(p.band), players=p.players,
                      tricks=p.tricks, rules=escape(p.rules_words), kind=kind, tried=tried)
@@ -409,7 +409,10 @@ class PuzzlePlayer(widgets.VBox):
                              f'<div class="spar-pz-meta">{meta}{done}</div>')
         if self.progress.unsaved:
             self.header.value += f'<div class="spar-pz-meta" role="status">{_(NOT_SAVED)}</div>'
-        goal = _("<b>Goal:</b> {goal}").format(goal=words_html(p.goal, set()))
+        # once cards are played, the goal's "you lead, three tricks to go" is the start's
+        begun = self.step_at >= 0 or bool(game.played)  # each solution step has a card played
+        goal = (_("<b>Goal</b> (set at the start of the puzzle): {goal}") if begun
+                else _("<b>Goal:</b> {goal}")).format(goal=words_html(p.goal, set()))
         self.goal.value = f'<div class="spar-pz-goal">{goal}</div>'
         state = self.steps[self.step_at].state if self.step_at >= 0 else game.state
         shown = p.open or self.step_at >= 0  # the solution shows every hand
