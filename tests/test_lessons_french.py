@@ -37,3 +37,23 @@ def test_click_through_every_lesson_in_french(number, french, tmp_path):
     assert (f"Fin de la leçon {number}\u00a0: {q} questions sur {q} justes du premier coup."
             if q > 1 else f"Fin de la leçon {number}.") in player.feedback.value
     assert player.next_btn.description != "Finish" and _("Finish") == "Terminer"
+
+
+def test_the_dealer_badge_is_not_the_queens_letter_in_french(french):
+    """A French queen's corner shows D (dame): the dealer's badge says "donneur", on
+    the play table and on lesson 2's deal picture alike."""
+    from spar_tutor.engine.cards import Card
+    from spar_tutor.engine.deal import deal
+    from spar_tutor.engine.rules import Rules
+    from spar_tutor.engine.state import HandState
+    from spar_tutor.render.deal import deal_html
+    from spar_tutor.render.table import table_html
+
+    assert Card.parse("QS").letter == "D"
+    dealt = deal(Rules(), 3, 2, seed=11)
+    state = HandState.new(Rules(), dealt.hands, 2, stock=dealt.stock)
+    pictures = [table_html(state, ["Ama", "Kofi", "Toi"], 2),
+                deal_html(dealt, 2, ["Ama", "Kofi", "Toi"], 2)]
+    for html in pictures:
+        assert 'title="donneur">donneur</span>' in html
+        assert ">D</span>" not in html

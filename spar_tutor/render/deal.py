@@ -14,7 +14,7 @@ from ..engine.deal import Deal
 from ..engine.words import players_of
 from ..i18n import _, ngettext
 from .svg import back_svg, hand_svg
-from .table import FELT_H, FELT_W, seat_style
+from .table import FELT_H, FELT_W, dealer_chip, seat_style
 
 
 def deal_html(deal: Deal, shown: int, names: Sequence[str], viewer: int, four: bool = False,
@@ -37,7 +37,7 @@ def deal_html(deal: Deal, shown: int, names: Sequence[str], viewer: int, four: b
             pic = hand_svg(cards, width_per_card=30, overlap=0.3, four_colour=four)
         else:
             pic = hand_svg(cards, face_down=True, width_per_card=24, overlap=0.5)
-        dealer = ' <span class="spar-chip spar-chip-dealer">D</span>' if seat == deal.dealer else ""
+        dealer = " " + dealer_chip() if seat == deal.dealer else ""
         style = seat_style(seat, viewer, deal.players, clockwise)
         you = " spar-you" if seat == viewer else ""
         boxes.append(f'<div class="spar-seat{you}" style="{style}">'

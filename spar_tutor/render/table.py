@@ -104,6 +104,14 @@ def _at(x: float, y: float) -> str:
     return f"left:{x:.0f}px;top:{y:.0f}px"
 
 
+def dealer_chip() -> str:
+    """The dealer's badge beside a name: "D" (the dealer is named in full on hover)."""
+    # Translators: the dealer's badge beside a name: a letter, or a short word where the
+    # letter is a card's (the French D is the queen's: "donneur")
+    badge, title = pgettext("dealer badge", "D"), _("dealer")
+    return f'<span class="spar-chip spar-chip-dealer" title="{title}">{badge}</span>'
+
+
 def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
               scores: Optional[Sequence[int]], four: bool, clockwise: bool,
               show_own: bool = False, open_hands: bool = False, quiet: bool = False,
@@ -119,9 +127,7 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
         classes.append("spar-you")
     chips = ""
     if seat == state.dealer:
-        # Translators: the dealer's badge, one letter (D for dealer)
-        badge, title = pgettext("dealer badge", "D"), _("dealer")
-        chips += f'<span class="spar-chip spar-chip-dealer" title="{title}">{badge}</span>'
+        chips += dealer_chip()
     if state.leader == seat and not state.is_over() and not quiet:
         chips += '<span class="spar-chip spar-chip-lead">' + _("leader") + "</span>"
     if turn:
