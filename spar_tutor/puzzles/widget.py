@@ -51,6 +51,13 @@ CSS = """<style>
 .spar-pz .sp-c { font-weight: bold; white-space: nowrap; } .spar-pz .sp-red { color: #c62828; }
 .spar-pz { container-type: inline-size; }
 .spar-pz .spar-pz-main { flex-direction: column; overflow: visible; gap: 4px; }
+@container (max-width: 600px) {
+  /* a phone: each menu's name above it, the menu as wide as the screen (long titles) */
+  .spar-pz .spar-pz-top .widget-dropdown { flex-wrap: wrap; width: 100% !important;
+    height: auto !important; }
+  .spar-pz .spar-pz-top .widget-dropdown > label { width: 100%; text-align: left; }
+  .spar-pz .spar-pz-top .widget-dropdown > select { flex: 1 1 100%; height: 32px; }
+}
 @container (min-width: 1000px) {
   .spar-pz .spar-pz-main { display: grid; column-gap: 20px; align-items: start;
     grid-template-columns: 680px minmax(300px, 1fr);
@@ -169,6 +176,7 @@ class PuzzlePlayer(widgets.VBox):
         self.picker.observe(self._on_pick, names="value")
         self.top = widgets.HBox([self.band, self.picker, self.score],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.top.add_class("spar-pz-top")
         self.rating_line = widgets.HTML()
         self.for_you_btn = self._button(_("A puzzle at your level"),
                                         _("A puzzle close to your puzzle rating"),

@@ -39,6 +39,17 @@ def test_puzzle_buttons_keep_their_words_on_a_phone(app_server, voila_page):
     show = page.get_by_role("button", name="Show solution")
     expect(show).to_be_visible()
     assert overflowing(page, ".jupyter-button", True) == []
+    # the puzzle menu takes the screen's width under its name (it took what its name left)
+    menu = page.locator(".spar-pz-top select").nth(1).bounding_box()
+    label = page.locator(".spar-pz-top label", has_text="Puzzle").bounding_box()
+    assert menu["width"] > PHONE["width"] - 80 and label["y"] + label["height"] <= menu["y"] + 1
+    assert overflowing(page, ".spar-pz-top select") == []
+    boxes = [b for b in (e.bounding_box() for e in page.locator(
+        ".spar-pz-top label, .spar-pz-top select, .spar-pz-top .widget-html").all()) if b]
+    assert len(boxes) == 5 and not [
+        (a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+        if a["y"] < b["y"] + b["height"] - 1 and b["y"] < a["y"] + a["height"] - 1
+        and a["x"] < b["x"] + b["width"] - 1 and b["x"] < a["x"] + a["width"] - 1]
     voila_page.screenshot("app-phone-puzzle")
     nav(voila_page, "Lessons").click()
     expect(page.get_by_role("button", name="Lesson 1: The pack and the ranks")).to_be_visible()
