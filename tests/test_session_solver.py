@@ -47,7 +47,9 @@ def test_hint_level_three_values_every_legal_card():
     answer = s.hint(3)
     legal = set(s.legal_cards())
     assert {v.card for v in answer.values} == legal
-    assert answer.best in legal and answer.text.startswith(f"Play {answer.best.symbol_text}. ")
+    card = answer.best.symbol_text  # below 10 wins in 100 it is "a small" best chance
+    assert answer.best in legal and answer.text.startswith(
+        (f"Play {card}. ", f"Play {card}: it is your best chance, but a small one. "))
     assert re.search(r"In about \d+ of every 100 deals the computer tried, ", answer.text), answer.text
     assert all(0.0 <= v.win_chance <= 1.0 for v in answer.values)
     assert s.hint(3) is answer  # cached until the game moves on
@@ -159,3 +161,34 @@ def test_a_card_the_hint_calls_just_as_good_is_one_the_review_calls_as_good():
                     assert "just as good" not in answer.text, answer.text
             s.play(s.legal_cards()[-1])
     assert named >= 3  # the sentence was tried, not only its absence
+
+
+def _hint_with(values):
+    """The level-3 hint at a seeded position with several legal cards, the solver's values
+    given (win chance, points) per legal card, best first."""
+    from spar_tutor.session.hints import CardValue, Valued
+
+    s = GameSession("standard", ["human", "beginner", "beginner"], seed=0)
+    while len(s.legal_cards()) < 2:
+        s.play(s.legal_cards()[0])
+    legal = s.legal_cards()
+    choices = tuple(CardValue(c, w, e, c.symbol_text, c) for c, (w, e) in zip(legal, values))
+    s.hints.values = lambda state, seat: Valued(choices, 80, None)
+    return s.hint(3), legal
+
+
+def test_a_lost_hand_is_said_in_words_not_in_zeros():
+    answer, legal = _hint_with([(0.0, 0.0)] * 5)
+    assert answer.text == (
+        "No card can win this hand for you now: in every deal the computer tried, another "
+        f"player won the last trick whatever you played. Any card will do, "
+        f"{legal[0].symbol_text} for example.")
+    assert answer.best == legal[0] and "0 of every 100" not in answer.text
+
+
+def test_a_long_shot_is_called_the_best_chance_but_a_small_one():
+    answer, legal = _hint_with([(0.03, 0.1)] + [(0.0, 0.0)] * 4)
+    card = legal[0].symbol_text
+    assert answer.text.startswith(f"Play {card}: it is your best chance, but a small one. In "
+                                  f"about 3 of every 100 deals the computer tried, {card} won "
+                                  "the hand.")

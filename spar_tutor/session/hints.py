@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 
 HINT_BUDGET_MS = 300
 PRELEAD_WORLDS = 60
+#: Below this many wins in 100, the best card is "your best chance, but a small one".
+LONG_SHOT = 10
 BET_HINT_WORLDS = 200
 #: Positions kept in the table of values before it starts again (a long match).
 TABLE_SIZE = 400
@@ -223,9 +225,20 @@ class SessionHints:
         best = values[0].card if values else None
         if best is None:
             return HintAnswer(3, title, principle(view))
-        why = _sentence(valued.answer.explain(best))
-        # Translators: the card to play, then why (sentences of its own)
-        text = _("Play {card}. {why}").format(card=card_text(best), why=why).strip()
+        wins = round(values[0].win_chance * 100)
+        if values[0].win_chance == 0:  # every card scores nothing: say so, not in zeros
+            return HintAnswer(3, title, _(
+                "No card can win this hand for you now: in every deal the computer tried, "
+                "another player won the last trick whatever you played. Any card will do, "
+                "{card} for example.").format(card=card_text(best)), values, best, valued.worlds)
+        if wins < LONG_SHOT:
+            text = _("Play {card}: it is your best chance, but a small one. In about {wins} of "
+                     "every 100 deals the computer tried, {card} won the hand.").format(
+                         card=card_text(best), wins=max(wins, 1))
+        else:
+            why = _sentence(valued.answer.explain(best))
+            # Translators: the card to play, then why (sentences of its own)
+            text = _("Play {card}. {why}").format(card=card_text(best), why=why).strip()
         from ..solver.review import SLIP_POINTS
 
         same = [card_text(v.card) for v in values[1:]
