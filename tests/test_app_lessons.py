@@ -104,3 +104,24 @@ def test_home_says_when_progress_is_not_being_saved(home):
     player = app.pages["lessons"].player
     player.next_btn.click()  # the lesson goes on
     assert player.run.index == 1 and "not being saved" in player.saving.value
+
+
+def test_home_starts_the_suggested_lesson_once_a_lesson_is_finished(home, monkeypatch):
+    """Home's main button: "Start lesson 1" for a new learner; after lesson 3 is finished,
+    "Next lesson: 4. Winning a trick" (as the lesson list suggests), which opens it; while
+    lesson 4 is under way, Continue alone (the two would go to the same place)."""
+    from lesson_helpers import finish_lesson, lesson_in_app
+
+    assert make_app("Esi").pages["home"].start.description == "Start lesson 1"
+    app, player = lesson_in_app(home, monkeypatch, "3", learner="Esi")
+    finish_lesson(player)
+    app.go("home")
+    page = app.pages["home"]
+    assert page.start.description == "Next lesson: 4. Winning a trick"
+    assert page.start.layout.display == "flex" and page.resume.layout.display == "none"
+    page.start.click()
+    assert app.current == "lessons" and app.pages["lessons"].opened == "04_trick"
+    app.pages["lessons"].player.next_btn.click()
+    app.go("home")
+    assert page.resume.description.startswith("Continue lesson 4")
+    assert page.start.layout.display == "none"

@@ -47,7 +47,10 @@ class HomePage(widgets.VBox):
         self.play = _button(_("Play a game"), "spar-gold", _("Play Spar against computer players"))
         self.puzzles = _button(_("Try a puzzle"), "spar-secondary", _("Solve a Spar puzzle"))
         self.rules = _button(_("Read the rules"), "spar-secondary", _("The rules and the scoring"))
-        self.start.on_click(safe(lambda _: app.go("lessons", Route(page="lessons", lesson="1"))))
+        #: Where "Start lesson 1" goes: lesson 1, or once a lesson is finished the suggested
+        #: next lesson (the button then says "Next lesson: 4. Winning a trick").
+        self._start_route = Route(page="lessons", lesson="1")
+        self.start.on_click(safe(lambda _: app.go("lessons", self._start_route)))
         self.play.on_click(safe(lambda _: app.go("play")))
         self.puzzles.on_click(safe(lambda _: app.go("puzzles")))
         self.rules.on_click(safe(lambda _: app.go("rules")))
@@ -118,6 +121,10 @@ class HomePage(widgets.VBox):
         self.resume.layout.display = "none"
         self.start.remove_class("spar-secondary")
         self.start.add_class("spar-primary")
+        self.start.layout.display = "flex"
+        self.start.description = _("Start lesson 1")
+        self.start.tooltip = _("Begin the first lesson")
+        self._start_route = Route(page="lessons", lesson="1")
         progress = self.app.progress()
         if progress is None:
             return ""
@@ -125,6 +132,12 @@ class HomePage(widgets.VBox):
 
         lessons = course.playable()
         done = len(progress.finished_lessons(l.id for l in lessons))
+        nxt = course.suggested(progress) if done else None
+        if nxt is not None:
+            self._start_route = Route(page="lessons", lesson=nxt.id)
+            self.start.description = _("Next lesson: {number}. {title}").format(
+                number=nxt.number, title=nxt.title)
+            self.start.tooltip = nxt.summary
         text = ("<p>" + ngettext("You have finished {done} of {lessons} lesson.",
                                  "You have finished {done} of {lessons} lessons.",
                                  len(lessons)).format(done=done, lessons=len(lessons)) + "</p>"
@@ -142,6 +155,8 @@ class HomePage(widgets.VBox):
             self.resume.layout.display = "flex"
             self.start.remove_class("spar-primary")
             self.start.add_class("spar-secondary")
+            if nxt is not None and nxt.id == lesson.id:  # Continue goes there already
+                self.start.layout.display = "none"
         return text
 
     def _due(self) -> List[Any]:
