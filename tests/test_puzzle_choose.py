@@ -73,12 +73,30 @@ def test_the_rating_in_words_on_the_puzzles_page(player):
     assert rated is not None
     assert f"Your puzzle rating: {rated.rating:,}" in player.rating_line.value
     assert "still settling" in player.rating_line.value  # one puzzle: far from sure
+    assert f"Your puzzle rating went up by {rated.rating - 800}, to {rated.rating}." in \
+        player.status.value
+
+
+def test_a_solve_with_a_wrong_card_that_lowers_the_rating_says_why(player):
+    """Puzzle 1 is rated below a new learner's 800: solved after a wrong card (half a win),
+    it lowers the rating, and the message says so and why."""
+    game = player.game
+    wrong = next(c for c in game.legal_cards() if c not in game.good_cards())
+    player.click_card(wrong)
+    while not player.game.solved:
+        player.click_card(player.game.good_cards()[0])
+    rated = player.progress.puzzle_rating
+    assert game.puzzle.rating < 800 and rated.rating < 800
+    assert (f"Your puzzle rating went down by {800 - rated.rating}, to {rated.rating}: with a "
+            "wrong card or more than one hint a solve counts as half a win") in player.status.value
+    assert "Cleanly" not in player.status.value
 
 
 def test_the_page_says_what_the_rating_is(player):
     about = player.rating_about.value
     assert "<summary>What is a puzzle rating?</summary>" in about
     assert "Everyone starts at 800." in about and "Only your first go" in about
+    assert "down a little after an easy one" in about  # why a solve can lower it
     assert player.rating_about in player.for_you.children
 
 

@@ -109,9 +109,11 @@ def rating_about_html() -> str:
     """"What is a puzzle rating?", opened by a click: what it is and what moves it."""
     about = _("Your puzzle rating is a number for how well you solve puzzles. Everyone "
               "starts at {start}. Only your first go at a puzzle counts. Solving it with no "
-              "mistake and at most one hint makes your rating go up, more for a hard "
-              "puzzle. Solving it with more help counts half. Giving up makes it go down. "
-              "\"A puzzle at your level\" picks puzzles close to your rating.").format(
+              "wrong card and at most one hint makes your rating go up, more for a hard "
+              "puzzle. Solving it with a wrong card or more hints counts as half a win: "
+              "your rating goes up a little after a hard puzzle, and down a little after an "
+              "easy one. Giving up makes it go down. \"A puzzle at your level\" picks "
+              "puzzles close to your rating.").format(
                   start=number(round(START.rating)))
     question = _("What is a puzzle rating?")
     return (f'<details class="spar-pz-about"><summary>{escape(question)}</summary>'
@@ -292,6 +294,24 @@ class PuzzlePlayer(widgets.VBox):
             if not rated.settled:
                 said += " " + _("(it is still settling: a few more puzzles make it sure)")
         self.rating_line.value = f'<span class="spar-pz-rating" role="status">{escape(said)}</span>'
+
+    def _rating_moved(self, before: Any, clean: bool) -> List[str]:
+        """How this solve moved the learner's rating, and why when it went down (a solve
+        with help counts as half a win, which an easier puzzle turns into a loss)."""
+        after = self.progress.puzzle_rating
+        if after is None:
+            return []
+        was = before.rating if before is not None else round(START.rating)
+        moved = after.rating - was
+        if moved > 0:
+            return [_("Your puzzle rating went up by {points}, to {rating}.").format(
+                points=number(moved), rating=number(after.rating))]
+        if moved < 0 and not clean:
+            return [_("Your puzzle rating went down by {points}, to {rating}: with a wrong "
+                      "card or more than one hint a solve counts as half a win, and half a "
+                      "win against an easier puzzle lowers it.").format(
+                          points=number(-moved), rating=number(after.rating))]
+        return []
 
     def choose_for_you(self) -> Optional[Puzzle]:
         """The puzzle "A puzzle at your level" opens: not solved yet, near the learner's
@@ -489,10 +509,12 @@ class PuzzlePlayer(widgets.VBox):
             self.attempt_counted = True
         feedback = game.play(card)
         if feedback.kind == "solved":
+            before = self.progress.puzzle_rating
             self.progress.solve(game.puzzle.id, game.clean, game.puzzle.rating)
             said = [feedback.text]
             if game.clean:
                 said.append(_("Cleanly solved: well done!"))
+            said += self._rating_moved(before, game.clean)
             if self.progress.unsaved:
                 said.append(_(NOT_SAVED))
             said.append(_("Click Next puzzle to go on."))
