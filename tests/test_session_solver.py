@@ -169,11 +169,14 @@ def _hint_with(values):
     from spar_tutor.session.hints import CardValue, Valued
 
     s = GameSession("standard", ["human", "beginner", "beginner"], seed=0)
-    while len(s.legal_cards()) < 2:
+    while len(s.legal_cards()) < 3:
         s.play(s.legal_cards()[0])
     legal = s.legal_cards()
     choices = tuple(CardValue(c, w, e, c.symbol_text, c) for c, (w, e) in zip(legal, values))
-    s.hints.values = lambda state, seat: Valued(choices, 80, None)
+    from types import SimpleNamespace
+
+    said = SimpleNamespace(explain=lambda card: "The figures of the card.")
+    s.hints.values = lambda state, seat: Valued(choices, 80, said)
     return s.hint(3), legal
 
 
@@ -192,3 +195,15 @@ def test_a_long_shot_is_called_the_best_chance_but_a_small_one():
     assert answer.text.startswith(f"Play {card}: it is your best chance, but a small one. In "
                                   f"about 3 of every 100 deals the computer tried, {card} won "
                                   "the hand.")
+
+
+def test_a_card_that_wins_more_often_but_is_not_the_best_is_explained():
+    """The chart shows each card's wins; when one wins more often than the card the hint
+    names, the hint says why it is not the best (its wins bring fewer points)."""
+    answer, legal = _hint_with([(0.29, 0.9), (0.2, 0.6), (0.34, 0.3)] + [(0.1, 0.2)] * 2)
+    best, other = legal[0].symbol_text, legal[2].symbol_text
+    assert (f"{other} wins the hand more often, about 34 times in 100, but its wins bring "
+            f"fewer points: 0.3 on average, against 0.9 for {best}. The computer picks the "
+            "card with the most points on average.") in answer.text
+    answer, legal = _hint_with([(0.34, 0.9), (0.29, 0.6)] + [(0.1, 0.2)] * 3)
+    assert "more often" not in answer.text

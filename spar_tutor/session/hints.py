@@ -239,6 +239,7 @@ class SessionHints:
             why = _sentence(valued.answer.explain(best))
             # Translators: the card to play, then why (sentences of its own)
             text = _("Play {card}. {why}").format(card=card_text(best), why=why).strip()
+            text += _more_wins(values)
         from ..solver.review import SLIP_POINTS
 
         same = [card_text(v.card) for v in values[1:]
@@ -497,6 +498,24 @@ def _advice(view: Any, action: Action) -> str:
     if view.phase == UNDER_TEN:
         return _("Keep your hand.")
     return _("Declare no wet.") if view.dry[view.seat] is not None else _("Declare no dry.")
+
+
+def _more_wins(values: Sequence[CardValue]) -> str:
+    """When a card the chart shows winning more often is not the best (the best scores more
+    points on average), a sentence saying so, else "" (the learner reads the chart too)."""
+    best = values[0]
+    wins = round(best.win_chance * 100)
+    other = max((v for v in values[1:] if v.card is not None), default=None,
+                key=lambda v: v.win_chance)
+    if (other is None or round(other.win_chance * 100) <= wins
+            or round(other.expected, 1) >= round(best.expected, 1)):
+        return ""
+    return " " + _("{other} wins the hand more often, about {wins} times in 100, but its wins "
+                   "bring fewer points: {points} on average, against {best_points} for {card}. "
+                   "The computer picks the card with the most points on average.").format(
+                       other=card_text(other.card), wins=round(other.win_chance * 100),
+                       points=number(other.expected, 1), best_points=number(best.expected, 1),
+                       card=card_text(best.card))
 
 
 def _sentence(text: str) -> str:
