@@ -172,7 +172,7 @@ class PuzzlePlayer(widgets.VBox):
             (level_words(b), b) for b in BANDS], value=ALL, description=_("Level"),
             layout=widgets.Layout(width="260px"))
         self.picker = widgets.Dropdown(description=_("Puzzle"),
-                                       layout=widgets.Layout(width="460px", max_width="100%"))
+                                       layout=widgets.Layout(width="720px", max_width="100%"))
         self.score = widgets.HTML()
         self.band.observe(self._on_band, names="value")
         self.picker.observe(self._on_pick, names="value")

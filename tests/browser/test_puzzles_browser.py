@@ -4,6 +4,14 @@ solution, and open a closed puzzle. Screenshots in test-artifacts/screenshots/pu
 from playwright.sync_api import expect
 
 
+#: The puzzle menu's options whose words are wider than the menu (less its arrow).
+MENU_CUTS_JS = """() => { const sel = document.querySelectorAll('.spar-pz-top select')[1];
+  const pen = document.createElement('canvas').getContext('2d');
+  pen.font = getComputedStyle(sel).font;
+  return [...sel.options].map(o => o.text)
+    .filter(t => pen.measureText(t).width + 28 > sel.clientWidth); }"""
+
+
 def play(vp, card_name):
     """Click one of the learner's card buttons (named like "six of clubs")."""
     vp.page.get_by_role("button", name=card_name, exact=True).click()
@@ -13,6 +21,8 @@ def test_solve_a_puzzle_in_the_browser(notebooks_server, voila_page):
     vp = voila_page.open(notebooks_server, "puzzles.ipynb", wait_for="Goal:")
     vp.expect_text("Puzzle 1: Two players: a 6 to score")
     vp.screenshot("puzzles-start")
+    # on a wide screen every puzzle's name fits the menu (it was cut: "(Level 2 · Intermedia")
+    assert vp.page.viewport_size["width"] >= 1280 and vp.page.evaluate(MENU_CUTS_JS) == []
 
     play(vp, "six of clubs")  # wrong on purpose
     vp.expect_text("6♣ throws the goal away")
