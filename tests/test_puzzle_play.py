@@ -46,7 +46,7 @@ def test_a_wrong_card_is_not_played_and_says_why():
     feedback = g.play(C("6C"))
     assert feedback.kind == "wrong"
     assert feedback.text.startswith("6♣ throws the goal away: after it you can be sure of only "
-                                    "1 point, not 3 points.")
+                                    "1 point, not 3 points. After 6♣: nobody else holds a club")
     assert feedback.refutation and g.state is g.start and g.mistakes == 1
     assert g.play(C("AD")).kind == "good"
     assert g.play(C("6C")).text == "Solved! You won the last trick with 6♣: 3 points."

@@ -179,7 +179,9 @@ class PuzzleGame:
         why = plain(solve(self.state).explain(card, self.puzzle.names, figures=False))
         sure = values[card]
         if sure > 0:
-            why = _("The best that is left: {line}").format(line=why[0].lower() + why[1:])
+            # the line is the card's own ("it takes trick 4"): name the card first
+            why = _("After {card}: {line}").format(card=card_text(card),
+                                                   line=why[0].lower() + why[1:])
             # Translators: {goal} is a number of points too ("not 3 points")
             text = ngettext("{card} throws the goal away: after it you can be sure of only "
                             "{sure} point, not {goal}. {why}",
