@@ -83,6 +83,19 @@ def test_the_report_counts_what_each_learner_did(database_url):
     ProgressStore("Esi", store)  # opened the app, did nothing yet: listed, seen when she came
     esi = class_report(store).learners[1]
     assert esi.name == "Esi" and esi.steps_done == 0 and esi.last_seen is not None
+    assert esi.steps == {}
+    # a wrong answer begins a lesson: the teacher sees where she is, with no step done yet
+    ProgressStore("Esi", store).answer("07_dry_wet", 0, 13, "8S", False, True, finished=False)
+    esi = class_report(store).learners[1]
+    assert esi.steps == {"07_dry_wet": 0} and esi.steps_done == 0
+
+
+def test_the_lessons_cell_shows_a_lesson_begun_with_no_step_done():
+    from spar_tutor.app.pages.classroom import _lessons_cell
+    from spar_tutor.store.report import LearnerReport
+
+    esi = LearnerReport("Esi", steps={"01_pack": 9, "07_dry_wet": 0}, finished={"01_pack"})
+    assert _lessons_cell(esi, LESSONS) == "1 finished, 7: 0 of 13 steps"
 
 
 def finish_lesson_1(name, store, wrong_first=()):

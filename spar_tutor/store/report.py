@@ -31,7 +31,8 @@ MISSED = 10  # questions in the "most often missed" list
 
 @dataclass(frozen=True)
 class LearnerReport:
-    """One learner's progress. ``steps``: finished steps per lesson; ``first_tries``:
+    """One learner's progress. ``steps``: finished steps per lesson answered at all (0 for
+    a lesson whose only answers were wrong); ``first_tries``:
     questions met for the first time, ``right_first``: of them, answered right at once.
     Per lesson, ``right_steps``: the steps answered right (and finished), and
     ``right_first_steps``: those right at the first try, on any time through it.
@@ -95,6 +96,10 @@ def class_report(store: Store, missed: int = MISSED) -> ClassReport:
                 .where(StepAnswer.finished, _lesson(StepAnswer.lesson))
                 .group_by(StepAnswer.learner_id, StepAnswer.lesson)):
             steps[learner][lesson] = int(n)
+        for learner, lesson in session.execute(  # a lesson begun: an answer, even a wrong one
+                select(StepAnswer.learner_id, StepAnswer.lesson).distinct()
+                .where(_lesson(StepAnswer.lesson))):
+            steps[learner].setdefault(lesson, 0)
         right = _steps_per_lesson(session, names, StepAnswer.finished)
         right_firsts = _steps_per_lesson(session, names, StepAnswer.first_try.is_(True))
         finished: Dict[int, Set[str]] = {i: set() for i in names}

@@ -93,7 +93,7 @@ def _lessons_cell(learner: LearnerReport, lessons: List[Any]) -> str:
             stars = learner.stars.get(lesson.id, 0)
             parts.append(escape(_("{number} finished").format(number=lesson.number))
                          + (" " + stars_html(stars) if stars else ""))
-        elif done:
+        elif lesson.id in learner.steps:  # begun, even if no step is done yet
             parts.append(escape(_("{number}: {done} of {steps} steps").format(
                 number=lesson.number, done=done, steps=len(lesson.steps))))
     return ", ".join(parts) or "&ndash;"
