@@ -279,3 +279,13 @@ def test_predict_must_be_true_or_false():
     text = (Path(__file__).resolve().parents[1] / "lessons" / "02_dealing.toml").read_text()
     with pytest.raises(LessonError, match="'predict' must be true or false, not 'yes'"):
         loads_lesson(text.replace("predict = true", 'predict = "yes"', 1), "02_dealing.toml")
+
+
+def test_a_step_to_read_has_no_hint_button():
+    """An explain step has nothing to answer: no Hint; the question after it has one."""
+    pack = LESSONS[0]
+    assert pack.steps[0].kind == "explain" and pack.steps[1].is_question
+    player = LessonPlayer(pack)
+    assert player.hint_btn.layout.display == "none"
+    player.next_btn.click()
+    assert player.hint_btn.layout.display == ""

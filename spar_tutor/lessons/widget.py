@@ -169,6 +169,7 @@ class LessonPlayer(widgets.VBox):
         self.back_btn.disabled = run.index == 0 or run.again is not None
         self.next_btn.disabled = not run.can_go_on
         self.retry_btn.layout.display = "" if live.can_retry else "none"
+        self.hint_btn.layout.display = "" if step.is_question else "none"  # a text to read
         last = (not run.again if run.again is not None
                 else run.index + 1 == run.total and not run.to_come_back())
         self.next_btn.description = _("Finish") if last else _("Next")
