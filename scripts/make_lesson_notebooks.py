@@ -71,21 +71,27 @@ def save(name: str, nb: NotebookNode) -> None:
     print("wrote", path.relative_to(ROOT))
 
 
+#: Words for JupyterLab only: the lesson's styles hide them once it runs, so a page served
+#: by Voila (where the lesson runs by itself) never shows them.
+LAB_ONLY = '<span class="spar-lab-only"> {note}</span>'
+LAB_EN = LAB_ONLY.format(note="(in JupyterLab, first run the cell under this text)")
+LAB_FR = LAB_ONLY.format(note="(dans JupyterLab, lance d'abord la cellule sous ce texte)")
+
+
 def lesson_cells(lesson: Lesson, language: str = "en") -> list:
     """A lesson notebook's cells in ``language`` (the lesson loaded in it)."""
     if language == "fr":
         intro = french_spaces(
                  f"# Spar, leçon {lesson.number} : {lesson.title}\n\n{lesson.summary}\n\n"
                  f"Environ {lesson.minutes} minutes, {len(lesson.steps)} étapes. La leçon "
-                 "est juste en dessous (dans JupyterLab, lance d'abord la cellule sous ce "
-                 "texte). Réponds à chaque question en "
+                 f"est juste en dessous{LAB_FR}. Réponds à chaque question en "
                  f"cliquant, utilise **{_('Hint')}** quand tu veux, et **{_('Next')}** pour "
                  "avancer. Tes progrès sont gardés sous ton nom : tu peux t'arrêter et "
                  "revenir plus tard.")
     else:
         intro = (f"# Spar, lesson {lesson.number}: {lesson.title}\n\n{lesson.summary}\n\n"
                  f"About {lesson.minutes} minutes, {len(lesson.steps)} steps. The lesson is "
-                 "just below (in JupyterLab, first run the cell under this text). Answer each "
+                 f"just below{LAB_EN}. Answer each "
                  "question by clicking, use **Hint** whenever "
                  "you like, and **Next** to go on. Your progress is kept under your name, so you "
                  "can stop and come back later.")

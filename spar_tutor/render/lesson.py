@@ -24,6 +24,7 @@ def card_row(cards: Iterable[Card]) -> str:
 
 
 CSS = """<style>
+.spar-lab-only {display: none}
 .sp-lesson {max-width: 1160px; font-size: 15px; line-height: 1.45; container-type: inline-size}
 .sp-lesson .sp-step {flex-direction: column; overflow: visible; gap: 2px}
 .sp-lesson .sp-area-text, .sp-lesson .sp-area-prompt, .sp-lesson .sp-area-feedback {max-width: 820px}

@@ -24,5 +24,9 @@ def test_a_french_lesson_notebook_shows_the_lesson_in_french(notebooks_server, v
     for english in ("Start", "Hint", "Next", "Check", "Back"):
         expect(page.get_by_role("button", name=english, exact=True)).to_have_count(0)
     expect(cells).not_to_contain_text("set_language")  # Voila shows no code
+    # nor the words for JupyterLab ("first run the cell"): the lesson runs by itself here
+    note = page.locator(".spar-lab-only")
+    expect(note).to_have_count(1)
+    expect(note).to_be_hidden()
     voila_page.screenshot("french-notebook-lesson-3")
     assert "Traceback" not in notebooks_server.log()
