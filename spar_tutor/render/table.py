@@ -308,8 +308,12 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
         trick = Trick(state.leader, state.current_trick, None)
         cards = _trick_cards(state, trick, names, viewer, four_colour, clockwise)
     row = bool(cards) and state.players > RING_PLAYERS  # the words go above the trick's row
-    centre_y = FELT_H / 2 + (ROW_DY - trick_card_width(state.players) * CARD_RATIO / 2 - 28
-                             if row else 0)
+    card_h = trick_card_width(state.players) * CARD_RATIO
+    centre_y = FELT_H / 2 + (ROW_DY - card_h / 2 - 28 if row else 0)
+    if cards and state.players == 3:
+        # the two side cards leave a narrow gap between them: the words go above them,
+        # where no seat sits ("Pli 1 : qui le gagne ?" touched both cards)
+        centre_y = FELT_H / 2 - TRICK_RY * 0.5 - card_h / 2 - 16
     felt = (f'<div class="spar-felt" style="width:{FELT_W}px;height:{FELT_H}px" '
             f'aria-label="{label}">'
             f'<div class="spar-oval"></div><div class="spar-trick">{cards}</div>'
