@@ -76,11 +76,12 @@ GLOSSARY: Tuple[Term, ...] = (
          N_("The penalty when a renege is found out: the player scores -3, nobody else "
             "scores, and the same dealer deals again.")),
     Term("dry", N_("dry"), ("dry", "dries", "dried", "drying"),
-         N_("A 6 or 7 you show face up before the first card is led. If it wins while "
-            "it is live, it scores double.")),
+         N_("A 6 or 7 you show face up before the first card is led. If it wins the last "
+            "trick, it scores double. If your dry and your wet win the last two tricks, the "
+            "two-trick bonus is doubled.")),
     Term("wet", N_("wet"), ("wet",),
-         N_("One more 6 or 7, of another suit, put face down after your dry. It also "
-            "scores double if it wins while it is live.")),
+         N_("One more 6 or 7, of another suit, put face down after your dry. Like the dry, "
+            "it scores double if it wins the last trick.")),
     Term("live", N_("live"), ("live",),
          N_("A dry or wet card is live when it is played in one of the last two tricks. "
             "Only a live card counts double.")),
