@@ -256,3 +256,25 @@ def test_undo_does_not_reopen_the_declarations_while_the_bets_are_open():
         s.move(s.offers()[-1])
         declared = True
     assert declared and s.pending == "bets" and not s.can_undo
+
+
+@pytest.mark.parametrize("chance, words", [
+    (0.3, "Good: from what you could see, you won about 30 of 100 deals (a fair share is 25): "
+          "not enough to risk 12."),
+    (0.6, "Declining is allowed: nobody has to bet. But from what you could see, you won "
+          "about 60 of 100 deals (a fair share is 25): enough to match a bet of 12.")])
+def test_a_declined_bet_is_judged_by_the_rule_the_hint_uses(monkeypatch, chance, words):
+    """Declining Bot 2's bet of 12: right with 30 in 100 (the hint declines it too), a
+    missed chance with 60 in 100 (the hint matches it); never called a mistake."""
+    monkeypatch.setattr("spar_tutor.session.money.bet_chance",
+                        lambda solver, state, seat, seed: 0.9 if seat == 2 else 0.0)
+    s = session(BETS)
+    assert s.bet_round.bets == [Bet(2, 12, ())]
+    s.hints.chance = lambda state, seat: chance
+    match = 0 in s.hint(3).match
+    assert match == (chance == 0.6)  # the hint's advice
+    assert s.offer_bet(0).ok and s.answer_bet(0, False).ok
+    finish(s)
+    line = next(l for l in s.review() if l.kind == "bet")
+    assert line.text == "You declined Bot 2 (beginner)'s bet of 12. " + words
+    assert not line.mistake

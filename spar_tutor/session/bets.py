@@ -77,6 +77,7 @@ class BetRound:
     def __init__(self, match: Match, humans: Sequence[int],
                  chance: Callable[[int], float]) -> None:
         self.match = match
+        self.money = tuple(match.money)  # before the hand's bets are settled
         self.humans = list(humans)
         self._chance = chance
         self._chances: Dict[int, float] = {}
@@ -97,6 +98,13 @@ class BetRound:
         """The money ``seat`` may still put forward in this round."""
         used = sum(b.amount for b in self.bets if b.seat == seat or seat in b.accepted_by)
         return self.match.money[seat] - used
+
+    def could_answer_with(self, seat: int, index: int) -> int:
+        """The most ``seat`` could have put forward when it answered offer ``index``: its
+        money before the hand, less its other bets of the round (at most what it had then)."""
+        used = sum(b.amount for i, b in enumerate(self.bets)
+                   if i != index and (b.seat == seat or seat in b.accepted_by))
+        return self.money[seat] - used
 
     def offer_due(self, seat: int) -> bool:
         return seat not in self.offered and self.available(seat) > 0

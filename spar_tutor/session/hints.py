@@ -414,9 +414,15 @@ class SessionHints:
                 elif made:
                     words = _("Good: from what you could see, you won about {chance} of 100 "
                               "deals, more than a fair share ({share}).").format(**figures)
+                elif should_match(chance, n, bet.amount, bets.could_answer_with(seat, i)):
+                    words = _("Declining is allowed: nobody has to bet. But from what you "
+                              "could see, you won about {chance} of 100 deals (a fair share is "
+                              "{share}): enough to match a bet of {amount}.").format(
+                                  amount=bet.amount, **figures)
                 else:
-                    words = _("From what you could see, you won about {chance} of 100 deals "
-                              "(a fair share is {share}). Nobody has to bet.").format(**figures)
+                    words = _("Good: from what you could see, you won about {chance} of 100 "
+                              "deals (a fair share is {share}): not enough to risk "
+                              "{amount}.").format(amount=bet.amount, **figures)
                 lines.append(ReviewLine(0, None, None, 0.0, f"{said} {words}", mistake,
                                         _bet_hindsight(bets, i, seat, made, final, players),
                                         0.0, None, "bet"))
