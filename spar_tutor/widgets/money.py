@@ -120,8 +120,8 @@ class BetPanel(_Panel):
         has = players.say(_("You have {money} to bet with."),
                           _("{player} has {money} to bet with."), seat, money=money)
         rule = _("A bet stands if someone matches it. If a player in the bet (who offered or "
-                 "matched it) wins the hand, they take all its money; otherwise everyone takes "
-                 "their own back.")
+                 "matched it) wins the hand, they take all the money put into that bet; otherwise "
+                 "everyone takes their own back.")
         self.info.value = (
             f'<span class="spar-panel-title">{title}</span><br>{escape(has)} {escape(rule)}'
             f"<ul style='margin:4px 0'>{lines}</ul>")

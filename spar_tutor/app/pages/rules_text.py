@@ -78,7 +78,7 @@ HOUSE_RULES: Dict[str, Tuple[str, str]] = {
         N_("Bets"),
         N_("Before the first trick, a player may offer a bet. It stands only if another "
            "player matches it. If a player in the bet (who offered or matched it) wins the "
-           "hand, they take all its money. "
+           "hand, they take all the money put into that bet. "
            "If not, everyone takes their own money back.")),
 }
 
