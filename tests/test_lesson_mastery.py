@@ -196,3 +196,15 @@ def test_the_hints_climb_to_the_answer():
     assert seen[1] != seen[0]
     assert "The answer is" in seen[2] and card("KS") in seen[2]
     assert seen[3] == seen[2]  # the last rung stays
+
+
+def test_after_the_last_lesson_the_one_left_behind_is_not_called_next(store):
+    """Lesson 16 finished, lesson 1 not: the end offers lesson 1 as "still to finish"."""
+    menu = LessonMenu(LESSONS, "Kwesi", store)
+    menu.open_lesson(LESSONS[-1])
+    player = menu.children[1]
+    walk(player)
+    player.next_btn.click()
+    first = LESSONS[0]
+    assert player.next_lesson_btn.description == (
+        f"A lesson still to finish: {first.number}. {first.title}")

@@ -285,8 +285,11 @@ class LessonPlayer(widgets.VBox):
             self.practise_btn.layout.display = ""
         self._suggested = self.next_lesson() if self.next_lesson is not None else None
         if self._suggested is not None and self.on_open_lesson is not None:
-            self.next_lesson_btn.description = _("Next lesson: {number}. {title}").format(
-                number=self._suggested.number, title=self._suggested.title)
+            back = self._suggested.number < run.lesson.number  # round to one left behind
+            self.next_lesson_btn.description = (
+                _("A lesson still to finish: {number}. {title}") if back
+                else _("Next lesson: {number}. {title}")).format(
+                    number=self._suggested.number, title=self._suggested.title)
             self.next_lesson_btn.tooltip = self._suggested.summary
             self.next_lesson_btn.layout.display = ""
         if self.on_close is not None:
