@@ -513,7 +513,8 @@ def _more_wins(values: Sequence[CardValue]) -> str:
     wins = round(best.win_chance * 100)
     other = max((v for v in values[1:] if v.card is not None), default=None,
                 key=lambda v: v.win_chance)
-    if (other is None or round(other.win_chance * 100) <= wins
+    if (other is None or other.card is None or best.card is None
+            or round(other.win_chance * 100) <= wins
             or round(other.expected, 1) >= round(best.expected, 1)):
         return ""
     return " " + _("{other} wins the hand more often, about {wins} times in 100, but its wins "
