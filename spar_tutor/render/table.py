@@ -313,7 +313,7 @@ def table_html(state: HandState, names: Sequence[str], viewer: int = 0, *,
     if cards and state.players == 3:
         # the two side cards leave a narrow gap between them: the words go above them,
         # where no seat sits ("Pli 1 : qui le gagne ?" touched both cards)
-        centre_y = FELT_H / 2 - TRICK_RY * 0.5 - card_h / 2 - 16
+        centre_y = FELT_H / 2 - TRICK_RY * 0.5 - card_h / 2 - 24
     felt = (f'<div class="spar-felt" style="width:{FELT_W}px;height:{FELT_H}px" '
             f'aria-label="{label}">'
             f'<div class="spar-oval"></div><div class="spar-trick">{cards}</div>'
