@@ -57,3 +57,15 @@ def test_the_dealer_badge_is_not_the_queens_letter_in_french(french):
     for html in pictures:
         assert 'title="donneur">donneur</span>' in html
         assert ">D</span>" not in html
+
+
+def test_cards_written_with_french_letters_are_drawn_as_cards(french):
+    """A French sentence names a king R♣, a jack V♥, a queen D♠: each is drawn like any
+    card (bold, red for hearts, its name on hover), as K♣ is in English."""
+    from spar_tutor.render.text import cardify
+
+    html = cardify("mais R♣ est plus haut que V♥ et D♠ ; QH aussi.")
+    assert '<span class="sp-c" title="le roi de trèfle">R♣</span>' in html
+    assert '<span class="sp-c sp-red" title="le valet de cœur">V♥</span>' in html
+    assert '<span class="sp-c" title="la dame de pique">D♠</span>' in html
+    assert '<span class="sp-c sp-red" title="la dame de cœur">D♥</span>' in html

@@ -166,6 +166,12 @@ class Card:
 _LETTERS: Dict[str, Dict[int, str]] = {}
 
 
+def face_letters() -> Dict[int, str]:
+    """The court cards' and the ace's corner letters in the language in use, by rank:
+    ``{11: "J", 12: "Q", 13: "K", 14: "A"}`` (``V``, ``D``, ``R``, ``A`` in French)."""
+    return dict(_face_letters(language()))
+
+
 def _face_letters(lang: str) -> Dict[int, str]:
     """The court cards' and the ace's letters in ``lang`` (the language in use)."""
     if lang not in _LETTERS:

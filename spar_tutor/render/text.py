@@ -16,13 +16,35 @@ from __future__ import annotations
 
 import re
 
-from ..engine.cards import Card, parse_card
+from typing import Dict, Tuple
+
+from ..engine.cards import Card, face_letters, parse_card
 from ..engine.words import card_text
+from ..i18n import language
 
 #: A card code standing alone in text (not part of a word, an address or an entity).
 CARD_CODE = re.compile(r"(?<![\w/#&;=-])(10|[2-9TJQKA])([SHDC])(?![\w-])")
-#: A card code, or a card as the learner reads it (rank and suit symbol: ``10♣``).
-_CARD_WORDS = re.compile(CARD_CODE.pattern + r"|(?<![\w/#&;=-])(?:10|[2-9JQKA])[♠♥♦♣]")
+#: Per language: a card code, or a card as the learner reads it (rank and suit symbol:
+#: ``10♣``, ``Q♥``; ``D♥`` in French), and the rank of each corner letter.
+_CARD_WORDS: Dict[str, Tuple["re.Pattern[str]", Dict[str, int]]] = {}
+
+
+def _card_words() -> Tuple["re.Pattern[str]", Dict[str, int]]:
+    lang = language()
+    if lang not in _CARD_WORDS:
+        letters = {letter: rank for rank, letter in face_letters().items()}
+        faces = "".join(sorted(set("JQKA") | set(letters)))
+        _CARD_WORDS[lang] = (re.compile(
+            CARD_CODE.pattern + rf"|(?<![\w/#&;=-])(?:10|[2-9{faces}])[♠♥♦♣]"), letters)
+    return _CARD_WORDS[lang]
+
+
+def _read(found: str, letters: Dict[str, int]) -> Card:
+    """A card found in text: a code, or a rank and suit symbol in the language's letters."""
+    rank = letters.get(found[:-1])
+    if rank is not None:  # "V♥": the code's letter ("J"), with the suit symbol
+        found = "JQKA"[rank - 11] + found[-1]
+    return parse_card(found)
 
 
 def card_html(card: Card) -> str:
@@ -35,7 +57,8 @@ def card_html(card: Card) -> str:
 def cardify(html: str) -> str:
     """Cards in text, as codes (``6S``, ``KH``, ``10C``) or rank and suit symbol (``6♠``),
     drawn in their suit's colour (:func:`card_html`)."""
-    return _CARD_WORDS.sub(lambda m: card_html(parse_card(m.group(0))), html)
+    pattern, letters = _card_words()
+    return pattern.sub(lambda m: card_html(_read(m.group(0), letters)), html)
 
 
 def card_symbols(text: str) -> str:
