@@ -73,8 +73,14 @@ def test_the_rating_in_words_on_the_puzzles_page(player):
     assert rated is not None
     assert f"Your puzzle rating: {rated.rating:,}" in player.rating_line.value
     assert "still settling" in player.rating_line.value  # one puzzle: far from sure
-    assert f"Your puzzle rating went up by {rated.rating - 800}, to {rated.rating}." in \
+    assert f"Your first puzzle rating: {rated.rating} (everyone starts at 800)." in \
         player.status.value
+    player.on_next()
+    while not player.game.solved:
+        player.click_card(player.game.good_cards()[0])
+    again = player.progress.puzzle_rating
+    assert f"Your puzzle rating went up by {again.rating - rated.rating}, to {again.rating:,}." \
+        in player.status.value
 
 
 def test_a_solve_with_a_wrong_card_that_lowers_the_rating_says_why(player):
@@ -87,9 +93,20 @@ def test_a_solve_with_a_wrong_card_that_lowers_the_rating_says_why(player):
         player.click_card(player.game.good_cards()[0])
     rated = player.progress.puzzle_rating
     assert game.puzzle.rating < 800 and rated.rating < 800
-    assert (f"Your puzzle rating went down by {800 - rated.rating}, to {rated.rating}: with a "
-            "wrong card or more than one hint a solve counts as half a win") in player.status.value
+    assert (f"Your first puzzle rating: {rated.rating} (everyone starts at 800). With a wrong "
+            "card or more than one hint, a solve counts as half a win.") in player.status.value
     assert "Cleanly" not in player.status.value
+    # the next puzzle, solved after a wrong card again, lowers it from there: said with why
+    player.on_next()
+    game = player.game
+    wrong = next(c for c in game.legal_cards() if c not in game.good_cards())
+    player.click_card(wrong)
+    while not player.game.solved:
+        player.click_card(player.game.good_cards()[0])
+    after = player.progress.puzzle_rating
+    assert game.puzzle.rating < rated.rating and after.rating < rated.rating  # an easier one
+    assert (f"Your puzzle rating went down by {rated.rating - after.rating}, to "
+            f"{after.rating:,}: with a wrong card") in player.status.value
 
 
 def test_the_page_says_what_the_rating_is(player):

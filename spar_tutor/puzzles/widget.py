@@ -301,8 +301,14 @@ class PuzzlePlayer(widgets.VBox):
         after = self.progress.puzzle_rating
         if after is None:
             return []
-        was = before.rating if before is not None else round(START.rating)
-        moved = after.rating - was
+        if before is None:  # the learner never saw a rating: no "went down by 14"
+            said = [_("Your first puzzle rating: {rating} (everyone starts at {start}).").format(
+                rating=number(after.rating), start=number(round(START.rating)))]
+            if after.rating < START.rating and not clean:
+                said.append(_("With a wrong card or more than one hint, a solve counts as "
+                              "half a win."))
+            return said
+        moved = after.rating - before.rating
         if moved > 0:
             return [_("Your puzzle rating went up by {points}, to {rating}.").format(
                 points=number(moved), rating=number(after.rating))]
