@@ -292,7 +292,7 @@ class PuzzlePlayer(widgets.VBox):
         else:
             said = _("Your puzzle rating: {rating}").format(rating=number(rated.rating))
             if not rated.settled:
-                said += " " + _("(it is still settling: a few more puzzles make it sure)")
+                said += " " + _("(it is still settling: a few more puzzles make it more exact)")
         self.rating_line.value = f'<span class="spar-pz-rating" role="status">{escape(said)}</span>'
 
     def _rating_moved(self, before: Any, clean: bool) -> List[str]:
