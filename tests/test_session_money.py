@@ -259,10 +259,11 @@ def test_undo_does_not_reopen_the_declarations_while_the_bets_are_open():
 
 
 @pytest.mark.parametrize("chance, words", [
-    (0.3, "Good: from what you could see, you won about 30 of 100 deals (a fair share is 25): "
-          "not enough to risk 12."),
+    (0.3, "Good: from what you could see, you won about 30 of 100 deals, and matching a bet "
+          "of 12 needs about 42."),
     (0.6, "Declining is allowed: nobody has to bet. But from what you could see, you won "
-          "about 60 of 100 deals (a fair share is 25): enough to match a bet of 12.")])
+          "about 60 of 100 deals, and matching a bet of 12 needs about 42: you could have "
+          "matched it.")])
 def test_a_declined_bet_is_judged_by_the_rule_the_hint_uses(monkeypatch, chance, words):
     """Declining Bot 2's bet of 12: right with 30 in 100 (the hint declines it too), a
     missed chance with 60 in 100 (the hint matches it); never called a mistake."""

@@ -62,7 +62,17 @@ def should_match(chance: float, players: int, amount: int, money: int) -> bool:
     """
     if amount > money or money <= 0:
         return False
-    return chance >= ACCEPT_SHARE / players + RISK * amount / money
+    return chance >= match_needs(players, amount, money)
+
+
+def match_needs(players: int, amount: int, money: int) -> float:
+    """The chance of winning the hand that matching a bet of ``amount`` needs, with
+    ``money`` to put forward (a bigger bet, against less money, needs more).
+
+    >>> round(match_needs(4, 13, 89), 2)
+    0.37
+    """
+    return ACCEPT_SHARE / players + RISK * amount / max(money, 1)
 
 
 def bet_is_mistake(chance: float, players: int) -> bool:

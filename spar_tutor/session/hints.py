@@ -29,7 +29,7 @@ from ..engine.cards import Card
 from ..engine.state import DECLARE, PLAY, UNDER_TEN, Action, HandState, Move, move_label, move_said
 from ..engine.words import Players, card_text
 from ..i18n import N_, _, join_names, ngettext, number, points
-from .bets import BetRound, bet_is_mistake, offer_amount, should_match
+from .bets import BetRound, bet_is_mistake, match_needs, offer_amount, should_match
 from .coach import nudge, principle
 from .values import PendingKind
 
@@ -414,15 +414,19 @@ class SessionHints:
                 elif made:
                     words = _("Good: from what you could see, you won about {chance} of 100 "
                               "deals, more than a fair share ({share}).").format(**figures)
-                elif should_match(chance, n, bet.amount, bets.could_answer_with(seat, i)):
-                    words = _("Declining is allowed: nobody has to bet. But from what you "
-                              "could see, you won about {chance} of 100 deals (a fair share is "
-                              "{share}): enough to match a bet of {amount}.").format(
-                                  amount=bet.amount, **figures)
                 else:
-                    words = _("Good: from what you could see, you won about {chance} of 100 "
-                              "deals (a fair share is {share}): not enough to risk "
-                              "{amount}.").format(amount=bet.amount, **figures)
+                    money = bets.could_answer_with(seat, i)
+                    needs = dict(amount=bet.amount, needs=round(
+                        100 * match_needs(n, bet.amount, money)), **figures)
+                    if should_match(chance, n, bet.amount, money):
+                        words = _("Declining is allowed: nobody has to bet. But from what you "
+                                  "could see, you won about {chance} of 100 deals, and matching "
+                                  "a bet of {amount} needs about {needs}: you could have "
+                                  "matched it.").format(**needs)
+                    else:
+                        words = _("Good: from what you could see, you won about {chance} of "
+                                  "100 deals, and matching a bet of {amount} needs about "
+                                  "{needs}.").format(**needs)
                 lines.append(ReviewLine(0, None, None, 0.0, f"{said} {words}", mistake,
                                         _bet_hindsight(bets, i, seat, made, final, players),
                                         0.0, None, "bet"))
