@@ -54,9 +54,10 @@ CSS = """<style>
 @container (max-width: 600px) {
   /* a phone: each menu's name above it, the menu as wide as the screen (long titles) */
   .spar-pz .spar-pz-top .widget-dropdown { flex-wrap: wrap; width: 100% !important;
-    height: auto !important; }
+    height: auto !important; min-width: 0; }
   .spar-pz .spar-pz-top .widget-dropdown > label { width: 100%; text-align: left; }
-  .spar-pz .spar-pz-top .widget-dropdown > select { flex: 1 1 100%; height: 32px; }
+  .spar-pz .spar-pz-top .widget-dropdown > select { flex: 1 1 100%; height: 32px;
+    max-width: 100%; box-sizing: border-box; }
 }
 @container (min-width: 1000px) {
   .spar-pz .spar-pz-main { display: grid; column-gap: 20px; align-items: start;

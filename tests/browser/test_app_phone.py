@@ -44,6 +44,8 @@ def test_puzzle_buttons_keep_their_words_on_a_phone(app_server, voila_page):
     label = page.locator(".spar-pz-top label", has_text="Puzzle").bounding_box()
     assert menu["width"] > PHONE["width"] - 80 and label["y"] + label["height"] <= menu["y"] + 1
     assert overflowing(page, ".spar-pz-top select") == []
+    level = page.locator(".spar-pz-top select").nth(0).bounding_box()
+    assert abs(level["x"] + level["width"] - menu["x"] - menu["width"]) <= 1  # one right edge
     boxes = [b for b in (e.bounding_box() for e in page.locator(
         ".spar-pz-top label, .spar-pz-top select, .spar-pz-top .widget-html").all()) if b]
     assert len(boxes) == 5 and not [
