@@ -127,3 +127,17 @@ def test_when_the_learner_wins_the_hand_played_out_the_points_are_said_once():
     said = make_run(lesson.steps[index]).answer("6H").text
     assert "You won the last trick with 7♦: 2 points. The best card makes sure of 3 points." in said
     assert "You scored" not in said
+
+
+def test_the_story_under_the_table_is_not_shown_beside_a_hand_played_out():
+    """Lesson 9: "Kofi played 9♣." tells the position's story; beside the played-out hand
+    (whose tricks the table lists) it was a stray line. It comes back with Try again."""
+    lesson, index = step_of(9, "Play it out")
+    player = LessonPlayer(lesson, start=index)
+    told = "Kofi played" in player.picture.value
+    assert told  # Kofi leads the position
+    click(player, card("6D"))
+    assert "sp-feedback-wrong" in player.feedback.value
+    assert "<small>" not in player.picture.value and "spar-banner" in player.picture.value
+    click(player, "Try again")
+    assert ("played" in player.picture.value) == told

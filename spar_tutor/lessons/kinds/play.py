@@ -121,8 +121,10 @@ class PlayRun(PositionRun):
                                           solver=solver_says(self.state, self.step))
 
     def picture(self) -> str:
-        """The table, and under it what has been played so far, in words."""
-        story = f"<p><small>{md(' '.join(self.log))}</small></p>" if self.log else ""
+        """The table, and under it what has been played so far, in words (not beside a
+        wrong card played out: that table shows its own tricks, and the story is not theirs)."""
+        told = self.log and self.out is None
+        story = f"<p><small>{md(' '.join(self.log))}</small></p>" if told else ""
         return super().picture() + story
 
     def answers(self) -> Answers:
