@@ -65,10 +65,10 @@ HOUSE_RULES: Dict[str, Tuple[str, str]] = {
         N_("The player just before the dealer may cut the pack before the deal.")),
     "shuffle_every": (
         N_("Shuffling custom"),
-        N_("The pack is not shuffled before every hand. With two players it is shuffled "
-           "every third hand, with three players every second hand, with four or more "
-           "every hand. In between, the played cards are picked up in order and dealt "
-           "again.")),
+        N_("How often the pack is shuffled depends on the number of players: with two, "
+           "before every third hand; with three, before every second hand; with four or "
+           "more, before every hand. When it is not shuffled, the played cards are picked "
+           "up in order and dealt again.")),
     "stake": (
         N_("Stakes"),
         N_("After each hand, every other player pays the winner the hand's points times "
