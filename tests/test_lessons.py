@@ -268,9 +268,10 @@ def test_a_predict_deal_waits_for_the_first_answer():
     assert not tools["Deal them all"].disabled
     tools["Deal them all"].click()
     assert live.dealt_all and tools["Deal them all"].disabled
-    # the first step is a worked example: its deal can be watched before answering
+    # the first deal step too: its answer was told on the page before it
     first = LessonPlayer(dealing, start=titles.index("The first packet"))
-    assert not {b.description: b for b in buttons(first.answers)}["Deal a packet"].disabled
+    assert {b.description: b for b in buttons(first.answers)}["Deal a packet"].disabled
+    assert all(s.extra.get("predict") for s in dealing.steps if s.kind == "deal")
 
 
 def test_predict_must_be_true_or_false():
