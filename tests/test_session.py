@@ -355,3 +355,7 @@ def test_the_coachs_doctests_pass_and_a_forced_card_gets_no_question():
     assert coach.nudge(forced) == "Spades were led, and 9♠ is your only spade: you must play it."
     choice = HandState.new(Rules.preset("standard"), ["6S 7H KD", "9S 8S TD"], dealer=1)
     assert "Do you want to win this trick" in coach.nudge(choice.apply(Card.parse("6S")).view(1))
+    # K♠ led and only 9♠ 8♠ to follow with: neither can win, so no "win it or keep?"
+    beaten = HandState.new(Rules.preset("standard"), ["KS 7H KD", "9S 8S TD"], dealer=1)
+    assert coach.nudge(beaten.apply(Card.parse("KS")).view(1)) == (
+        "Spades were led, and none of yours beats K♠. Which one do you want to keep for later?")

@@ -67,6 +67,12 @@ def nudge(view: SeatView) -> str:
             return _capital(_("{suits} were led, and {card} is your only {suit}: you must "
                               "play it.").format(suits=_suits(led), card=card_text(playable[0]),
                                                  suit=_(SUIT_SINGULAR[led])))
+        top = max((c for c in view.current_trick if c.suit == led), key=lambda c: c.rank)
+        if _can_follow(view) and not any(c.suit == led and c.rank > top.rank for c in playable):
+            # "win it or keep your strong cards?" when no card can win it was wrong
+            return _capital(_("{suits} were led, and none of yours beats {card}. Which one do "
+                              "you want to keep for later?").format(suits=_suits(led),
+                                                                      card=card_text(top)))
         if _can_follow(view):
             return _capital(_("{suits} were led. Do you want to win this trick, "
                               "or keep your strong cards for later?").format(suits=_suits(led)))
