@@ -136,9 +136,11 @@ class StepRun:
     def _right(self, extra: str = "") -> Feedback:
         return Feedback(True, " ".join(t for t in (self.step.right, extra) if t), True)
 
-    def _wrong(self, key: Any, default: str, extra: str = "") -> Feedback:
+    def _wrong(self, key: Any, default: str, extra: str = "", after: str = "") -> Feedback:
+        """The step's words for a wrong ``key`` (else ``default``), after ``extra`` (what
+        happened) and before ``after`` (what the best card would have done)."""
         text = self.step.wrong.get(str(key)) or self.step.wrong.get("other") or default
-        return Feedback(False, " ".join(t for t in (extra, text) if t))
+        return Feedback(False, " ".join(t for t in (extra, text, after) if t))
 
     def _choose(self, value: Any) -> Feedback:
         """A choice among the step's options: right if it is the answer."""
@@ -181,8 +183,8 @@ class PositionRun(StepRun):
         if result is None:
             raise ValueError("the hand is not over")
         # Translators: a wrong card played out in a lesson, then how the hand ended
-        return _("You played {card}. Then the computer played every hand to the end. "
-                 "{result}").format(
+        return _("You played {card}. The computer then played the rest of the hand, for "
+                 "everyone. {result}").format(
             card=card_text(out.card), result=result.words(players))
 
 

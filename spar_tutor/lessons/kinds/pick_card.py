@@ -130,12 +130,13 @@ class PickCardRun(PositionRun):
             end = self.out.end.result
             assert end is not None, "a hand played out is over"
             best = points_words(guarantees.guaranteed(self.position, learner))
-            if end.winner == learner:  # the result has said the learner's points
-                extra += " " + _("The best card makes sure of {best}.").format(best=best)
-            else:
-                extra += " " + _("You scored {points}; the best card makes sure of {best}.").format(
-                    points=points_words(end.points[learner]), best=best)
-            return self._wrong(key, "", extra)
+            if end.winner != learner:  # else the result has said the learner's points
+                extra += " " + _("You scored {points}.").format(
+                    points=points_words(end.points[learner]))
+            # the lesson's words on the card come between: "then nobody can follow..."
+            # read as the best card's story when they came after it
+            return self._wrong(key, "", extra,
+                               _("The best card makes sure of {best}.").format(best=best))
         return self._wrong(key, _("That card is allowed, but it is not the one asked for."), extra)
 
     def hint(self) -> str:
