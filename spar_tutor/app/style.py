@@ -179,7 +179,8 @@ DARK_BRIDGE = """
 .spar-shell .sp-feedback-wrong, .spar-shell .sp-broken { background: var(--spar-bad-bg); }
 .spar-shell .sp-feedback-hint { background: var(--spar-hint-bg); }
 .spar-shell .sp-red { color: var(--spar-red-ink); }
-.spar-shell .sp-table .sp-red { color: #ffab91; }
+.spar-shell .spar-felt .sp-c { color: #1a1a1a; }
+.spar-shell .spar-felt .sp-c.sp-red { color: #c62828; }
 .spar-shell .sp-lesson td, .spar-shell .sp-lesson th { border-color: var(--spar-line); }
 .spar-shell .spar-pz { color: var(--spar-ink); }
 .spar-shell .spar-pz-goal { background: var(--spar-warn-bg); color: var(--spar-warn-ink); }
@@ -187,7 +188,6 @@ DARK_BRIDGE = """
 .spar-shell .spar-pz-status.spar-pz-wrong { background: var(--spar-bad-bg); }
 .spar-shell .spar-pz-status.spar-pz-solved { background: var(--spar-ok-bg); }
 .spar-shell .spar-pz-meta { color: var(--spar-muted); }
-.spar-shell .spar-pz-table .sp-red { color: #ffab91; }
 """
 
 

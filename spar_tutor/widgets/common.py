@@ -287,7 +287,9 @@ CSS = """
 .spar-score td:first-child, .spar-score th:first-child { text-align: left; }
 /* cards in words (render.text.card_html): the suit's colour, lighter on the felt */
 .sp-c { font-weight: bold; white-space: nowrap; } .sp-red { color: #c62828; }
-.spar-felt .sp-red { color: #ffab91; }
+/* a card named on the felt: a small white tag (salmon on green was hard to read) */
+.spar-felt .sp-c { background: #fff; color: #1a1a1a; border-radius: 3px; padding: 0 3px; }
+.spar-felt .sp-c.sp-red { color: #c62828; }
 /* phones and narrow windows: no oval; the seats, the trick and the words follow each
    other (the others' seats, the words, the trick, then yours), at full size */
 @media (max-width: 760px) {

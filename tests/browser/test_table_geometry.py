@@ -9,6 +9,7 @@ are put in one page with the app's styles, no server needed."""
 
 import pytest
 
+from a11y import contrast
 from tables import OVERLAPS_JS, SMALL_RANKS_JS, lesson_pictures, page_html, puzzle_pictures
 
 #: Desktop light and dark, and a phone (the narrow layout: seats, words and trick in turn).
@@ -31,6 +32,9 @@ def test_no_seat_box_covers_the_trick_and_every_rank_is_readable(browser, pictur
         assert page.locator("section[data-case]").count() > 100
         assert page.evaluate(OVERLAPS_JS) == []
         assert page.evaluate(SMALL_RANKS_JS, MIN_RANK_PX) == []
+        # a card named in words on the felt ("won trick 4 with A♥") reads well: a white tag
+        named = contrast(page, ".spar-felt .sp-c", skip="svg")
+        assert len(named) >= 5 and [n for n in named if n["ratio"] < 4.5] == []
         # nothing wider than the screen
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         for case in ("play-4p-wet2", "play-7p-wet3", "trick-4p-wet1", "lesson9-step3"):
