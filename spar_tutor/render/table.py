@@ -179,7 +179,7 @@ def _open_hand(state: HandState, seat: int, dry: Optional[Card], wet: Optional[C
     named = [_("dry {card}").format(card=dry.symbol_text)] if dry is not None else []
     if wet is not None:
         named.append((_("wet {card}") if wet_face_up(state, seat)
-                      else _("wet {card} (face down)")).format(card=wet.symbol_text))
+                      else _("wet {card} (hidden)")).format(card=wet.symbol_text))
     comma = _(", ")
     words = f'<div class="spar-decl">{escape(comma.join(named))}</div>' if named else ""
     return f"<div>{pic}{words}</div>"
