@@ -272,7 +272,9 @@ class LessonPlayer(widgets.VBox):
         end = escape(run.lesson.end_words(run.right_first))
         stars = run.stars
         if stars:
-            more = f" {stars_html(stars)}{more}"
+            key = escape(_("One star for every question answered right, two for two in three "
+                           "right at the first try, three for all of them."))
+            more = f" {stars_html(stars)}{more}<br><small>{key}</small>"
         self.feedback.value = (f"<div class='sp-feedback-right sp-lesson-end' role='status'>"
                                f"<b>{end}</b>{more}</div>")
         self.label.value = "&nbsp; <b>" + escape(_("Lesson over")) + "</b> &middot; " + _(
