@@ -272,8 +272,8 @@ class LessonPlayer(widgets.VBox):
         end = escape(run.lesson.end_words(run.right_first))
         stars = run.stars
         if stars:
-            key = escape(_("One star for every question answered right, two for two in three "
-                           "right at the first try, three for all of them."))
+            key = escape(_("Stars: one once every question is answered right, two when two "
+                           "in three were right at the first try, three when all were."))
             more = f" {stars_html(stars)}{more}<br><small>{key}</small>"
         self.feedback.value = (f"<div class='sp-feedback-right sp-lesson-end' role='status'>"
                                f"<b>{end}</b>{more}</div>")
