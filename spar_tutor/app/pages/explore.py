@@ -31,7 +31,9 @@ LAST_TRICK = N_("<h3>Which card takes the last trick?</h3><p>How often each rank
                 "trick that scores (in % of the hands dealt), with this many players:</p>")
 LAST_TRICK_NOTE = N_("Big cards take the last trick far more often than 6s, and the more "
                      "players, the rarer a winning 6: everybody else has to be out of its suit. "
-                     "Rare and hard to plan, so it pays 3.")
+                     "Rare and hard to plan, so it pays 3. The aces win less often than the "
+                     "kings only because there are three of them: the pack has no ace of "
+                     "spades.")
 LEAD = N_("<h3>What is it worth to lead the last trick?</h3><p>The player who wins the fourth "
           "trick leads the fifth. How often does that leader also win it, against a fair share "
           "of the tricks?</p>")
@@ -107,7 +109,7 @@ class ExplorePage(widgets.VBox):
                    [100 * explore.lead_value(n, HANDS, seed=n)[0], 100 / n])
                   for n in range(2, 8)]
         self.lead_chart.value = (bar_chart(groups, [_("the last trick's leader wins"),
-                                                    _("a fair share (1 in the number of players)")],
+                                                    _("a fair share (what a player would win by luck alone)")],
                                            _("Leading the last trick"), top=100)
                                  + f'<p class="spar-muted">{escape(_(LEAD_NOTE))}</p>')
 
