@@ -95,3 +95,14 @@ def test_values_chart_keeps_small_points_visible_and_skips_unknown_points():
     assert heights[0] > 100  # 0.1 points of a 0.125 scale, not of 3 points
     assert heights[1] == 0
     assert svg.count(" pts</text>") == 1 and "0.1 pts" in svg  # none for unknown points
+
+
+def test_players_level_on_the_score_chart_are_drawn_apart():
+    """Three players still on 0 after a hand: three lines 2.5 px apart, not one on top of
+    the others (the last one drawn hid two); a player alone at a total is drawn exactly."""
+    svg = score_chart(_hands((0, 0, 0, 1)), ["You", "Bot 1", "Bot 2", "Bot 3"], 10)
+    after = [float(cy) for cx, cy in re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)"', svg)
+             if float(cx) > 300]  # the points after hand 1, at the right
+    level, alone = sorted(after[:3]), after[3]
+    assert [round(b - a, 1) for a, b in zip(level, level[1:])] == [2.5, 2.5]
+    assert alone < min(level) - 10

@@ -184,13 +184,20 @@ def score_chart(history: Sequence[HandRecord], names: Sequence[str], target: Opt
                      f'<text x="{left + 4}" y="{y(target) - 4:.1f}" font-size="11" '
                      f'style="fill:var(--spar-muted, #555)">'
                      f'{escape(target_words)}</text>')
+    def lifted(seat: int, hand: int) -> float:
+        """A point's height, players level at that hand drawn 2.5 px apart (else the
+        last one drawn hid the others: three players on 0 showed one line)."""
+        total = totals[seat][hand]
+        level = [s for s in range(len(totals)) if totals[s][hand] == total]
+        return y(total) + (level.index(seat) - (len(level) - 1) / 2) * 2.5
+
     for seat, line in enumerate(totals):
         colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
-        path = " ".join(f"{x(hand):.1f},{y(total):.1f}" for hand, total in enumerate(line))
+        path = " ".join(f"{x(hand):.1f},{lifted(seat, hand):.1f}" for hand in range(len(line)))
         parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" '
                      f'stroke-width="2"/>')
-        parts.extend(f'<circle cx="{x(hand):.1f}" cy="{y(total):.1f}" r="3" fill="{colour}"/>'
-                     for hand, total in enumerate(line))
+        parts.extend(f'<circle cx="{x(hand):.1f}" cy="{lifted(seat, hand):.1f}" r="3" '
+                     f'fill="{colour}"/>' for hand in range(len(line)))
         key_x, key_y = left + (seat % 2) * (plot_w / 2), height - 18 * (rows - seat // 2) + 4
         parts.append(f'<rect x="{key_x:.1f}" y="{key_y - 10:.1f}" width="14" height="4" '
                      f'fill="{colour}"/><text x="{key_x + 20:.1f}" y="{key_y:.1f}" '
