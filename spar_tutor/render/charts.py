@@ -234,16 +234,18 @@ def missed_chart(labels: Sequence[str], wrong: Sequence[int], title: str, axis: 
     (the Class page's "most often missed"). ``title`` and ``axis`` are the caller's words."""
     from matplotlib.ticker import MaxNLocator
 
-    fig = _figure(6.4, 0.9 + 0.42 * max(1, len(labels)))
+    # labels of 11 pt: a teacher shows the page to the class on a projector
+    fig = _figure(8.0, 1.0 + 0.5 * max(1, len(labels)))
     ax = fig.add_subplot()
     rows = list(range(len(labels)))[::-1]
     bars = ax.barh(rows, list(wrong), color=GOLD, edgecolor="#333")
-    ax.set_yticks(rows, list(labels), fontsize=8)
+    ax.set_yticks(rows, list(labels), fontsize=11)
     for bar, n in zip(bars, wrong):
         ax.annotate(str(n), (bar.get_width(), bar.get_y() + bar.get_height() / 2),
-                    xytext=(3, 0), textcoords="offset points", va="center", fontsize=8)
-    ax.set_xlabel(axis)
-    ax.set_title(title, fontsize=10)
+                    xytext=(3, 0), textcoords="offset points", va="center", fontsize=11)
+    ax.set_xlabel(axis, fontsize=11)
+    ax.tick_params(axis="x", labelsize=11)
+    ax.set_title(title, fontsize=13)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.spines[["top", "right"]].set_visible(False)
     alt = title + ": " + "; ".join(f"{label}: {n}" for label, n in zip(labels, wrong))
