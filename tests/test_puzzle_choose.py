@@ -83,14 +83,19 @@ def test_the_rating_in_words_on_the_puzzles_page(player):
         in player.status.value
 
 
+def solve_after_a_wrong_card(player):
+    """Click a card that throws the goal away, then solve the puzzle: its game."""
+    game = player.game
+    player.click_card(next(c for c in game.legal_cards() if c not in game.good_cards()))
+    while not game.solved:
+        player.click_card(game.good_cards()[0])
+    return game
+
+
 def test_a_solve_with_a_wrong_card_that_lowers_the_rating_says_why(player):
     """Puzzle 1 is rated below a new learner's 800: solved after a wrong card (half a win),
     it lowers the rating, and the message says so and why."""
-    game = player.game
-    wrong = next(c for c in game.legal_cards() if c not in game.good_cards())
-    player.click_card(wrong)
-    while not player.game.solved:
-        player.click_card(player.game.good_cards()[0])
+    game = solve_after_a_wrong_card(player)
     rated = player.progress.puzzle_rating
     assert game.puzzle.rating < 800 and rated.rating < 800
     assert (f"Your first puzzle rating: {rated.rating} (everyone starts at 800). With a wrong "
@@ -98,11 +103,7 @@ def test_a_solve_with_a_wrong_card_that_lowers_the_rating_says_why(player):
     assert "Cleanly" not in player.status.value
     # the next puzzle, solved after a wrong card again, lowers it from there: said with why
     player.on_next()
-    game = player.game
-    wrong = next(c for c in game.legal_cards() if c not in game.good_cards())
-    player.click_card(wrong)
-    while not player.game.solved:
-        player.click_card(player.game.good_cards()[0])
+    game = solve_after_a_wrong_card(player)
     after = player.progress.puzzle_rating
     assert game.puzzle.rating < rated.rating and after.rating < rated.rating  # an easier one
     assert (f"Your puzzle rating went down by {rated.rating - after.rating}, to "
