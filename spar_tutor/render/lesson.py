@@ -48,8 +48,6 @@ CSS = """<style>
   .sp-lesson .sp-has-table .sp-step-title {margin-top: 0}
 }
 .sp-c {font-weight: bold; white-space: nowrap} .sp-red {color: #c62828}
-.spar-felt .sp-c {background: #fff; color: #1a1a1a; border-radius: 3px; padding: 0 3px}
-.spar-felt .sp-c.sp-red {color: #c62828}
 .sp-feedback-right {border-left: 6px solid #1b7f3b; background: #e8f5e9; padding: 8px}
 .sp-feedback-wrong {border-left: 6px solid #c62828; background: #fdecea; padding: 8px}
 .sp-feedback-hint {border-left: 6px solid #1565c0; background: #e3f2fd; padding: 8px}

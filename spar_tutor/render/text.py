@@ -18,7 +18,7 @@ import re
 
 from typing import Dict, Tuple
 
-from ..engine.cards import Card, face_letters, parse_card
+from ..engine.cards import RANK_CHARS, Card, face_letters, parse_card
 from ..engine.words import card_text
 from ..i18n import language
 
@@ -43,7 +43,7 @@ def _read(found: str, letters: Dict[str, int]) -> Card:
     """A card found in text: a code, or a rank and suit symbol in the language's letters."""
     rank = letters.get(found[:-1])
     if rank is not None:  # "V♥": the code's letter ("J"), with the suit symbol
-        found = "JQKA"[rank - 11] + found[-1]
+        found = RANK_CHARS[rank - 2] + found[-1]
     return parse_card(found)
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
-from sqlalchemy import distinct, func, select
+from sqlalchemy import case, distinct, func, select
 from sqlalchemy.orm import Session
 
 from ..i18n import _
@@ -91,15 +91,13 @@ def class_report(store: Store, missed: int = MISSED) -> ClassReport:
     with store.read() as session:
         names = {i: name for i, name in session.execute(select(Learner.id, Learner.name))}
         steps: Dict[int, Dict[str, int]] = {i: {} for i in names}
+        # every lesson answered at all (a wrong answer begins it), with its finished steps
+        done = func.count(distinct(case((StepAnswer.finished, StepAnswer.step))))
         for learner, lesson, n in session.execute(
-                select(StepAnswer.learner_id, StepAnswer.lesson, func.count(distinct(StepAnswer.step)))
-                .where(StepAnswer.finished, _lesson(StepAnswer.lesson))
+                select(StepAnswer.learner_id, StepAnswer.lesson, done)
+                .where(_lesson(StepAnswer.lesson))
                 .group_by(StepAnswer.learner_id, StepAnswer.lesson)):
             steps[learner][lesson] = int(n)
-        for learner, lesson in session.execute(  # a lesson begun: an answer, even a wrong one
-                select(StepAnswer.learner_id, StepAnswer.lesson).distinct()
-                .where(_lesson(StepAnswer.lesson))):
-            steps[learner].setdefault(lesson, 0)
         right = _steps_per_lesson(session, names, StepAnswer.finished)
         right_firsts = _steps_per_lesson(session, names, StepAnswer.first_try.is_(True))
         finished: Dict[int, Set[str]] = {i: set() for i in names}

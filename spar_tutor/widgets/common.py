@@ -285,9 +285,9 @@ CSS = """
 .spar-review td, .spar-review th { padding: 2px 6px; text-align: left; font-size: 13px; vertical-align: top; }
 .spar-score td, .spar-score th { padding: 2px 8px; text-align: right; font-size: 13px; }
 .spar-score td:first-child, .spar-score th:first-child { text-align: left; }
-/* cards in words (render.text.card_html): the suit's colour, lighter on the felt */
+/* cards in words (render.text.card_html): the suit's colour; on the felt a white tag
+   (the app's dark theme repeats the tag's colours: its scoped .sp-red outranks these) */
 .sp-c { font-weight: bold; white-space: nowrap; } .sp-red { color: #c62828; }
-/* a card named on the felt: a small white tag (salmon on green was hard to read) */
 .spar-felt .sp-c { background: #fff; color: #1a1a1a; border-radius: 3px; padding: 0 3px; }
 .spar-felt .sp-c.sp-red { color: #c62828; }
 /* phones and narrow windows: no oval; the seats, the trick and the words follow each
