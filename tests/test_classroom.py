@@ -8,7 +8,7 @@ import io
 import re
 import subprocess
 import sys
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -71,6 +71,10 @@ def test_the_report_counts_what_each_learner_did(database_url):
     assert (ama.puzzles_tried, ama.puzzles_solved) == (1, 1) and ama.rating > 800
     assert kofi.steps == {"03_follow": 1, "01_pack": 1} and kofi.finished == set()
     assert kofi.first_try_share == 0.5 and kofi.rating is None
+    assert set(kofi.last_answered) == {"03_follow", "01_pack"}
+    assert all(when.utcoffset() == timedelta(0) for when in kofi.last_answered.values())
+    assert kofi.last_answered["01_pack"] >= kofi.last_answered["03_follow"]
+    assert kofi.now_on in kofi.steps and ama.now_on is None
     assert (kofi.puzzles_tried, kofi.puzzles_solved) == (1, 0)
     assert kofi.last_seen is not None and ama.last_seen is not None
     assert ama.right_steps == {"01_pack": set(range(9))}
@@ -90,12 +94,81 @@ def test_the_report_counts_what_each_learner_did(database_url):
     assert esi.steps == {"07_dry_wet": 0} and esi.steps_done == 0
 
 
-def test_the_lessons_cell_shows_a_lesson_begun_with_no_step_done():
-    from spar_tutor.app.pages.classroom import _lessons_cell
+def report_of(*learners):
+    from spar_tutor.store.report import ClassReport
+
+    return ClassReport(list(learners), [])
+
+
+def at(minute):
+    return datetime(2026, 12, 2, 9, minute, tzinfo=timezone.utc)
+
+
+def test_now_on_is_the_lesson_begun_and_answered_last():
     from spar_tutor.store.report import LearnerReport
 
-    esi = LearnerReport("Esi", steps={"01_pack": 9, "07_dry_wet": 0}, finished={"01_pack"})
-    assert _lessons_cell(esi, LESSONS) == "1 finished, 7: 0 of 13 steps"
+    esi = LearnerReport("Esi", steps={"01_pack": 9, "07_dry_wet": 0, "03_follow": 2},
+                        finished={"01_pack"},
+                        last_answered={"01_pack": at(30), "07_dry_wet": at(10),
+                                       "03_follow": at(20)})
+    assert esi.now_on == "03_follow"  # lesson 1 was answered later, but it is finished
+    assert LearnerReport("Yaw", steps={"01_pack": 9}, finished={"01_pack"}).now_on is None
+    assert LearnerReport("Kojo").now_on is None
+
+
+def test_the_learners_table_says_what_each_finished_and_where_each_is_now():
+    from spar_tutor.app.pages.classroom import learners_table
+    from spar_tutor.store.report import LearnerReport
+
+    esi = LearnerReport("Esi", steps={"01_pack": 9, "07_dry_wet": 0, "03_follow": 2},
+                        finished={"01_pack"}, stars={"01_pack": 2},
+                        last_answered={"07_dry_wet": at(10), "03_follow": at(5)})
+    html = learners_table(report_of(esi), LESSONS)
+    assert "<th scope=\"col\">Lessons finished</th><th scope=\"col\">Now on</th>" in html
+    assert '1 <span class="spar-muted">(2 of 3 stars)</span>' in html
+    title = LESSONS[6].title
+    steps = len(LESSONS[6].steps)
+    assert f"<td>7. {title}: 0 of {steps} steps (and 1 more begun)</td>" in html
+
+
+def test_the_teacher_orders_the_learners_with_those_who_may_need_help_first():
+    from spar_tutor.app.pages.classroom import ORDERS, ordered, order_options
+    from spar_tutor.store.report import LearnerReport
+
+    ama = LearnerReport("Ama", steps={"01_pack": 9, "03_follow": 8},
+                        finished={"01_pack", "03_follow"}, first_tries=10, right_first=9,
+                        last_seen=at(50))
+    kofi = LearnerReport("kofi", steps={"01_pack": 3}, first_tries=4, right_first=1,
+                         last_seen=at(5))
+    esi = LearnerReport("Esi", steps={"01_pack": 9}, finished={"01_pack"}, first_tries=9,
+                        right_first=6, last_seen=at(30))
+    report = report_of(ama, kofi, esi)
+    names = {order: [r.name for r in ordered(report, order)] for order in ORDERS}
+    assert names == {"name": ["Ama", "Esi", "kofi"], "finished": ["kofi", "Esi", "Ama"],
+                     "first_try": ["kofi", "Esi", "Ama"],
+                     "last_seen": ["kofi", "Esi", "Ama"]}
+    assert [key for _label, key in order_options()] == list(ORDERS)
+
+
+def test_the_lessons_grid_shows_stars_steps_and_who_finished_each_lesson():
+    from spar_tutor.app.pages.classroom import lessons_grid
+    from spar_tutor.store.report import LearnerReport
+
+    ama = LearnerReport("Ama", steps={"01_pack": 9, "03_follow": 3}, finished={"01_pack"},
+                        stars={"01_pack": 3})
+    teacher = LearnerReport("Teacher", steps={"01_pack": 9}, finished={"01_pack"},
+                            stars={"01_pack": 1})
+    html = lessons_grid(report_of(ama, teacher), LESSONS, me="teacher")
+    rows = re.findall(r"<tr.*?</tr>", html)
+    assert len(rows) == 1 + 2 + 1  # heads, two learners, who finished
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", rows[1])
+    assert len(cells) == len(LESSONS) and "3 of 3 stars" in cells[0]
+    steps = len(LESSONS[2].steps)
+    assert cells[1] == "" and f">3/{steps}<" in cells[2] and cells[3:] == [""] * (len(LESSONS) - 3)
+    assert "Teacher (you)" in rows[2]
+    totals = re.findall(r"<td[^>]*>(.*?)</td>", rows[3])
+    assert totals == ["1"] + ["0"] * (len(LESSONS) - 1)  # the teacher's own row is not counted
+    assert lessons_grid(report_of(), LESSONS) == ""
 
 
 def finish_lesson_1(name, store, wrong_first=()):
@@ -128,16 +201,17 @@ def test_the_csv_has_a_row_per_learner_and_two_columns_per_lesson():
     two_learners(store)
     report = classroom.class_report(store, LESSONS)
     rows = list(csv.reader(io.StringIO(to_csv(report, lesson_columns(LESSONS)))))
-    assert rows[0][:8] == ["Learner", "Last seen", "Lessons finished", "Steps done",
+    assert rows[0][:9] == ["Learner", "Last seen", "Lessons finished", "Now on", "Steps done",
                            "Right at the first try", "Puzzles tried", "Puzzles solved",
                            "Puzzle rating"]
     n = len(LESSONS)
-    assert rows[0][8] == f"Lesson 1: {LESSONS[0].title}" and len(rows[0]) == 8 + 2 * n
-    assert rows[0][8 + n] == f"Lesson 1: {LESSONS[0].title} (stars)"
-    assert rows[1][0] == "Ama" and rows[1][2:5] == ["1", "9", "89%"] and rows[1][8] == "9"
-    assert rows[1][8 + n:] == ["2"] + [""] * (n - 1)  # lesson 1 finished with 2 stars
-    assert rows[2][0] == "kofi" and rows[2][4:8] == ["50%", "1", "0", ""]
-    assert rows[2][8:11] == ["1", "0", "1"] and rows[2][8 + n:] == [""] * n  # none finished
+    assert rows[0][9] == f"Lesson 1: {LESSONS[0].title}" and len(rows[0]) == 9 + 2 * n
+    assert rows[0][9 + n] == f"Lesson 1: {LESSONS[0].title} (stars)"
+    assert rows[1][0] == "Ama" and rows[1][2:6] == ["1", "", "9", "89%"] and rows[1][9] == "9"
+    assert rows[1][9 + n:] == ["2"] + [""] * (n - 1)  # lesson 1 finished with 2 stars
+    assert rows[2][0] == "kofi" and rows[2][5:9] == ["50%", "1", "0", ""]
+    assert rows[2][3] in (f"Lesson 1: {LESSONS[0].title}", f"Lesson 3: {LESSONS[2].title}")
+    assert rows[2][9:12] == ["1", "0", "1"] and rows[2][9 + n:] == [""] * n  # none finished
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", rows[1][1])
 
 
@@ -185,10 +259,19 @@ def test_the_teachers_key_opens_the_class_page(home, monkeypatch):
     assert app.current == "class" and app.teacher and "class" in app.nav
     assert "2 learners have used the tutor." in page.summary.value
     assert "<th scope=\"row\">Ama</th>" in page.table.value and "kofi" in page.table.value
-    lesson_3 = len(find_lesson("3").steps)
-    assert "1 finished" in page.table.value and f"3: 1 of {lesson_3} steps" in page.table.value
-    assert "aria-label='2 of 3 stars'" in page.table.value  # Ama's lesson 1
-    assert page.table.value.count("sp-stars") == 1  # kofi finished nothing
+    lesson_1, lesson_3 = find_lesson("1"), find_lesson("3")
+    assert '1 <span class="spar-muted">(2 of 3 stars)</span>' in page.table.value  # Ama
+    # kofi answered lesson 3, then lesson 1: he is on lesson 1 now
+    kofi_row = page.table.value.split("kofi", 1)[1]
+    assert (f"1. {lesson_1.title}: 1 of {len(lesson_1.steps)} steps (and 1 more begun)"
+            in kofi_row)
+    assert "aria-label='2 of 3 stars'" in page.grid.value  # Ama's lesson 1, in the grid
+    assert page.grid.value.count("sp-stars") == 1  # kofi finished nothing
+    assert f">1/{len(lesson_3.steps)}<" in page.grid.value  # kofi's lesson 3
+    assert page.order.value == "name" and page.table.value.index("Ama") < kofi_row_at(page)
+    page.order.value = "finished"  # fewest lessons finished first: kofi, then Ama
+    assert kofi_row_at(page) < page.table.value.index(">Ama<")
+    assert page.grid.value.index(">kofi<") < page.grid.value.index(">Ama<")
     assert '<img src="data:image/png;base64,' in page.chart.value
     assert "Lesson 3, step 3" in page.chart.value
     link = re.search(r'download="([^"]+)" href="data:text/csv;charset=utf-8;base64,([^"]+)"',
@@ -201,6 +284,10 @@ def test_the_teachers_key_opens_the_class_page(home, monkeypatch):
     ProgressStore("Esi").answer("01_pack", 0, 9, "x", True, True)
     app.go("class")  # back on the page: read again
     assert "3 learners" in page.summary.value and "Esi" in page.table.value
+
+
+def kofi_row_at(page):
+    return page.table.value.index(">kofi<")
 
 
 def test_a_jupyterhub_admin_has_the_class_page(home):

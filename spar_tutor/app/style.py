@@ -120,6 +120,12 @@ RULES = """
   text-align: left; vertical-align: top; color: var(--spar-ink); }
 .spar-ref-table th { background: var(--spar-soft); color: var(--spar-ink); }
 .spar-ref-table td.num { text-align: right; font-variant-numeric: tabular-nums; }
+.spar-class-grid caption { caption-side: top; text-align: left; padding: 0 0 4px 0; }
+.spar-class-grid th.num, .spar-class-grid td, .spar-class-grid td.num { text-align: center;
+  padding: 4px 6px; min-width: 34px; white-space: nowrap; }
+.spar-class-grid td.spar-grid-begun { color: var(--spar-muted); font-size: 13px; }
+.spar-class-grid tr.spar-grid-total th, .spar-class-grid tr.spar-grid-total td {
+  border-top: 2px solid var(--spar-ink); font-weight: bold; }
 .spar-shell input[type="text"] { font-size: 15px; color: var(--spar-ink);
   background: var(--spar-panel); border: 1px solid var(--spar-line); }
 .spar-shell .widget-dropdown select { font-size: 15px; color: var(--spar-ink);

@@ -37,7 +37,8 @@ class LearnerReport:
     Per lesson, ``right_steps``: the steps answered right (and finished), and
     ``right_first_steps``: those right at the first try, on any time through it.
     ``stars``: the stars of each finished lesson, once :func:`with_stars` has worked them
-    out (this module knows no lessons: :func:`spar_tutor.classroom.class_report` does)."""
+    out (this module knows no lessons: :func:`spar_tutor.classroom.class_report` does).
+    ``last_answered``: per lesson answered at all, when its latest answer was given."""
 
     name: str
     steps: Dict[str, int] = field(default_factory=dict)
@@ -51,10 +52,26 @@ class LearnerReport:
     right_steps: Dict[str, Set[int]] = field(default_factory=dict)
     right_first_steps: Dict[str, Set[int]] = field(default_factory=dict)
     stars: Dict[str, int] = field(default_factory=dict)
+    last_answered: Dict[str, datetime] = field(default_factory=dict)
 
     @property
     def steps_done(self) -> int:
         return sum(self.steps.values())
+
+    @property
+    def now_on(self) -> Optional[str]:
+        """The lesson begun and not finished that was answered last (``None``: no such
+        lesson), where the learner is now."""
+        def latest(lesson: str) -> Tuple[float, str]:
+            when = self.last_answered.get(lesson)
+            return (when.timestamp() if when is not None else float("-inf"), lesson)
+
+        return max((l for l in self.steps if l not in self.finished), key=latest, default=None)
+
+    @property
+    def star_count(self) -> int:
+        """The stars of every finished lesson together."""
+        return sum(self.stars.values())
 
     @property
     def first_try_share(self) -> Optional[float]:
@@ -91,13 +108,18 @@ def class_report(store: Store, missed: int = MISSED) -> ClassReport:
     with store.read() as session:
         names = {i: name for i, name in session.execute(select(Learner.id, Learner.name))}
         steps: Dict[int, Dict[str, int]] = {i: {} for i in names}
+        latest: Dict[int, Dict[str, datetime]] = {i: {} for i in names}
         # every lesson answered at all (a wrong answer begins it), with its finished steps
+        # and its latest answer
         done = func.count(distinct(case((StepAnswer.finished, StepAnswer.step))))
-        for learner, lesson, n in session.execute(
-                select(StepAnswer.learner_id, StepAnswer.lesson, done)
+        for learner, lesson, n, when in session.execute(
+                select(StepAnswer.learner_id, StepAnswer.lesson, done,
+                       func.max(StepAnswer.answered_at))
                 .where(_lesson(StepAnswer.lesson))
                 .group_by(StepAnswer.learner_id, StepAnswer.lesson)):
             steps[learner][lesson] = int(n)
+            if when is not None:
+                latest[learner][lesson] = when
         right = _steps_per_lesson(session, names, StepAnswer.finished)
         right_firsts = _steps_per_lesson(session, names, StepAnswer.first_try.is_(True))
         finished: Dict[int, Set[str]] = {i: set() for i in names}
@@ -130,7 +152,8 @@ def class_report(store: Store, missed: int = MISSED) -> ClassReport:
         most_missed = _missed(session, missed)
     learners = [LearnerReport(names[i], steps[i], finished[i], first_tries.get(i, 0),
                               right_first.get(i, 0), tried.get(i, 0), solved.get(i, 0),
-                              ratings.get(i), seen.get(i), right[i], right_firsts[i])
+                              ratings.get(i), seen.get(i), right[i], right_firsts[i],
+                              last_answered=latest[i])
                 for i in names]
     learners.sort(key=lambda r: r.name.casefold())
     return ClassReport(learners, most_missed)
@@ -200,14 +223,16 @@ def to_csv(report: ClassReport, lessons: Sequence[Tuple[str, str]] = ()) -> str:
     headings: Mapping[str, str] = dict(lessons)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([_("Learner"), _("Last seen"), _("Lessons finished"), _("Steps done"),
+    writer.writerow([_("Learner"), _("Last seen"), _("Lessons finished"), _("Now on"),
+                     _("Steps done"),
                      _("Right at the first try"), _("Puzzles tried"), _("Puzzles solved"),
                      _("Puzzle rating"),
                      *[headings.get(l, l) for l in known + others],
                      *[_("{lesson} (stars)").format(lesson=headings.get(l, l))
                        for l in known + others]])
     for r in report.learners:
-        writer.writerow([r.name, when_text(r.last_seen), len(r.finished), r.steps_done,
+        now_on = headings.get(r.now_on, r.now_on) if r.now_on else ""
+        writer.writerow([r.name, when_text(r.last_seen), len(r.finished), now_on, r.steps_done,
                          share_text(r.first_try_share), r.puzzles_tried, r.puzzles_solved,
                          "" if r.rating is None else r.rating,
                          *[r.steps.get(l, 0) for l in known + others],

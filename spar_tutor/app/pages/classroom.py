@@ -1,9 +1,11 @@
 """Class: how every learner is doing, for the teacher (opened only with the teacher's key,
 or by a JupyterHub admin: :mod:`spar_tutor.app.teacher`).
 
-A table of the learners (each lesson finished, with its stars, or its steps done; right
-at the first try, puzzles, rating, last seen), a chart of the questions most often missed, and the same table as a CSV
-file to download (what ``spar-tutor class report --csv`` prints).
+A table of the learners (lessons finished and their stars, the lesson each is on now,
+right at the first try, puzzles, rating, last seen) in the order the teacher picks (those
+who may need help first), a grid of learners and lessons (stars, or steps done), a chart
+of the questions most often missed, and the learners as a CSV file to download (what
+``spar-tutor class report --csv`` prints).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import base64
 import logging
 from html import escape
-from typing import Any, List, Optional
+from typing import Any, List, Optional, Tuple
 
 import ipywidgets as widgets
 
@@ -43,10 +45,17 @@ class ClassPage(widgets.VBox):
                                       tooltip=_("Read the class's progress again"))
         self.refresh.add_class("spar-secondary")
         self.refresh.on_click(guarded(app.say)(lambda _b: self.redraw()))
-        top = widgets.HBox([self.refresh, self.download])
+        self.order = widgets.Dropdown(options=order_options(), value="name",
+                                      description=_("Order:"),
+                                      layout=widgets.Layout(width="380px", max_width="100%"))
+        self.order.observe(guarded(app.say)(lambda _c: self.draw_tables()), names="value")
+        self.report: Optional[ClassReport] = None
+        self.grid = widgets.HTML()
+        top = widgets.HBox([self.refresh, self.order, self.download])
         top.add_class("spar-row")
         heading = "<h2>" + escape(_("Class")) + "</h2>"
-        super().__init__([widgets.HTML(heading), self.summary, top, self.table, self.chart])
+        super().__init__([widgets.HTML(heading), self.summary, top, self.table, self.grid,
+                          self.chart])
         self.add_class("spar-class")
         self.redraw()
 
@@ -55,6 +64,17 @@ class ClassPage(widgets.VBox):
 
     def on_show(self) -> None:
         self.redraw()
+
+    def draw_tables(self) -> None:
+        """The learners and the lessons grid, in the order the teacher chose."""
+        if self.report is None:
+            return
+        lessons = course.playable()
+        me = self.app.learner.name if self.app.learner is not None else None
+        self.table.value = learners_table(self.report, lessons, me, self.order.value)
+        grid = lessons_grid(self.report, lessons, me, self.order.value)
+        title = escape(_("Lessons"))
+        self.grid.value = f"<h3>{title}</h3>{grid}" if grid else ""
 
     def redraw(self) -> None:
         """Read the report again and draw it."""
@@ -66,7 +86,8 @@ class ClassPage(widgets.VBox):
             unreadable = _("The progress database cannot be read right now, so the class "
                            "report cannot be shown.")
             self.summary.value = f'<p role="status">{escape(unreadable)}</p>'
-            self.table.value = self.chart.value = self.download.value = ""
+            self.table.value = self.grid.value = self.chart.value = self.download.value = ""
+            self.report = None
             return
         me = self.app.learner.name if self.app.learner is not None else None
         n = sum(1 for r in report.learners if not same_learner(r.name, me))
@@ -75,7 +96,8 @@ class ClassPage(widgets.VBox):
         if n < len(report.learners):
             summary += " " + _("Your own row, marked (you), is not counted.")
         self.summary.value = "<p>" + escape(summary) + "</p>"
-        self.table.value = learners_table(report, lessons, me)
+        self.report = report
+        self.draw_tables()
         self.chart.value = missed_html(report, lessons)
         data = base64.b64encode(to_csv(report, lesson_columns(lessons)).encode("utf-8"))
         words = escape(_("Download the report (CSV)"))
@@ -84,19 +106,66 @@ class ClassPage(widgets.VBox):
                                f"{words}</a>")
 
 
-def _lessons_cell(learner: LearnerReport, lessons: List[Any]) -> str:
-    """Each lesson begun: finished with its stars, or how many of its steps are done."""
-    parts = []
-    for lesson in lessons:
-        done = learner.steps.get(lesson.id, 0)
-        if lesson.id in learner.finished:
-            stars = learner.stars.get(lesson.id, 0)
-            parts.append(escape(_("{number} finished").format(number=lesson.number))
-                         + (" " + stars_html(stars) if stars else ""))
-        elif lesson.id in learner.steps:  # begun, even if no step is done yet
-            parts.append(escape(_("{number}: {done} of {steps} steps").format(
-                number=lesson.number, done=done, steps=len(lesson.steps))))
-    return ", ".join(parts) or "&ndash;"
+ORDERS = {
+    "name": lambda r: (r.name.casefold(),),
+    "finished": lambda r: (len(r.finished), r.steps_done, r.name.casefold()),
+    "first_try": lambda r: (-1.0 if r.first_try_share is None else r.first_try_share,
+                            r.name.casefold()),
+    "last_seen": lambda r: (r.last_seen.timestamp() if r.last_seen else float("-inf"),
+                            r.name.casefold()),
+}
+"""How the teacher may order the learners: the ones who may need help come first."""
+
+
+def order_options() -> List[Tuple[str, str]]:
+    """The orders' words, for the menu."""
+    return [(_("Name"), "name"), (_("Lessons finished (fewest first)"), "finished"),
+            (_("Right at the first try (lowest first)"), "first_try"),
+            (_("Last seen (longest ago first)"), "last_seen")]
+
+
+def ordered(report: ClassReport, order: str) -> List[LearnerReport]:
+    """The learners in ``order`` (a key of :data:`ORDERS`)."""
+    return sorted(report.learners, key=ORDERS[order])
+
+
+def _finished_cell(learner: LearnerReport) -> str:
+    """How many lessons are finished, and their stars together."""
+    n = len(learner.finished)
+    if not n:
+        return "0"
+    stars = ngettext("{stars} of {most} star", "{stars} of {most} stars", 3 * n).format(
+        stars=learner.star_count, most=3 * n)
+    return f'{n} <span class="spar-muted">({escape(stars)})</span>'
+
+
+def _now_on_cell(learner: LearnerReport, lessons: List[Any]) -> str:
+    """The lesson begun and not finished that was answered last, with its steps done."""
+    lesson = next((l for l in lessons if l.id == learner.now_on), None)
+    if lesson is None:
+        return "&ndash;"
+    words = _("{number}. {title}: {done} of {steps} steps").format(
+        number=lesson.number, title=lesson.title, done=learner.steps.get(lesson.id, 0),
+        steps=len(lesson.steps))
+    others = sum(1 for l in learner.steps if l not in learner.finished) - 1
+    if others > 0:
+        words += " " + ngettext("(and {n} more begun)", "(and {n} more begun)", others).format(
+            n=others)
+    return escape(words)
+
+
+def _lesson_cell(learner: LearnerReport, lesson: Any) -> str:
+    """One square of the grid: the stars of a finished lesson, the steps done of a lesson
+    begun, nothing for one not begun."""
+    if lesson.id in learner.finished:
+        return f'<td class="spar-grid-done">{stars_html(learner.stars.get(lesson.id, 0))}</td>'
+    if lesson.id in learner.steps:
+        done = learner.steps[lesson.id]
+        words = _("{done} of {steps} steps").format(done=done, steps=len(lesson.steps))
+        return (f'<td class="num spar-grid-begun" title="{escape(words, quote=True)}">'
+                f'<span aria-label="{escape(words, quote=True)}">{done}/{len(lesson.steps)}'
+                "</span></td>")
+    return "<td></td>"
 
 
 def same_learner(name: str, other: Optional[str]) -> bool:
@@ -104,29 +173,57 @@ def same_learner(name: str, other: Optional[str]) -> bool:
     return other is not None and learner_key(name) == learner_key(other)
 
 
-def learners_table(report: ClassReport, lessons: List[Any], me: Optional[str] = None) -> str:
+def _name_cell(learner: LearnerReport, me: Optional[str]) -> str:
+    name = escape(learner.name)
+    if same_learner(learner.name, me):
+        name += " " + escape(_("(you)"))
+    return f'<th scope="row">{name}</th>'
+
+
+def learners_table(report: ClassReport, lessons: List[Any], me: Optional[str] = None,
+                   order: str = "name") -> str:
     """Every learner, one row each (the teacher's own, ``me``, marked "(you)")."""
     if not report.learners:
         nobody = escape(_("Nobody has answered a question yet."))
         return f'<p class="spar-muted">{nobody}</p>'
-    headings = [_("Learner"), _("Lessons (by number)"), _("Steps done"),
+    headings = [_("Learner"), _("Lessons finished"), _("Now on"),
                 _("Right at the first try"), _("Puzzles solved / tried"), _("Puzzle rating"),
                 _("Last seen")]
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in headings)
     rows = []
-    for r in report.learners:
-        name = escape(r.name)
-        if same_learner(r.name, me):
-            name += " " + escape(_("(you)"))
-        cells = [f'<th scope="row">{name}</th>', f"<td>{_lessons_cell(r, lessons)}</td>",
-                 f'<td class="num">{r.steps_done}</td>',
+    for r in ordered(report, order):
+        cells = [_name_cell(r, me), f'<td class="num">{_finished_cell(r)}</td>',
+                 f"<td>{_now_on_cell(r, lessons)}</td>",
                  f'<td class="num">{share_text(r.first_try_share) or "&ndash;"}</td>',
                  f'<td class="num">{r.puzzles_solved} / {r.puzzles_tried}</td>',
                  f'<td class="num">{"&ndash;" if r.rating is None else r.rating}</td>',
                  f"<td>{escape(when_text(r.last_seen)) or '&ndash;'}</td>"]
         rows.append(f"<tr>{''.join(cells)}</tr>")
-    return (f'<table class="spar-ref-table spar-class-table"><thead><tr>{head}</tr></thead>'
+    return (f'<table class="spar-ref-table spar-class-table" data-order="{order}"><thead><tr>{head}</tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def lessons_grid(report: ClassReport, lessons: List[Any], me: Optional[str] = None,
+                 order: str = "name") -> str:
+    """Learners down, lessons across: each lesson's stars once finished, its steps done
+    while begun; the last row counts who finished each lesson."""
+    if not report.learners:
+        return ""
+    heads = "".join(f'<th scope="col" class="num" title="{escape(l.title, quote=True)}">'
+                    f"{l.number}</th>" for l in lessons)
+    rows = [f"<tr>{_name_cell(r, me)}{''.join(_lesson_cell(r, l) for l in lessons)}</tr>"
+            for r in ordered(report, order)]
+    others = [r for r in report.learners if not same_learner(r.name, me)]
+    counts = "".join(f'<td class="num">{sum(1 for r in others if l.id in r.finished)}</td>'
+                     for l in lessons)
+    finished_by = escape(_("Finished by"))
+    total = f'<tr class="spar-grid-total"><th scope="row">{finished_by}</th>{counts}</tr>'
+    caption = escape(_("Each lesson: its stars once finished, its steps done while begun "
+                       "(3/13: 3 of 13 steps). The last row counts the learners who finished it."))
+    corner = escape(_("Lesson"))
+    return (f'<table class="spar-ref-table spar-class-grid" data-order="{order}"><caption class="spar-muted">'
+            f'{caption}</caption><thead><tr><th scope="col">{corner}</th>{heads}</tr></thead>'
+            f"<tbody>{''.join(rows)}{total}</tbody></table>")
 
 
 def missed_html(report: ClassReport, lessons: List[Any]) -> str:
