@@ -69,6 +69,30 @@ def test_english_is_the_code_itself():
     assert i18n.join_names(["Kofi", "Ama"]) == "Kofi and Ama"
 
 
+def test_french_says_point_after_a_number_of_points_below_two():
+    from spar_tutor.session.hints import _points
+
+    try:
+        i18n.set_language("fr")
+        assert [_points(x) for x in (0.5, 1.5, 2.5, 1, 3)] == [
+            "0,5 point", "1,5 point", "2,5 points", "1 point", "3 points"]
+    finally:
+        i18n.set_language("en")
+    assert [_points(x) for x in (0.5, 1.5, 1)] == ["0.5 points", "1.5 points", "1 point"]
+
+
+def test_french_puts_no_noun_after_an_average_of_points():
+    """An average may be 0,5 (French: "0,5 point") or 2,5 ("2,5 points"), and one French
+    sentence cannot be right for both: the French sentences on averages say "score moyen"
+    (the noun before the number) instead."""
+    catalog = catalogue.read(catalogue.po_path("fr"), "fr")
+    averages = [m for m in catalog if isinstance(m.id, str)
+                and re.search(r"\{\w+\} points (on average|a hand|more on average)", m.id)]
+    assert len(averages) >= 10
+    for m in averages:
+        assert m.string and not re.search(r"\{\w+\} points?\b", m.string), m.string
+
+
 # -- the files -------------------------------------------------------------------------
 
 def test_the_template_and_every_catalogue_are_up_to_date():

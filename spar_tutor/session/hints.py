@@ -28,7 +28,7 @@ from typing import (
 from ..engine.cards import Card
 from ..engine.state import DECLARE, PLAY, UNDER_TEN, Action, HandState, Move, move_label, move_said
 from ..engine.words import Players, card_text
-from ..i18n import N_, _, join_names, ngettext, number, points
+from ..i18n import N_, _, join_names, ngettext, number, pgettext, points
 from .bets import BetRound, bet_is_mistake, match_needs, offer_amount, should_match
 from .coach import nudge, principle
 from .values import PendingKind
@@ -563,4 +563,7 @@ def _review_text(r: Any) -> str:
 def _points(cost: float) -> str:
     if abs(cost - round(cost)) < 1e-9:
         return points(int(round(cost)))
+    if abs(cost) < 2:  # French says "0,5 point" (English "0.5 points")
+        return pgettext("a number of points with decimals, below 2",
+                        "{points} points").format(points=number(cost, 1))
     return _("{points} points").format(points=number(cost, 1))
