@@ -128,7 +128,7 @@ def test_the_learners_table_says_what_each_finished_and_where_each_is_now():
     assert '1 <span class="spar-muted">(2 of 3 stars)</span>' in html
     title = LESSONS[6].title
     steps = len(LESSONS[6].steps)
-    assert f"<td>7. {title}: 0 of {steps} steps (and 1 more begun)</td>" in html
+    assert f'<td data-label="Now on">7. {title}: 0 of {steps} steps (and 1 more begun)</td>' in html
 
 
 def test_the_teacher_orders_the_learners_with_those_who_may_need_help_first():

@@ -163,8 +163,9 @@ RULES = """
   .spar-stack tr { border: 1px solid var(--spar-line); border-radius: 6px; margin: 0 0 8px 0; }
   .spar-stack td, .spar-ref-table.spar-stack td.num { display: flex; gap: 8px; border: none;
     border-top: 1px solid var(--spar-line); text-align: left; }
-  .spar-stack td:first-child { border-top: none; font-weight: bold;
-    background: var(--spar-soft); }
+  .spar-stack td:first-child, .spar-stack th[scope="row"] { border-top: none;
+    font-weight: bold; background: var(--spar-soft); }
+  .spar-stack th[scope="row"] { display: block; border: none; }
   .spar-stack td::before { content: attr(data-label); flex: 0 0 38%; font-weight: bold;
     color: var(--spar-ink); } }
 """

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from spar_tutor.app import course
 from conftest import TEACHER_KEY, UI_TIMEOUT_MS, VoilaPage
 from test_app import nav, open_app
+from test_app_phone import PHONE, overflowing
 from test_walk import LessonWalk
 from walk import Worklist
 
@@ -87,6 +88,14 @@ def test_the_teacher_sees_two_learners_and_the_chart(app_server, voila_page, bro
     esi_row = next(line for line in data.splitlines() if line.startswith("Esi,"))
     assert esi_row.split(",")[-len(course.playable()):] == ["1"] + [""] * (len(course.playable()) - 1)
     voila_page.screenshot("app-class-page-light")
+    # on a phone the page keeps the screen's width: the wide tables scroll inside it
+    page.set_viewport_size(PHONE)
+    try:
+        expect(grid).to_be_visible()
+        assert overflowing(page, ".spar-class-table, .spar-class-grid, .spar-row select") == []
+        voila_page.screenshot("app-class-page-phone")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
 
 
 def test_learners_cannot_open_the_class_page(app_server, voila_page):

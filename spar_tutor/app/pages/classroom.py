@@ -30,6 +30,7 @@ from ..route import Route
 log = logging.getLogger("spar_tutor.app")
 
 CSV_NAME = "spar-tutor-class.csv"
+NUM = ' class="num"'
 
 
 class ClassPage(widgets.VBox):
@@ -189,18 +190,21 @@ def learners_table(report: ClassReport, lessons: List[Any], me: Optional[str] = 
     headings = [_("Learner"), _("Lessons finished"), _("Now on"),
                 _("Right at the first try"), _("Puzzles solved / tried"), _("Puzzle rating"),
                 _("Last seen")]
-    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in headings)
+    head_row = "".join(f'<th scope="col">{escape(h)}</th>' for h in headings)
     rows = []
     for r in ordered(report, order):
-        cells = [_name_cell(r, me), f'<td class="num">{_finished_cell(r)}</td>',
-                 f"<td>{_now_on_cell(r, lessons)}</td>",
-                 f'<td class="num">{share_text(r.first_try_share) or "&ndash;"}</td>',
-                 f'<td class="num">{r.puzzles_solved} / {r.puzzles_tried}</td>',
-                 f'<td class="num">{"&ndash;" if r.rating is None else r.rating}</td>',
-                 f"<td>{escape(when_text(r.last_seen)) or '&ndash;'}</td>"]
+        values = [(True, _finished_cell(r)), (False, _now_on_cell(r, lessons)),
+                  (True, share_text(r.first_try_share) or "&ndash;"),
+                  (True, f"{r.puzzles_solved} / {r.puzzles_tried}"),
+                  (True, "&ndash;" if r.rating is None else str(r.rating)),
+                  (False, escape(when_text(r.last_seen)) or "&ndash;")]
+        cells = [_name_cell(r, me)] + [
+            f'<td{NUM if num else ""} data-label="{escape(head, quote=True)}">{value}</td>'
+            for head, (num, value) in zip(headings[1:], values)]
         rows.append(f"<tr>{''.join(cells)}</tr>")
-    return (f'<table class="spar-ref-table spar-class-table" data-order="{order}"><thead><tr>{head}</tr></thead>'
-            f"<tbody>{''.join(rows)}</tbody></table>")
+    # on a phone each learner is a card, each figure under its column's name
+    return (f'<table class="spar-ref-table spar-class-table spar-stack" data-order="{order}">'
+            f"<thead><tr>{head_row}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
 def lessons_grid(report: ClassReport, lessons: List[Any], me: Optional[str] = None,
@@ -221,9 +225,10 @@ def lessons_grid(report: ClassReport, lessons: List[Any], me: Optional[str] = No
     caption = escape(_("Each lesson: its stars once finished, its steps done while begun "
                        "(3/13: 3 of 13 steps). The last row counts the learners who finished it."))
     corner = escape(_("Lesson"))
-    return (f'<table class="spar-ref-table spar-class-grid" data-order="{order}"><caption class="spar-muted">'
-            f'{caption}</caption><thead><tr><th scope="col">{corner}</th>{heads}</tr></thead>'
-            f"<tbody>{''.join(rows)}{total}</tbody></table>")
+    return (f'<p class="spar-muted">{caption}</p>'
+            f'<table class="spar-ref-table spar-class-grid" data-order="{order}">'
+            f'<thead><tr><th scope="col">{corner}</th>{heads}</tr></thead><tbody>'
+            f"{''.join(rows)}{total}</tbody></table>")
 
 
 def missed_html(report: ClassReport, lessons: List[Any]) -> str:
