@@ -8,6 +8,7 @@ import io
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -150,6 +151,25 @@ def test_the_teacher_orders_the_learners_with_those_who_may_need_help_first():
     assert [key for _label, key in order_options()] == list(ORDERS)
 
 
+def test_the_teacher_shows_only_the_learners_seen_today_or_this_week():
+    from spar_tutor.app.pages.classroom import SEEN, seen_options, seen_since
+    from spar_tutor.store.report import LearnerReport
+
+    now = datetime.now(timezone.utc)
+    midnight = datetime.combine(now.astimezone().date(), datetime.min.time(),
+                                tzinfo=now.astimezone().tzinfo)
+    learners = [LearnerReport("Ama", last_seen=midnight),  # today, at its first moment
+                LearnerReport("Kofi", last_seen=midnight - timedelta(seconds=1)),  # yesterday
+                LearnerReport("Esi", last_seen=midnight - timedelta(days=6)),
+                LearnerReport("Yaw", last_seen=midnight - timedelta(days=6, seconds=1)),
+                LearnerReport("Kojo")]  # never seen (no date): only under "everyone"
+    report = report_of(*learners)
+    shown = {which: [r.name for r in seen_since(report, which, now).learners] for which in SEEN}
+    assert shown == {"all": ["Ama", "Kofi", "Esi", "Yaw", "Kojo"], "today": ["Ama"],
+                     "week": ["Ama", "Kofi", "Esi"]}
+    assert [key for _label, key in seen_options()] == list(SEEN)
+
+
 def test_the_lessons_grid_shows_stars_steps_and_who_finished_each_lesson():
     from spar_tutor.app.pages.classroom import lessons_grid
     from spar_tutor.store.report import LearnerReport
@@ -272,6 +292,18 @@ def test_the_teachers_key_opens_the_class_page(home, monkeypatch):
     page.order.value = "finished"  # fewest lessons finished first: kofi, then Ama
     assert kofi_row_at(page) < page.table.value.index(">Ama<")
     assert page.grid.value.index(">kofi<") < page.grid.value.index(">Ama<")
+    # both were here today (the page's clock is set to the last visit: no midnight between)
+    from spar_tutor.app.pages import classroom as class_page
+    last = max(r.last_seen for r in page.report.learners)
+    monkeypatch.setattr(class_page, "utcnow", lambda: last)
+    page.seen.value = "today"
+    assert ">Ama<" in page.table.value and ">kofi<" in page.grid.value
+    page.report = replace(page.report, learners=[
+        replace(r, last_seen=r.last_seen - timedelta(days=2)) for r in page.report.learners])
+    page.draw_tables()
+    assert "Nobody was seen today." in page.table.value and page.grid.value == ""
+    page.seen.value = "week"
+    assert ">Ama<" in page.table.value and ">kofi<" in page.grid.value
     assert '<img src="data:image/png;base64,' in page.chart.value
     assert "Lesson 3, step 3" in page.chart.value
     link = re.search(r'download="([^"]+)" href="data:text/csv;charset=utf-8;base64,([^"]+)"',

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import base64
 import logging
+from dataclasses import replace
+from datetime import datetime, time, timedelta
 from html import escape
 from typing import Any, List, Optional, Tuple
 
@@ -22,6 +24,7 @@ from ...i18n import _, ngettext
 from ...lessons.widget import stars_html
 from ...render.charts import missed_chart
 from ...store import StoreError, learner_key
+from ...store.schema import utcnow
 from ...store.report import ClassReport, LearnerReport, share_text, to_csv, when_text
 from .. import course
 from ..guard import guarded
@@ -50,9 +53,13 @@ class ClassPage(widgets.VBox):
                                       description=_("Order:"),
                                       layout=widgets.Layout(width="380px", max_width="100%"))
         self.order.observe(guarded(app.say)(lambda _c: self.draw_tables()), names="value")
+        self.seen = widgets.Dropdown(options=seen_options(), value="all",
+                                     description=_("Show:"),
+                                     layout=widgets.Layout(width="300px", max_width="100%"))
+        self.seen.observe(guarded(app.say)(lambda _c: self.draw_tables()), names="value")
         self.report: Optional[ClassReport] = None
         self.grid = widgets.HTML()
-        top = widgets.HBox([self.refresh, self.order, self.download])
+        top = widgets.HBox([self.refresh, self.seen, self.order, self.download])
         top.add_class("spar-row")
         heading = "<h2>" + escape(_("Class")) + "</h2>"
         super().__init__([widgets.HTML(heading), self.summary, top, self.table, self.grid,
@@ -72,8 +79,15 @@ class ClassPage(widgets.VBox):
             return
         lessons = course.playable()
         me = self.app.learner.name if self.app.learner is not None else None
-        self.table.value = learners_table(self.report, lessons, me, self.order.value)
-        grid = lessons_grid(self.report, lessons, me, self.order.value)
+        report = seen_since(self.report, self.seen.value, utcnow())
+        if self.report.learners and not report.learners:
+            nobody = escape(_("Nobody was seen today.") if self.seen.value == "today" else
+                            _("Nobody was seen in the last 7 days."))
+            self.table.value = f'<p class="spar-muted" role="status">{nobody}</p>'
+            self.grid.value = ""
+            return
+        self.table.value = learners_table(report, lessons, me, self.order.value)
+        grid = lessons_grid(report, lessons, me, self.order.value)
         title = escape(_("Lessons"))
         self.grid.value = f"<h3>{title}</h3>{grid}" if grid else ""
 
@@ -105,6 +119,28 @@ class ClassPage(widgets.VBox):
         self.download.value = (f'<a class="spar-download" download="{CSV_NAME}" '
                                f'href="data:text/csv;charset=utf-8;base64,{data.decode("ascii")}">'
                                f"{words}</a>")
+
+
+SEEN = {"all": None, "today": 0, "week": 6}
+"""Which learners to show: everyone, or those seen in the last so many days before today
+(the server's days)."""
+
+
+def seen_options() -> List[Tuple[str, str]]:
+    return [(_("Everyone"), "all"), (_("Seen today"), "today"),
+            (_("Seen in the last 7 days"), "week")]
+
+
+def seen_since(report: ClassReport, which: str, now: datetime) -> ClassReport:
+    """The report with only the learners seen since the start of the day ``SEEN[which]``
+    days before ``now`` (the server's clock); the questions missed stay everyone's."""
+    days = SEEN[which]
+    if days is None:
+        return report
+    start = datetime.combine(now.astimezone().date() - timedelta(days=days), time(),
+                             tzinfo=now.astimezone().tzinfo)
+    return replace(report, learners=[r for r in report.learners
+                                     if r.last_seen is not None and r.last_seen >= start])
 
 
 ORDERS = {
