@@ -361,8 +361,10 @@ def test_an_end_position_says_its_earlier_tricks_were_played_before_it():
     from spar_tutor.render.table import side_html
     names = ["You", "Ama"]
     late = DealFile.loads('{"rules": "standard", "hands": ["6S 8H AD", "7S 9H KD"]}').state()
-    assert "tricks 1 to 2: already played" in side_html(late, names)
+    assert "tricks 1 and 2: already played" in side_html(late, names)
     assert "by suit" not in side_html(late, names)
+    later = DealFile.loads('{"rules": "standard", "hands": ["6S 8H", "7S 9H"]}').state()
+    assert "tricks 1 to 3: already played" in side_html(later, names)
     assert '(their cards are under "Played before, by suit")' in side_html(
         late, names, played_before=late.hand(0)[:1])
     fresh = DealFile.loads('{"rules": "standard", "hands": ["6S 8H AD 9C TC", '

@@ -366,6 +366,10 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
         if first == 2:
             before = (_("trick 1: already played (its cards are under \"Played before, by "
                         "suit\")") if played_before else _("trick 1: already played"))
+        elif first == 3:
+            before = (_("tricks 1 and 2: already played (their cards are under \"Played "
+                        "before, by suit\")") if played_before
+                      else _("tricks 1 and 2: already played"))
         else:
             before = (_("tricks 1 to {last}: already played (their cards are under "
                         "\"Played before, by suit\")") if played_before
