@@ -129,6 +129,21 @@ def _report_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _remove_command(args: argparse.Namespace) -> int:
+    from .store import Store, StoreError, database_url
+
+    try:
+        removed = Store.open(args.database or database_url()).remove_learner(args.name)
+    except StoreError as e:
+        raise SparError(str(e)) from e
+    except ValueError as e:  # a blank name
+        raise SparError(f"learner name {args.name!r}: {e}") from e
+    if not removed:
+        raise SparError(f"no learner called {args.name!r} in the progress database")
+    print(_("{name} was removed.").format(name=" ".join(args.name.split())))
+    return 0
+
+
 def register(sub: Any) -> None:
     """Add ``spar-tutor class report [--csv] [--database URL]``."""
     p = sub.add_parser("class", help="the class's progress, for the teacher",
@@ -144,3 +159,11 @@ def register(sub: Any) -> None:
                         help="the progress database (default: $SPAR_TUTOR_DATABASE_URL, else "
                         "$SPAR_TUTOR_HOME/spar-tutor.sqlite)")
     report.set_defaults(func=_report_command)
+    remove = commands.add_parser(
+        "remove", help="remove a learner and all their progress",
+        description="Remove a learner (a name typed wrong, a visitor) and every answer, "
+        "puzzle and rating of theirs. It cannot be undone.")
+    remove.add_argument("name", help="the learner's name (any case)")
+    remove.add_argument("--database", metavar="URL", default=None,
+                        help="the progress database (default: as for 'class report')")
+    remove.set_defaults(func=_remove_command)

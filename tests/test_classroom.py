@@ -382,6 +382,83 @@ def test_class_report_on_the_command_line_is_the_class_pages(home):
         assert bad.returncode == 2 and words in bad.stderr and "Traceback" not in bad.stderr
 
 
+def test_a_learner_and_all_their_progress_can_be_removed(database_url):
+    from sqlalchemy import func, select
+
+    from spar_tutor.learning.review import Reviews
+    from spar_tutor.store.schema import Base, Learner
+
+    store = Store.open(database_url)
+    two_learners(store)
+    ProgressStore("Kofi", store).choose_language("fr")
+    Reviews("Kofi", store).answered("lesson:03_follow:2", right=False, first_try=True)
+    kofi = store.learner_id("kofi")
+
+    def rows(learner):
+        with store.read() as session:
+            return {t.name: session.scalar(select(func.count()).select_from(t)
+                                           .where(t.c.learner_id == learner))
+                    for t in Base.metadata.sorted_tables if "learner_id" in t.c}
+
+    assert sum(rows(kofi).values()) >= 6
+    ama = rows(store.learner_id("Ama"))
+    assert store.remove_learner("  KOFI ") is True  # any case and spacing
+    assert sum(rows(kofi).values()) == 0
+    with store.read() as session:
+        assert session.get(Learner, kofi) is None
+    assert rows(store.learner_id("Ama")) == ama  # the others keep everything
+    report = class_report(store)
+    assert [r.name for r in report.learners] == ["Ama"]
+    assert [m.lesson for m in report.missed] == ["01_pack"]  # kofi's misses went with him
+    assert store.remove_learner("Kofi") is False
+
+
+def test_a_learner_removed_while_learning_starts_afresh():
+    store = Store.memory()
+    esi = ProgressStore("Esi", store)
+    esi.answer("01_pack", 0, 9, "x", True, True)
+    assert store.remove_learner("Esi")
+    esi.answer("01_pack", 1, 9, "x", True, True)  # her page is still open: added again
+    assert not esi.unsaved
+    (again,) = class_report(store).learners
+    assert again.name == "Esi" and again.steps == {"01_pack": 1}
+
+
+def test_the_teacher_removes_a_learner_after_saying_yes(home, monkeypatch):
+    monkeypatch.setenv("SPAR_TUTOR_TEACHER_KEY", KEY)
+    two_learners()
+    app = App()
+    app.follow(parse_query(f"page=class&key={KEY}"))
+    remover = app.pages["class"].remover
+    assert list(remover.names.options) == ["Ama", "kofi"]
+    assert remover.answer.layout.display == "none"
+    remover.names.value = "kofi"
+    remover.ask.click()
+    assert "Remove kofi and all the progress of kofi? This cannot be undone." in \
+        remover.question.value
+    assert remover.answer.layout.display == "" and remover.yes.description == "Yes, remove kofi"
+    remover.no.click()  # kept
+    assert remover.question.value == "" and remover.answer.layout.display == "none"
+    assert ">kofi<" in app.pages["class"].table.value
+    remover.ask.click()
+    remover.yes.click()
+    assert "kofi was removed." in remover.status.value
+    assert ">kofi<" not in app.pages["class"].table.value
+    assert list(remover.names.options) == ["Ama"]
+    assert "1 learner has used the tutor." in app.pages["class"].summary.value
+
+
+def test_class_remove_on_the_command_line(home):
+    url = f"sqlite:///{home / 'class.sqlite'}"
+    two_learners(Store.open(url))
+    out = run("class", "remove", "KOFI", "--database", url)
+    assert out.returncode == 0 and "KOFI was removed." in out.stdout, out.stderr
+    assert [r.name for r in class_report(Store.open(url)).learners] == ["Ama"]
+    again = run("class", "remove", "kofi", "--database", url)
+    assert again.returncode == 2 and "no learner called 'kofi'" in again.stderr
+    assert "Traceback" not in again.stderr
+
+
 def test_serve_takes_the_database_and_the_teachers_key(home, monkeypatch, capsys):
     calls = []
     monkeypatch.setattr(serve, "serve", lambda **kw: calls.append(kw) or 0)

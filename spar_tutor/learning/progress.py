@@ -20,12 +20,14 @@ import logging
 import os
 from typing import Callable, ContextManager, Optional, TypeVar
 
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..i18n import N_
 from ..store import Store, StoreError, database_url, home, learner_key, shared_store
 from ..store.names import shown_name
 from ..store.records import add_language_choice, chosen_language, last_visit
+from ..store.schema import Learner
 
 log = logging.getLogger("spar_tutor.learning")
 
@@ -104,9 +106,25 @@ class LearnerProgress:
             with session_of(self.store) as session:
                 return work(session)
         except StoreError as e:
-            self._go_on_in_memory(e)
-            with session_of(self.store) as session:
-                return work(session)
+            if not self._learner_removed(e):
+                self._go_on_in_memory(e)
+        with session_of(self.store) as session:
+            return work(session)
+
+    def _learner_removed(self, error: StoreError) -> bool:
+        """Whether ``error`` came from a write for a learner the teacher removed meanwhile
+        (the Class page): then the learner is added again, afresh, and True."""
+        if not isinstance(error.__cause__, IntegrityError) or self.unsaved:
+            return False
+        try:
+            with self.store.read() as session:
+                if session.get(Learner, self.learner_id) is not None:
+                    return False  # some other conflict
+            self.learner_id = self.store.learner_id(self.learner)
+        except StoreError:
+            return False
+        log.info("learner %r was removed; added again", self.key)
+        return True
 
     @property
     def language(self) -> Optional[str]:

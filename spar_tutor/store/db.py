@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Dict, Iterator, Mapping, Optional
 
-from sqlalchemy import Engine, create_engine, event, insert, select
+from sqlalchemy import Engine, create_engine, delete, event, insert, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -243,6 +243,23 @@ class Store:
         if found is None:
             raise StoreError(f"learner {name!r} could not be added")
         return found
+
+    def remove_learner(self, name: str) -> bool:
+        """Remove the learner called ``name`` (any case) and every row of their progress
+        (the teacher's Class page: a name typed wrong, a visitor); False if there is no
+        such learner. A learner who goes on using the tutor after this starts afresh."""
+        key = learner_key(name)
+        learners = Base.metadata.tables[Learner.__tablename__]
+        with self.write() as session:
+            found = session.scalar(select(learners.c.id).where(learners.c.key == key))
+            if found is None:
+                return False
+            for table in reversed(Base.metadata.sorted_tables):  # the rows that name them first
+                if "learner_id" in table.c:
+                    session.execute(delete(table).where(table.c.learner_id == found))
+            session.execute(delete(learners).where(learners.c.id == found))
+        log.info("removed learner %r and their progress", key)
+        return True
 
     def copy_learner(self, source: "Store", name: str) -> None:
         """Copy every row of the learner ``name`` from ``source`` into this store (when a

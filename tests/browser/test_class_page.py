@@ -96,6 +96,17 @@ def test_the_teacher_sees_two_learners_and_the_chart(app_server, voila_page, bro
         voila_page.screenshot("app-class-page-phone")
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
+    # Kwame was a name typed wrong: the teacher removes it, after saying yes
+    remove = page.locator(".spar-class-remove")
+    remove.get_by_label("Learner:").select_option(label="Kwame")
+    remove.get_by_role("button", name="Remove\u2026").click()
+    expect(remove.get_by_role("alert")).to_have_text(
+        "Remove Kwame and all the progress of Kwame? This cannot be undone.")
+    voila_page.screenshot("app-class-page-remove")
+    remove.get_by_role("button", name="Yes, remove Kwame").click()
+    expect(remove.get_by_role("status")).to_have_text("Kwame was removed.")
+    expect(table.locator("th[scope=row]", has_text=re.compile("^Kwame$"))).to_have_count(0)
+    expect(table.locator("th[scope=row]", has_text=re.compile("^Abena$"))).to_be_visible()
 
 
 def test_learners_cannot_open_the_class_page(app_server, voila_page):

@@ -23,7 +23,7 @@ from ...classroom import class_report, lesson_columns, missed_sentence, question
 from ...i18n import _, ngettext
 from ...lessons.widget import stars_html
 from ...render.charts import missed_chart
-from ...store import StoreError, learner_key
+from ...store import StoreError, learner_key, shared_store
 from ...store.schema import utcnow
 from ...store.report import ClassReport, LearnerReport, share_text, to_csv, when_text
 from .. import course
@@ -62,8 +62,9 @@ class ClassPage(widgets.VBox):
         top = widgets.HBox([self.refresh, self.seen, self.order, self.download])
         top.add_class("spar-row")
         heading = "<h2>" + escape(_("Class")) + "</h2>"
+        self.remover = Remover(app, self)
         super().__init__([widgets.HTML(heading), self.summary, top, self.table, self.grid,
-                          self.chart])
+                          self.chart, self.remover])
         self.add_class("spar-class")
         self.redraw()
 
@@ -103,6 +104,7 @@ class ClassPage(widgets.VBox):
             self.summary.value = f'<p role="status">{escape(unreadable)}</p>'
             self.table.value = self.grid.value = self.chart.value = self.download.value = ""
             self.report = None
+            self.remover.show_learners([])
             return
         me = self.app.learner.name if self.app.learner is not None else None
         n = sum(1 for r in report.learners if not same_learner(r.name, me))
@@ -113,12 +115,82 @@ class ClassPage(widgets.VBox):
         self.summary.value = "<p>" + escape(summary) + "</p>"
         self.report = report
         self.draw_tables()
+        self.remover.show_learners([r.name for r in report.learners])
         self.chart.value = missed_html(report, lessons)
         data = base64.b64encode(to_csv(report, lesson_columns(lessons)).encode("utf-8"))
         words = escape(_("Download the report (CSV)"))
         self.download.value = (f'<a class="spar-download" download="{CSV_NAME}" '
                                f'href="data:text/csv;charset=utf-8;base64,{data.decode("ascii")}">'
                                f"{words}</a>")
+
+
+class Remover(widgets.VBox):
+    """Remove a learner and their progress (a name typed wrong, a visitor), after the
+    teacher says yes to a question that names them."""
+
+    def __init__(self, app: Any, page: "ClassPage") -> None:
+        self.app, self.page = app, page
+        self.names = widgets.Dropdown(options=[], description=_("Learner:"),
+                                      layout=widgets.Layout(width="300px", max_width="100%"))
+        self.ask = widgets.Button(description=_("Remove\u2026"),
+                                  tooltip=_("Remove this learner and their progress"))
+        self.ask.add_class("spar-secondary")
+        self.ask.on_click(guarded(app.say)(lambda _b: self.confirm()))
+        self.question = widgets.HTML()
+        self.yes = widgets.Button(button_style="danger")
+        self.yes.add_class("spar-secondary")  # its size; the danger colours stay
+        self.yes.on_click(guarded(app.say)(lambda _b: self.remove()))
+        self.no = widgets.Button(description=_("Keep"))
+        self.no.add_class("spar-secondary")
+        self.no.on_click(guarded(app.say)(lambda _b: self.cancel()))
+        self.answer = widgets.HBox([self.yes, self.no])
+        self.answer.add_class("spar-row")
+        self.status = widgets.HTML()
+        pick = widgets.HBox([self.names, self.ask])
+        pick.add_class("spar-row")
+        words = escape(_("For a name typed wrong, or a visitor. Their progress goes with "
+                         "them, and cannot be brought back."))
+        title = escape(_("Remove a learner"))
+        super().__init__([widgets.HTML(f'<h3>{title}</h3><p class="spar-muted">{words}</p>'),
+                          pick, self.question, self.answer, self.status])
+        self.add_class("spar-class-remove")
+        self.cancel()
+
+    def show_learners(self, names: List[str]) -> None:
+        self.names.options = names
+        self.layout.display = "" if names else "none"
+        self.cancel()
+
+    def confirm(self) -> None:
+        """Ask: "Remove Kofi and all of Kofi's progress?"."""
+        name = self.names.value
+        if not name:
+            return
+        question = _("Remove {name} and all the progress of {name}? This cannot be undone.")
+        self.question.value = f'<p role="alert">{escape(question.format(name=name))}</p>'
+        self.yes.description = _("Yes, remove {name}").format(name=name)
+        self.answer.layout.display = ""
+        self.status.value = ""
+
+    def cancel(self) -> None:
+        self.question.value = ""
+        self.answer.layout.display = "none"
+
+    def remove(self) -> None:
+        name = self.names.value
+        if not name:
+            return
+        try:
+            removed = shared_store().remove_learner(name)
+        except StoreError as e:
+            log.warning("learner %r cannot be removed: %s", name, e)
+            said = _("The progress database cannot be changed right now, so {name} was not "
+                     "removed.")
+        else:
+            said = (_("{name} was removed.") if removed else
+                    _("{name} was not found: someone may have removed them already."))
+        self.page.redraw()
+        self.status.value = f'<p role="status">{escape(said.format(name=name))}</p>'
 
 
 SEEN = {"all": None, "today": 0, "week": 6}
