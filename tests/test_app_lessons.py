@@ -125,3 +125,50 @@ def test_home_starts_the_suggested_lesson_once_a_lesson_is_finished(home, monkey
     app.go("home")
     assert page.resume.description.startswith("Continue lesson 4")
     assert page.start.layout.display == "none"
+
+
+def test_home_shows_the_course_the_stars_the_puzzles_and_the_days_in_a_row(home):
+    from datetime import date, datetime, timedelta, timezone
+
+    from spar_tutor.app.pages.home import practice_text, today
+    from spar_tutor.puzzles.progress import PuzzleProgress
+
+    app = make_app("Esi")
+    app.go("home")
+    assert "spar-path" not in app.pages["home"].progress.value  # nothing done yet: no picture
+    esi = ProgressStore("Esi")
+    lesson_1, lesson_3 = course.find_lesson("1"), course.find_lesson("3")
+    for step in range(len(lesson_1.steps)):
+        esi.answer(lesson_1.id, step, len(lesson_1.steps), "x", True, step != 1)
+    esi.answer(lesson_3.id, 0, len(lesson_3.steps), "x", False, True, finished=False)
+    puzzles = PuzzleProgress("Esi")
+    puzzles.attempt("draw-the-queen", 700)
+    puzzles.solve("draw-the-queen", clean=True, puzzle_rating=700)
+    app.go("lessons")
+    app.go("home")
+    shown = app.pages["home"].progress.value
+    badges = shown.split('<ol class="spar-path">', 1)[1].split("</ol>", 1)[0].split("<li ")[1:]
+    assert len(badges) == len(course.playable())
+    assert badges[0].startswith('class="spar-path-done"') and "finished, 2 of 3 stars" in badges[0]
+    assert badges[2].startswith('class="spar-path-begun"') and "Lesson 3: begun" in badges[2]
+    assert badges[1].startswith('class="spar-path-todo"') and "not begun yet" in badges[1]
+    assert f"Stars: 2 of {3 * len(course.playable())}." in shown
+    assert "Puzzles solved: 1. Puzzle rating: " in shown
+    assert "You practised today. Come back tomorrow: two days in a row!" in shown
+    assert esi.practice_days(today()) == {today()}
+    day = date(2026, 12, 2)
+    run = {day - timedelta(days=n) for n in range(1, 4)}
+    assert practice_text(run | {day}, day) == (
+        "You have practised 4 days in a row. Come back tomorrow to make it 5!")
+    assert practice_text(run, day) == (
+        "You practised 3 days in a row, up to yesterday. Practise today to make it 4!")
+    assert practice_text({day - timedelta(days=2)}, day) == ""
+    assert practice_text({day - timedelta(days=1)}, day) == (
+        "You practised yesterday. Practise today: two days in a row!")
+    # an answer of three days ago counts on its own day
+    old = datetime.now(timezone.utc) - timedelta(days=3)
+    from spar_tutor.store import records
+
+    with esi.store.write() as session:
+        records.add_answer(session, esi.learner_id, lesson_3.id, 1, "y", True, True, True, old)
+    assert esi.practice_days(today()) == {today(), old.astimezone().date()}

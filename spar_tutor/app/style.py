@@ -120,6 +120,19 @@ RULES = """
   text-align: left; vertical-align: top; color: var(--spar-ink); }
 .spar-ref-table th { background: var(--spar-soft); color: var(--spar-ink); }
 .spar-ref-table td.num { text-align: right; font-variant-numeric: tabular-nums; }
+.spar-path-heading { margin: 8px 0 2px 0; font-weight: bold; }
+.spar-path { display: flex; flex-wrap: wrap; gap: 6px; list-style: none; padding: 0;
+  margin: 4px 0 8px 0; }
+.spar-path li { width: 40px; height: 40px; border-radius: 50%; display: flex;
+  flex-direction: column; align-items: center; justify-content: center; font-weight: bold;
+  font-size: 14px; line-height: 1.1; border: 2px solid var(--spar-line);
+  color: var(--spar-muted); background: var(--spar-panel); box-sizing: border-box; }
+.spar-path li.spar-path-done { background: var(--spar-accent); color: var(--spar-on-accent);
+  border-color: var(--spar-accent); }
+.spar-path li.spar-path-begun { border-color: var(--spar-accent); color: var(--spar-accent);
+  border-style: dashed; }
+.spar-path-stars { font-size: 10px; letter-spacing: -1px; color: var(--spar-gold); }
+.spar-progress-lines { margin: 4px 0 8px 0; padding-left: 20px; }
 .spar-class-grid caption { caption-side: top; text-align: left; padding: 0 0 4px 0; }
 .spar-class-grid th.num, .spar-class-grid td, .spar-class-grid td.num { text-align: center;
   padding: 4px 6px; min-width: 34px; white-space: nowrap; }

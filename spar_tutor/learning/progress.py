@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import logging
 import os
-from typing import Callable, ContextManager, Optional, TypeVar
+from datetime import date, datetime, time, timedelta
+from typing import Callable, ContextManager, Optional, Set, Tuple, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -26,7 +27,7 @@ from sqlalchemy.orm import Session
 from ..i18n import N_
 from ..store import Store, StoreError, database_url, home, learner_key, shared_store
 from ..store.names import shown_name
-from ..store.records import add_language_choice, chosen_language, last_visit
+from ..store.records import add_language_choice, chosen_language, last_visit, practice_times
 from ..store.schema import Learner
 
 log = logging.getLogger("spar_tutor.learning")
@@ -126,6 +127,13 @@ class LearnerProgress:
         log.info("learner %r was removed; added again", self.key)
         return True
 
+    def practice_days(self, today: date, days: int = 60) -> Set[date]:
+        """The days (the server's calendar) of the last ``days`` up to ``today`` on which
+        the learner answered a question or started a puzzle."""
+        start = datetime.combine(today - timedelta(days=days), time()).astimezone()
+        found = self._read(lambda s: practice_times(s, self.learner_id, start))
+        return {when.astimezone().date() for when in found}
+
     @property
     def language(self) -> Optional[str]:
         """The tutor's language the learner chose last (``None``: never chosen)."""
@@ -142,4 +150,22 @@ class LearnerProgress:
         return found[0] if found else None
 
 
-__all__ = ["LearnerProgress", "NOT_SAVED", "current_user", "home"]
+def run_of_days(days: Set[date], today: date) -> Tuple[int, bool]:
+    """How many days in a row the learner practised, up to today (or up to yesterday, if
+    not yet today: the run is still alive), and whether today is one of them.
+
+    >>> d = date(2026, 12, 2)
+    >>> run_of_days({d, d - timedelta(1), d - timedelta(3)}, d)
+    (2, True)
+    >>> run_of_days({d - timedelta(1), d - timedelta(2)}, d), run_of_days({d - timedelta(2)}, d)
+    ((2, False), (0, False))
+    """
+    day = today if today in days else today - timedelta(days=1)
+    run = 0
+    while day in days:
+        run += 1
+        day -= timedelta(days=1)
+    return run, today in days
+
+
+__all__ = ["LearnerProgress", "NOT_SAVED", "current_user", "home", "run_of_days"]

@@ -68,6 +68,15 @@ def step_answers(session: Session, learner: int, lesson: str) -> List[StepAnswer
         .order_by(StepAnswer.answered_at, StepAnswer.id)))
 
 
+def answers_by_lesson(session: Session, learner: int) -> Dict[str, List[StepAnswer]]:
+    """Every answer of the learner, per lesson, oldest first (one read for a whole course)."""
+    found: Dict[str, List[StepAnswer]] = {}
+    for a in session.scalars(select(StepAnswer).where(StepAnswer.learner_id == learner)
+                             .order_by(StepAnswer.answered_at, StepAnswer.id)):
+        found.setdefault(a.lesson, []).append(a)
+    return found
+
+
 def finished_lessons(session: Session, learner: int) -> Set[str]:
     """The lessons the learner has finished."""
     return set(session.scalars(select(LessonCompletion.lesson).distinct().where(
@@ -75,6 +84,16 @@ def finished_lessons(session: Session, learner: int) -> Set[str]:
 
 
 # -- where the learner is -------------------------------------------------------------
+
+
+def practice_times(session: Session, learner: int, since: datetime) -> List[datetime]:
+    """When the learner answered a lesson's step or started a puzzle, from ``since`` on
+    (opening a page is not practice)."""
+    times = list(session.scalars(select(StepAnswer.answered_at).where(
+        StepAnswer.learner_id == learner, StepAnswer.answered_at >= since)))
+    times += session.scalars(select(PuzzleAttempt.started_at).where(
+        PuzzleAttempt.learner_id == learner, PuzzleAttempt.started_at >= since))
+    return times
 
 
 def add_visit(session: Session, learner: int, kind: str, item: str, step: Optional[int] = None,

@@ -93,6 +93,10 @@ def test_missed_question_comes_back_stars_and_review_on_a_later_day(app_server, 
         nav(voila_page, "Home").click()
         review = page.get_by_role("button", name="1 thing to review today")
         expect(review).to_be_visible(timeout=TIMEOUT)
+        expect(page.locator(".spar-path li.spar-path-done")).to_have_count(1)  # lesson 3
+        # the answers were yesterday on the moved clock (today, had midnight passed meanwhile)
+        expect(page.get_by_text(re.compile(r"^You practised (yesterday|today)\."))
+               ).to_be_visible()
         voila_page.screenshot("mastery-home-review-later-day")
         review.click()
         step("Step 2 of 7")

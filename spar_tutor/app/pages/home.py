@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import date
 from html import escape
-from typing import Any, List, Optional
+from typing import Any, Collection, List, Mapping, Optional, Set
 from urllib.parse import quote
 
 import ipywidgets as widgets
 
 from ...engine.cards import parse_cards
 from ...i18n import N_, _, ngettext
-from ...learning.progress import NOT_SAVED
+from ...learning.progress import NOT_SAVED, run_of_days
 from ...render import hand_svg
 from ..guard import guarded
 from ..learner import Learner, check_name
@@ -33,6 +34,90 @@ def _button(text: str, css: str, tooltip: str = "") -> widgets.Button:
     b = widgets.Button(description=text, tooltip=tooltip or text)
     b.add_class(css)
     return b
+
+
+def today() -> date:
+    """Today on the server's calendar (the test-only clock of the review schedule moves it)."""
+    from ...learning.review import now
+
+    return now().astimezone().date()
+
+
+def course_path(lessons: List[Any], answers: Mapping[str, List[Any]],
+                finished: Collection[str]) -> str:
+    """The lessons as a row of numbered badges: finished (with its stars), begun, or not
+    yet, so that the learner sees the whole course and where they are in it."""
+    from ...lessons.mastery import lesson_stars, stars_text
+
+    badges = []
+    for lesson in lessons:
+        if lesson.id in finished:
+            stars = lesson_stars(lesson, answers.get(lesson.id, []))
+            state, mark = "done", f'<span class="spar-path-stars">{stars_text(stars)}</span>'
+            words = ngettext("Lesson {number}: finished, {stars} of {most} star",
+                             "Lesson {number}: finished, {stars} of {most} stars", 3).format(
+                number=lesson.number, stars=stars, most=3)
+        elif answers.get(lesson.id):
+            state, mark = "begun", ""
+            words = _("Lesson {number}: begun").format(number=lesson.number)
+        else:
+            state, mark = "todo", ""
+            words = _("Lesson {number}: not begun yet").format(number=lesson.number)
+        label = escape(f"{words}. {lesson.title}", quote=True)
+        badges.append(f'<li class="spar-path-{state}" title="{label}" aria-label="{label}">'
+                      f'<span class="spar-path-number">{lesson.number}</span>{mark}</li>')
+    heading = escape(_("Your lessons"))
+    return (f'<p class="spar-path-heading">{heading}</p>'
+            f'<ol class="spar-path">{"".join(badges)}</ol>')
+
+
+def practice_text(days: Set[date], on: date) -> str:
+    """The learner's run of days in a row, and a reason to come back tomorrow ("" for no
+    run: nothing to say yet)."""
+    run, today_too = run_of_days(days, on)
+    if run == 0:
+        return ""
+    if today_too:
+        if run == 1:
+            return _("You practised today. Come back tomorrow: two days in a row!")
+        return ngettext("You have practised {run} day in a row. Come back tomorrow to make "
+                        "it {next}!",
+                        "You have practised {run} days in a row. Come back tomorrow to make "
+                        "it {next}!", run).format(run=run, next=run + 1)
+    if run == 1:
+        return _("You practised yesterday. Practise today: two days in a row!")
+    return ngettext("You practised {run} day in a row, up to yesterday. Practise today to "
+                    "make it {next}!",
+                    "You practised {run} days in a row, up to yesterday. Practise today to "
+                    "make it {next}!", run).format(run=run, next=run + 1)
+
+
+def progress_html(progress: Any, lessons: List[Any], learner: Optional[Learner],
+                  on: date) -> str:
+    """What the learner has done: the course as badges, the stars, the puzzles and the
+    days in a row ("" before the first answer)."""
+    from ...lessons.mastery import lesson_stars
+    from ...puzzles.progress import PuzzleProgress
+
+    answers = progress.all_answers()
+    puzzles = PuzzleProgress(progress.learner, progress.store)
+    solved, rating = len(puzzles.solved_ids()), puzzles.rating
+    if not answers and not solved and rating is None:
+        return ""
+    finished = set(progress.finished_lessons(l.id for l in lessons))
+    stars = sum(lesson_stars(l, answers.get(l.id, [])) for l in lessons if l.id in finished)
+    lines = [_("Stars: {stars} of {most}.").format(stars=stars, most=3 * len(lessons))]
+    if solved or rating is not None:
+        puzzle_line = _("Puzzles solved: {solved}.").format(solved=solved)
+        if rating is not None:
+            puzzle_line += " " + _("Puzzle rating: {rating}.").format(rating=rating)
+        lines.append(puzzle_line)
+    practice = practice_text(progress.practice_days(on), on)
+    if practice:
+        lines.append(practice)
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return (course_path(lessons, answers, finished)
+            + f'<ul class="spar-progress-lines">{items}</ul>')
 
 
 class HomePage(widgets.VBox):
@@ -142,6 +227,7 @@ class HomePage(widgets.VBox):
                                  "You have finished {done} of {lessons} lessons.",
                                  len(lessons)).format(done=done, lessons=len(lessons)) + "</p>"
                 if done else "")
+        text += progress_html(progress, lessons, self.app.learner, today())
         if progress.unsaved:
             text += f'<p role="status">{escape(_(NOT_SAVED))}</p>'
         point = course.resume_point(progress)
