@@ -431,6 +431,7 @@ def test_the_teacher_removes_a_learner_after_saying_yes(home, monkeypatch):
     app.follow(parse_query(f"page=class&key={KEY}"))
     remover = app.pages["class"].remover
     assert list(remover.names.options) == ["Ama", "kofi"]
+    assert remover.names.value == "Ama"  # the name the menu shows is the one removed
     assert remover.answer.layout.display == "none"
     remover.names.value = "kofi"
     remover.ask.click()
@@ -446,6 +447,34 @@ def test_the_teacher_removes_a_learner_after_saying_yes(home, monkeypatch):
     assert ">kofi<" not in app.pages["class"].table.value
     assert list(remover.names.options) == ["Ama"]
     assert "1 learner has used the tutor." in app.pages["class"].summary.value
+
+
+def test_the_teacher_looks_at_one_learner(home, monkeypatch):
+    monkeypatch.setenv("SPAR_TUTOR_TEACHER_KEY", KEY)
+    two_learners()  # kofi: lesson 3 step 3 wrong twice, then right
+    ProgressStore("kofi").answer("03_follow", 4, 8, "7S", False, True, finished=False)
+    app = App()
+    app.follow(parse_query(f"page=class&key={KEY}"))
+    one = app.pages["class"].one
+    assert list(one.names.options) == ["Ama", "kofi"] and one.names.value == "Ama"
+    assert "Lesson 1, step 2 (Count the pack): 1 wrong answer, then right." in one.detail.value
+    assert "finished, 2 of 3 stars" in one.detail.value  # the badges
+    assert "Puzzles solved: 1. Puzzle rating:" in one.detail.value
+    one.names.value = "kofi"
+    lesson_3 = find_lesson("3")
+    assert (f"Lesson 3, step 3 ({lesson_3.steps[2].title}): 2 wrong answers, then right."
+            in one.detail.value)
+    assert (f"Lesson 3, step 5 ({lesson_3.steps[4].title}): 1 wrong answer, not right yet."
+            in one.detail.value)
+    assert "Puzzles solved: 0." in one.detail.value and "rating" not in one.detail.value
+    assert "Nothing due for review today." in one.detail.value
+    assert "Your lessons" not in one.detail.value and "<p class=\"spar-path-heading\">Lessons<" in one.detail.value
+    app.pages["class"].redraw()  # the choice stays across a refresh
+    assert one.names.value == "kofi"
+    ProgressStore("Esi").answer("01_pack", 0, 9, None, True, None)  # a page read only
+    app.pages["class"].redraw()
+    one.names.value = "Esi"
+    assert "No question missed." in one.detail.value
 
 
 def test_class_remove_on_the_command_line(home):

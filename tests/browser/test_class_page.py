@@ -96,6 +96,13 @@ def test_the_teacher_sees_two_learners_and_the_chart(app_server, voila_page, bro
         voila_page.screenshot("app-class-page-phone")
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
+    # one learner: Esi's lessons as badges, and the question she missed
+    one = page.locator(".spar-class-learner")
+    one.get_by_label("Learner:").select_option(label="Esi")
+    expect(one.locator(".spar-path li.spar-path-done")).to_have_count(1)
+    expect(one).to_contain_text(re.compile(r"Lesson 1, step 2 \(Count the pack\): \d+ wrong "
+                                           r"answers?, then right\."))
+    voila_page.screenshot("app-class-page-one-learner")
     # Kwame was a name typed wrong: the teacher removes it, after saying yes
     remove = page.locator(".spar-class-remove")
     remove.get_by_label("Learner:").select_option(label="Kwame")

@@ -15,7 +15,7 @@ import logging
 from dataclasses import replace
 from datetime import datetime, time, timedelta
 from html import escape
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 import ipywidgets as widgets
 
@@ -63,8 +63,9 @@ class ClassPage(widgets.VBox):
         top.add_class("spar-row")
         heading = "<h2>" + escape(_("Class")) + "</h2>"
         self.remover = Remover(app, self)
+        self.one = LearnerDetail(app)
         super().__init__([widgets.HTML(heading), self.summary, top, self.table, self.grid,
-                          self.chart, self.remover])
+                          self.chart, self.one, self.remover])
         self.add_class("spar-class")
         self.redraw()
 
@@ -105,6 +106,7 @@ class ClassPage(widgets.VBox):
             self.table.value = self.grid.value = self.chart.value = self.download.value = ""
             self.report = None
             self.remover.show_learners([])
+            self.one.show_learners([])
             return
         me = self.app.learner.name if self.app.learner is not None else None
         n = sum(1 for r in report.learners if not same_learner(r.name, me))
@@ -116,12 +118,106 @@ class ClassPage(widgets.VBox):
         self.report = report
         self.draw_tables()
         self.remover.show_learners([r.name for r in report.learners])
+        self.one.show_learners([r.name for r in report.learners])
         self.chart.value = missed_html(report, lessons)
         data = base64.b64encode(to_csv(report, lesson_columns(lessons)).encode("utf-8"))
         words = escape(_("Download the report (CSV)"))
         self.download.value = (f'<a class="spar-download" download="{CSV_NAME}" '
                                f'href="data:text/csv;charset=utf-8;base64,{data.decode("ascii")}">'
                                f"{words}</a>")
+
+
+MISSED_SHOWN = 10
+"""At most this many of one learner's missed questions are listed."""
+
+
+def learner_detail_html(name: str, lessons: List[Any], now: datetime) -> str:
+    """One learner, for the teacher: the lessons as badges, the questions they missed
+    (how many wrong answers, and whether they got it right since), the puzzles, and what
+    is due for review."""
+    from ...learning.review import Reviews
+    from ...lessons import ProgressStore
+    from ...puzzles.progress import PuzzleProgress
+    from .home import course_path
+
+    progress = ProgressStore(name)
+    answers = progress.all_answers()
+    finished = set(progress.finished_lessons(l.id for l in lessons))
+    parts = [course_path(lessons, answers, finished, _("Lessons"))]
+    missed = []
+    for lesson in lessons:
+        wrong: Dict[int, int] = {}
+        right: Set[int] = set()
+        for a in answers.get(lesson.id, []):
+            if a.answer is None:
+                continue
+            if a.correct:
+                right.add(a.step)
+            elif a.step not in right:
+                wrong[a.step] = wrong.get(a.step, 0) + 1
+        for step in sorted(wrong):
+            label = question_label(lessons, lesson.id, step)
+            said = (ngettext("{question}: {n} wrong answer, then right.",
+                             "{question}: {n} wrong answers, then right.", wrong[step])
+                    if step in right else
+                    ngettext("{question}: {n} wrong answer, not right yet.",
+                             "{question}: {n} wrong answers, not right yet.", wrong[step]))
+            missed.append(said.format(question=label, n=wrong[step]))
+    heading = escape(_("Questions missed"))
+    if missed:
+        items = "".join(f"<li>{escape(m)}</li>" for m in missed[:MISSED_SHOWN])
+        more = len(missed) - MISSED_SHOWN
+        if more > 0:
+            items += "<li>" + escape(ngettext("and {n} more", "and {n} more", more).format(
+                n=more)) + "</li>"
+        parts.append(f"<h4>{heading}</h4><ul>{items}</ul>")
+    else:
+        none = escape(_("No question missed."))
+        parts.append(f'<h4>{heading}</h4><p class="spar-muted">{none}</p>')
+    puzzles = PuzzleProgress(name)
+    lines = [_("Puzzles solved: {solved}.").format(solved=len(puzzles.solved_ids()))]
+    if puzzles.rating is not None:
+        lines.append(_("Puzzle rating: {rating}.").format(rating=puzzles.rating))
+    due = len(Reviews(name).due(now))
+    lines.append(ngettext("{count} thing to review today.", "{count} things to review today.",
+                          due).format(count=due) if due else _("Nothing due for review today."))
+    parts.append("<p>" + escape(" ".join(lines)) + "</p>")
+    return "".join(parts)
+
+
+class LearnerDetail(widgets.VBox):
+    """One learner, chosen from a menu: :func:`learner_detail_html`."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.names = widgets.Dropdown(options=[], description=_("Learner:"),
+                                      layout=widgets.Layout(width="300px", max_width="100%"))
+        self.names.observe(guarded(app.say)(lambda _c: self.draw()), names="value")
+        self.detail = widgets.HTML()
+        title = escape(_("One learner"))
+        words = escape(_("Their lessons, the questions they missed, and their puzzles."))
+        super().__init__([widgets.HTML(f'<h3>{title}</h3><p class="spar-muted">{words}</p>'),
+                          self.names, self.detail])
+        self.add_class("spar-class-learner")
+
+    def show_learners(self, names: List[str]) -> None:
+        chosen = self.names.value
+        self.names.options = names
+        self.names.value = chosen if chosen in names else (names[0] if names else None)
+        self.layout.display = "" if names else "none"
+        self.draw()
+
+    def draw(self) -> None:
+        name = self.names.value
+        if not name:
+            self.detail.value = ""
+            return
+        try:
+            self.detail.value = learner_detail_html(name, course.playable(), utcnow())
+        except StoreError as e:
+            log.warning("learner %r cannot be read: %s", name, e)
+            self.detail.value = '<p role="status">' + escape(_(
+                "The progress database cannot be read right now.")) + "</p>"
 
 
 class Remover(widgets.VBox):
@@ -157,7 +253,9 @@ class Remover(widgets.VBox):
         self.cancel()
 
     def show_learners(self, names: List[str]) -> None:
-        self.names.options = names
+        chosen = self.names.value
+        self.names.options = names  # a menu given new options chooses none of them
+        self.names.value = chosen if chosen in names else (names[0] if names else None)
         self.layout.display = "" if names else "none"
         self.cancel()
 
@@ -270,10 +368,10 @@ def _lesson_cell(learner: LearnerReport, lesson: Any) -> str:
         return f'<td class="spar-grid-done">{stars_html(learner.stars.get(lesson.id, 0))}</td>'
     if lesson.id in learner.steps:
         done = learner.steps[lesson.id]
-        words = _("{done} of {steps} steps").format(done=done, steps=len(lesson.steps))
-        return (f'<td class="num spar-grid-begun" title="{escape(words, quote=True)}">'
-                f'<span aria-label="{escape(words, quote=True)}">{done}/{len(lesson.steps)}'
-                "</span></td>")
+        words = escape(_("{done} of {steps} steps").format(done=done, steps=len(lesson.steps)),
+                       quote=True)
+        return (f'<td class="num spar-grid-begun" title="{words}">'
+                f'<span role="img" aria-label="{words}">{done}/{len(lesson.steps)}</span></td>')
     return "<td></td>"
 
 

@@ -44,9 +44,10 @@ def today() -> date:
 
 
 def course_path(lessons: List[Any], answers: Mapping[str, List[Any]],
-                finished: Collection[str]) -> str:
+                finished: Collection[str], heading: Optional[str] = None) -> str:
     """The lessons as a row of numbered badges: finished (with its stars), begun, or not
-    yet, so that the learner sees the whole course and where they are in it."""
+    yet, so that the learner sees the whole course and where they are in it (under
+    ``heading``: "Your lessons" by default)."""
     from ...lessons.mastery import lesson_stars, stars_text
 
     badges = []
@@ -66,8 +67,8 @@ def course_path(lessons: List[Any], answers: Mapping[str, List[Any]],
         label = escape(f"{words}. {lesson.title}", quote=True)
         badges.append(f'<li class="spar-path-{state}" title="{label}" aria-label="{label}">'
                       f'<span class="spar-path-number">{lesson.number}</span>{mark}</li>')
-    heading = escape(_("Your lessons"))
-    return (f'<p class="spar-path-heading">{heading}</p>'
+    title = escape(_("Your lessons") if heading is None else heading)
+    return (f'<p class="spar-path-heading">{title}</p>'
             f'<ol class="spar-path">{"".join(badges)}</ol>')
 
 
