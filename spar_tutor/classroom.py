@@ -116,10 +116,13 @@ def _report_command(args: argparse.Namespace) -> int:
         return 0
     n = len(report.learners)
     print(ngettext("{n} learner", "{n} learners", n).format(n=n))
+    headings = dict(lesson_columns(lessons))
     for r in report.learners:
-        print(_("  {name}: {lessons} lessons finished, {steps} steps, right at the first try "
-                "{share}, puzzles solved {solved}, rating {rating}, last seen {seen}").format(
-            name=r.name, lessons=len(r.finished), steps=r.steps_done,
+        now_on = headings.get(r.now_on, r.now_on) if r.now_on else "-"
+        print(_("  {name}: {lessons} lessons finished, now on {now_on}, {steps} steps, right at "
+                "the first try {share}, puzzles solved {solved}, rating {rating}, last seen "
+                "{seen}").format(
+            name=r.name, lessons=len(r.finished), now_on=now_on, steps=r.steps_done,
             share=share_text(r.first_try_share) or "-", solved=r.puzzles_solved,
             rating="-" if r.rating is None else r.rating, seen=when_text(r.last_seen) or "-"))
     if report.missed:

@@ -373,7 +373,9 @@ def test_class_report_on_the_command_line_is_the_class_pages(home):
     assert out.stdout.splitlines()[1].endswith(",2" + "," * (len(LESSONS) - 1))  # Ama's stars
     text = run("class", "report", "--database", url)
     assert text.returncode == 0, text.stderr
-    assert "2 learners" in text.stdout and "Ama: 1 lessons finished, 9 steps" in text.stdout
+    assert "2 learners" in text.stdout
+    assert "Ama: 1 lessons finished, now on -, 9 steps" in text.stdout
+    assert re.search(r"kofi: 0 lessons finished, now on Lesson [13]: .+, 2 steps", text.stdout)
     assert "Lesson 3, step 3" in text.stdout
     assert "2 of 3 answers were wrong. Missed by 1 learner." in text.stdout
     for url, words in (("nowhere://x", "cannot use nowhere://x"),

@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from ...classroom import class_report, lesson_columns, missed_sentence, question_label
 from ...i18n import _, ngettext
+from ...lessons.mastery import MOST
 from ...lessons.widget import stars_html
 from ...render.charts import missed_chart
 from ...store import StoreError, learner_key, shared_store
@@ -341,8 +342,8 @@ def _finished_cell(learner: LearnerReport) -> str:
     n = len(learner.finished)
     if not n:
         return "0"
-    stars = ngettext("{stars} of {most} star", "{stars} of {most} stars", 3 * n).format(
-        stars=learner.star_count, most=3 * n)
+    stars = ngettext("{stars} of {most} star", "{stars} of {most} stars", MOST * n).format(
+        stars=learner.star_count, most=MOST * n)
     return f'{n} <span class="spar-muted">({escape(stars)})</span>'
 
 

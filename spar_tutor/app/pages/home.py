@@ -48,7 +48,7 @@ def course_path(lessons: List[Any], answers: Mapping[str, List[Any]],
     """The lessons as a row of numbered badges: finished (with its stars), begun, or not
     yet, so that the learner sees the whole course and where they are in it (under
     ``heading``: "Your lessons" by default)."""
-    from ...lessons.mastery import lesson_stars, stars_text
+    from ...lessons.mastery import MOST, lesson_stars, stars_text
 
     badges = []
     for lesson in lessons:
@@ -56,8 +56,8 @@ def course_path(lessons: List[Any], answers: Mapping[str, List[Any]],
             stars = lesson_stars(lesson, answers.get(lesson.id, []))
             state, mark = "done", f'<span class="spar-path-stars">{stars_text(stars)}</span>'
             words = ngettext("Lesson {number}: finished, {stars} of {most} star",
-                             "Lesson {number}: finished, {stars} of {most} stars", 3).format(
-                number=lesson.number, stars=stars, most=3)
+                             "Lesson {number}: finished, {stars} of {most} stars", MOST).format(
+                number=lesson.number, stars=stars, most=MOST)
         elif answers.get(lesson.id):
             state, mark = "begun", ""
             words = _("Lesson {number}: begun").format(number=lesson.number)
@@ -97,7 +97,7 @@ def progress_html(progress: Any, lessons: List[Any], learner: Optional[Learner],
                   on: date) -> str:
     """What the learner has done: the course as badges, the stars, the puzzles and the
     days in a row ("" before the first answer)."""
-    from ...lessons.mastery import lesson_stars
+    from ...lessons.mastery import MOST, lesson_stars
     from ...puzzles.progress import PuzzleProgress
 
     answers = progress.all_answers()
@@ -107,7 +107,7 @@ def progress_html(progress: Any, lessons: List[Any], learner: Optional[Learner],
         return ""
     finished = set(progress.finished_lessons(l.id for l in lessons))
     stars = sum(lesson_stars(l, answers.get(l.id, [])) for l in lessons if l.id in finished)
-    lines = [_("Stars: {stars} of {most}.").format(stars=stars, most=3 * len(lessons))]
+    lines = [_("Stars: {stars} of {most}.").format(stars=stars, most=MOST * len(lessons))]
     if solved or rating is not None:
         puzzle_line = _("Puzzles solved: {solved}.").format(solved=solved)
         if rating is not None:
