@@ -522,3 +522,29 @@ def test_an_old_last_seen_is_shown_in_the_servers_time(home):
     ProgressStore("Ama", store).visit("01_pack", 0)
     seen = class_report(store).learners[0].last_seen
     assert seen is not None and seen.utcoffset() == timedelta(0)
+
+
+def test_the_class_page_in_french(home, monkeypatch):
+    from spar_tutor import i18n
+
+    monkeypatch.setenv("SPAR_TUTOR_TEACHER_KEY", KEY)
+    two_learners()
+    app = App()
+    try:
+        app.set_language("fr")
+        app.follow(parse_query(f"page=class&key={KEY}"))
+        page = app.pages["class"]
+        shown = " ".join([page.summary.value, page.table.value, page.grid.value,
+                          page.one.detail.value])
+        for french in ("Leçons finies", "En cours", "étoiles\u00a0: 2 sur 3", "Finie par",
+                       "Questions manquées", "Énigmes résolues"):
+            assert french in shown, french
+        words = re.sub(r"<[^>]+>", " ", shown) + " ".join(  # the text, and what is read out
+            re.findall(r"aria-label=['\"]([^'\"]*)", shown))
+        for english in ("Lessons finished", "Now on", "Finished by", "stars", "Questions missed",
+                        "Puzzles solved", "steps", "Lesson "):
+            assert english not in words, english
+        assert [label for label, _key in page.order.options][0] == "Nom"
+        assert page.remover.ask.description == "Retirer\u2026"
+    finally:
+        i18n.set_language("en")
