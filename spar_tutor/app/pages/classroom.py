@@ -186,13 +186,27 @@ def learner_detail_html(name: str, lessons: List[Any], now: datetime) -> str:
     return "".join(parts)
 
 
+def learner_menu() -> widgets.Dropdown:
+    return widgets.Dropdown(options=[], description=_("Learner:"),
+                            layout=widgets.Layout(width="300px", max_width="100%"))
+
+
+def offer_names(box: widgets.Box, menu: widgets.Dropdown, names: List[str]) -> None:
+    """Put ``names`` in ``menu``, keeping the name chosen if it is still there, else the
+    first (a menu given new options chooses none of them, while it shows the first); hide
+    ``box`` when there is nobody."""
+    chosen = menu.value
+    menu.options = names
+    menu.value = chosen if chosen in names else (names[0] if names else None)
+    box.layout.display = "" if names else "none"
+
+
 class LearnerDetail(widgets.VBox):
     """One learner, chosen from a menu: :func:`learner_detail_html`."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
-        self.names = widgets.Dropdown(options=[], description=_("Learner:"),
-                                      layout=widgets.Layout(width="300px", max_width="100%"))
+        self.names = learner_menu()
         self.names.observe(guarded(app.say)(lambda _c: self.draw()), names="value")
         self.detail = widgets.HTML()
         title = escape(_("One learner"))
@@ -202,10 +216,7 @@ class LearnerDetail(widgets.VBox):
         self.add_class("spar-class-learner")
 
     def show_learners(self, names: List[str]) -> None:
-        chosen = self.names.value
-        self.names.options = names
-        self.names.value = chosen if chosen in names else (names[0] if names else None)
-        self.layout.display = "" if names else "none"
+        offer_names(self, self.names, names)
         self.draw()
 
     def draw(self) -> None:
@@ -227,8 +238,7 @@ class Remover(widgets.VBox):
 
     def __init__(self, app: Any, page: "ClassPage") -> None:
         self.app, self.page = app, page
-        self.names = widgets.Dropdown(options=[], description=_("Learner:"),
-                                      layout=widgets.Layout(width="300px", max_width="100%"))
+        self.names = learner_menu()
         self.ask = widgets.Button(description=_("Remove\u2026"),
                                   tooltip=_("Remove this learner and their progress"))
         self.ask.add_class("spar-secondary")
@@ -254,10 +264,7 @@ class Remover(widgets.VBox):
         self.cancel()
 
     def show_learners(self, names: List[str]) -> None:
-        chosen = self.names.value
-        self.names.options = names  # a menu given new options chooses none of them
-        self.names.value = chosen if chosen in names else (names[0] if names else None)
-        self.layout.display = "" if names else "none"
+        offer_names(self, self.names, names)
         self.cancel()
 
     def confirm(self) -> None:
