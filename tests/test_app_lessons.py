@@ -135,7 +135,9 @@ def test_home_shows_the_course_the_stars_the_puzzles_and_the_days_in_a_row(home)
 
     app = make_app("Esi")
     app.go("home")
-    assert "spar-path" not in app.pages["home"].progress.value  # nothing done yet: no picture
+    new = app.pages["home"].progress.value  # nothing done yet: the course, waiting
+    assert new.count("spar-path-todo") == len(course.playable()) and "Stars" not in new
+    assert "Welcome back" not in app.pages["home"].greeting.value
     esi = ProgressStore("Esi")
     lesson_1, lesson_3 = course.find_lesson("1"), course.find_lesson("3")
     for step in range(len(lesson_1.steps)):
@@ -152,7 +154,9 @@ def test_home_shows_the_course_the_stars_the_puzzles_and_the_days_in_a_row(home)
     assert badges[0].startswith('class="spar-path-done"') and "finished, 2 of 3 stars" in badges[0]
     assert badges[2].startswith('class="spar-path-begun"') and "Lesson 3: begun" in badges[2]
     assert badges[1].startswith('class="spar-path-todo"') and "not begun yet" in badges[1]
-    assert f"Stars: 2 of {3 * len(course.playable())}." in shown
+    assert f"You have finished 1 of {len(course.playable())} lessons." in shown
+    assert "Stars: 2 (a lesson gives up to 3)." in shown
+    assert "Green: finished, with its stars (up to 3). Dashed: begun." in shown
     assert "Puzzles solved: 1. Puzzle rating: " in shown
     assert "You practised today. Come back tomorrow: two days in a row!" in shown
     assert esi.practice_days(today()) == {today()}

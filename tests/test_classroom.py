@@ -222,7 +222,7 @@ def test_the_csv_has_a_row_per_learner_and_two_columns_per_lesson():
     report = classroom.class_report(store, LESSONS)
     rows = list(csv.reader(io.StringIO(to_csv(report, lesson_columns(LESSONS)))))
     assert rows[0][:9] == ["Learner", "Last seen", "Lessons finished", "Now on", "Steps done",
-                           "Right at the first try", "Puzzles tried", "Puzzles solved",
+                           "Right first time", "Puzzles tried", "Puzzles solved",
                            "Puzzle rating"]
     n = len(LESSONS)
     assert rows[0][9] == f"Lesson 1: {LESSONS[0].title}" and len(rows[0]) == 9 + 2 * n
@@ -437,9 +437,10 @@ def test_the_teacher_removes_a_learner_after_saying_yes(home, monkeypatch):
     assert remover.answer.layout.display == "none"
     remover.names.value = "kofi"
     remover.ask.click()
-    assert "Remove kofi and all the progress of kofi? This cannot be undone." in \
+    assert "Remove kofi and all of kofi&#x27;s progress? This cannot be undone." in \
         remover.question.value
     assert remover.answer.layout.display == "" and remover.yes.description == "Yes, remove kofi"
+    assert remover.no.description == "No, keep kofi"
     remover.no.click()  # kept
     assert remover.question.value == "" and remover.answer.layout.display == "none"
     assert ">kofi<" in app.pages["class"].table.value
@@ -469,7 +470,7 @@ def test_the_teacher_looks_at_one_learner(home, monkeypatch):
     assert (f"Lesson 3, step 5 ({lesson_3.steps[4].title}): 1 wrong answer, not right yet."
             in one.detail.value)
     assert "Puzzles solved: 0." in one.detail.value and "rating" not in one.detail.value
-    assert "Nothing due for review today." in one.detail.value
+    assert "No missed question or puzzle is due for review today." in one.detail.value
     assert "Your lessons" not in one.detail.value and "<p class=\"spar-path-heading\">Lessons<" in one.detail.value
     app.pages["class"].redraw()  # the choice stays across a refresh
     assert one.names.value == "kofi"
@@ -548,3 +549,13 @@ def test_the_class_page_in_french(home, monkeypatch):
         assert page.remover.ask.description == "Retirer\u2026"
     finally:
         i18n.set_language("en")
+
+
+def test_the_questions_missed_by_the_most_learners_come_first():
+    store = Store.memory()
+    two_learners(store)  # lesson 3 step 3: 2 wrong answers by kofi; lesson 1 step 2: 1 by Ama
+    ProgressStore("Esi", store).answer("01_pack", 1, 9, "52", False, True, finished=False)
+    ProgressStore("kofi", store).answer("03_follow", 2, 8, "QC", False, False, finished=False)
+    missed = class_report(store).missed  # 2 learners before 3 wrong answers by one
+    assert [(m.lesson, m.step, m.learners, m.wrong) for m in missed] == [
+        ("01_pack", 1, 2, 2), ("03_follow", 2, 1, 3)]

@@ -123,7 +123,7 @@ RULES = """
 .spar-path-heading { margin: 8px 0 2px 0; font-weight: bold; }
 .spar-path { display: flex; flex-wrap: wrap; gap: 6px; list-style: none; padding: 0;
   margin: 4px 0 8px 0; }
-.spar-path li { width: 40px; height: 40px; border-radius: 50%; display: flex;
+.spar-path li { width: 46px; height: 46px; border-radius: 50%; display: flex;
   flex-direction: column; align-items: center; justify-content: center; font-weight: bold;
   font-size: 14px; line-height: 1.1; border: 2px solid var(--spar-line);
   color: var(--spar-muted); background: var(--spar-panel); box-sizing: border-box; }
@@ -131,12 +131,16 @@ RULES = """
   border-color: var(--spar-accent); }
 .spar-path li.spar-path-begun { border-color: var(--spar-accent); color: var(--spar-accent);
   border-style: dashed; }
-.spar-path-stars { font-size: 10px; letter-spacing: -1px; color: var(--spar-gold); }
+.spar-path-stars { font-size: 12px; letter-spacing: -1px; color: var(--spar-gold); }
+.spar-path-key { margin: 0 0 6px 0; font-size: 14px; }
 .spar-progress-lines { margin: 4px 0 8px 0; padding-left: 20px; }
 .spar-class-grid caption { caption-side: top; text-align: left; padding: 0 0 4px 0; }
 .spar-class-grid th.num, .spar-class-grid td, .spar-class-grid td.num { text-align: center;
   padding: 4px 6px; min-width: 34px; white-space: nowrap; }
-.spar-class-grid td.spar-grid-begun { color: var(--spar-muted); font-size: 13px; }
+.spar-class-grid td.spar-grid-begun { color: var(--spar-ink); font-size: 14px; }
+.spar-class-grid .sp-stars { font-size: 16px; }
+.spar-class-grid th[scope="row"] { position: sticky; left: 0; z-index: 1; }
+.spar-class-table td:last-child { white-space: nowrap; }
 .spar-class-grid tr.spar-grid-total th, .spar-class-grid tr.spar-grid-total td {
   border-top: 2px solid var(--spar-ink); font-weight: bold; }
 .spar-shell input[type="text"] { font-size: 15px; color: var(--spar-ink);
@@ -168,6 +172,7 @@ RULES = """
     overflow: visible; text-overflow: clip; line-height: 1.3; padding: 4px 0; }
   .spar-shell .widget-html, .spar-shell .widget-html-content { min-width: 0; max-width: 100%; }
   .spar-ref-table { display: block; overflow-x: auto; max-width: 100%; }
+  .spar-class-chart { display: none; } /* its words are too small there; the list says it */
   .spar-ref-table.spar-stack, .spar-stack tbody, .spar-stack tr, .spar-stack td,
   .spar-stack caption { display: block; }
   .spar-stack caption { text-align: left; }

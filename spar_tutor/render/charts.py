@@ -230,8 +230,9 @@ def figure_html(fig: Figure, alt: str) -> str:
 
 
 def missed_chart(labels: Sequence[str], wrong: Sequence[int], title: str, axis: str) -> str:
-    """Horizontal bars, the first at the top: how many wrong answers each question had
-    (the Class page's "most often missed"). ``title`` and ``axis`` are the caller's words."""
+    """Horizontal bars, the first at the top: a count for each question (the Class page's
+    "most often missed": how many learners missed it). ``title`` (the image's name for a
+    screen reader; the page's heading shows it) and ``axis`` are the caller's words."""
     from matplotlib.ticker import MaxNLocator
 
     # labels of 11 pt: a teacher shows the page to the class on a projector
@@ -245,7 +246,6 @@ def missed_chart(labels: Sequence[str], wrong: Sequence[int], title: str, axis: 
                     xytext=(3, 0), textcoords="offset points", va="center", fontsize=11)
     ax.set_xlabel(axis, fontsize=11)
     ax.tick_params(axis="x", labelsize=11)
-    ax.set_title(title, fontsize=13)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.spines[["top", "right"]].set_visible(False)
     alt = title + ": " + "; ".join(f"{label}: {n}" for label, n in zip(labels, wrong))

@@ -92,7 +92,9 @@ class Missed:
 
 @dataclass(frozen=True)
 class ClassReport:
-    """Every learner (by name), and the questions most often missed, most first."""
+    """Every learner (by name), and the questions most often missed: missed by the most
+    learners first (a question one learner keeps missing says less about the class), then
+    by the most wrong answers."""
 
     learners: List[LearnerReport]
     missed: List[Missed]
@@ -195,7 +197,8 @@ def _missed(session: Session, limit: int) -> List[Missed]:
                func.count(distinct(StepAnswer.learner_id)))
         .where(question, StepAnswer.correct.is_(False))
         .group_by(StepAnswer.lesson, StepAnswer.step)
-        .order_by(func.count().desc(), StepAnswer.lesson, StepAnswer.step).limit(limit)).all()
+        .order_by(func.count(distinct(StepAnswer.learner_id)).desc(), func.count().desc(),
+                  StepAnswer.lesson, StepAnswer.step).limit(limit)).all()
     if not wrong:
         return []
     answers = {(lesson, step): int(n) for lesson, step, n in session.execute(
@@ -225,7 +228,7 @@ def to_csv(report: ClassReport, lessons: Sequence[Tuple[str, str]] = ()) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([_("Learner"), _("Last seen"), _("Lessons finished"), _("Now on"),
                      _("Steps done"),
-                     _("Right at the first try"), _("Puzzles tried"), _("Puzzles solved"),
+                     _("Right first time"), _("Puzzles tried"), _("Puzzles solved"),
                      _("Puzzle rating"),
                      *[headings.get(l, l) for l in known + others],
                      *[_("{lesson} (stars)").format(lesson=headings.get(l, l))

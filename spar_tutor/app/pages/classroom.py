@@ -181,7 +181,7 @@ def learner_detail_html(name: str, lessons: List[Any], now: datetime) -> str:
         lines.append(_("Puzzle rating: {rating}.").format(rating=puzzles.rating))
     due = len(Reviews(name).due(now))
     lines.append(ngettext("{count} thing to review today.", "{count} things to review today.",
-                          due).format(count=due) if due else _("Nothing due for review today."))
+                          due).format(count=due) if due else _("No missed question or puzzle is due for review today."))
     parts.append("<p>" + escape(" ".join(lines)) + "</p>")
     return "".join(parts)
 
@@ -247,7 +247,7 @@ class Remover(widgets.VBox):
         self.yes = widgets.Button(button_style="danger")
         self.yes.add_class("spar-secondary")  # its size; the danger colours stay
         self.yes.on_click(guarded(app.say)(lambda _b: self.remove()))
-        self.no = widgets.Button(description=_("Keep"))
+        self.no = widgets.Button()
         self.no.add_class("spar-secondary")
         self.no.on_click(guarded(app.say)(lambda _b: self.cancel()))
         self.answer = widgets.HBox([self.yes, self.no])
@@ -255,8 +255,8 @@ class Remover(widgets.VBox):
         self.status = widgets.HTML()
         pick = widgets.HBox([self.names, self.ask])
         pick.add_class("spar-row")
-        words = escape(_("For a name typed wrong, or a visitor. Their progress goes with "
-                         "them, and cannot be brought back."))
+        words = escape(_("For a name typed wrong, or a visitor. Their progress is deleted "
+                         "too, and cannot be brought back."))
         title = escape(_("Remove a learner"))
         super().__init__([widgets.HTML(f'<h3>{title}</h3><p class="spar-muted">{words}</p>'),
                           pick, self.question, self.answer, self.status])
@@ -272,9 +272,10 @@ class Remover(widgets.VBox):
         name = self.names.value
         if not name:
             return
-        question = _("Remove {name} and all the progress of {name}? This cannot be undone.")
+        question = _("Remove {name} and all of {name}'s progress? This cannot be undone.")
         self.question.value = f'<p role="alert">{escape(question.format(name=name))}</p>'
         self.yes.description = _("Yes, remove {name}").format(name=name)
+        self.no.description = _("No, keep {name}").format(name=name)
         self.answer.layout.display = ""
         self.status.value = ""
 
@@ -335,7 +336,7 @@ ORDERS = {
 def order_options() -> List[Tuple[str, str]]:
     """The orders' words, for the menu."""
     return [(_("Name"), "name"), (_("Lessons finished (fewest first)"), "finished"),
-            (_("Right at the first try (lowest first)"), "first_try"),
+            (_("Right first time (lowest first)"), "first_try"),
             (_("Last seen (longest ago first)"), "last_seen")]
 
 
@@ -352,6 +353,17 @@ def _finished_cell(learner: LearnerReport) -> str:
     stars = ngettext("{stars} of {most} star", "{stars} of {most} stars", MOST * n).format(
         stars=learner.star_count, most=MOST * n)
     return f'{n} <span class="spar-muted">({escape(stars)})</span>'
+
+
+def _first_try_cell(learner: LearnerReport) -> str:
+    """The share of questions right at the first try, and out of how many: "0% (0 of 1)"
+    says little, "80% (16 of 20)" more."""
+    share = share_text(learner.first_try_share)
+    if not share:
+        return "&ndash;"
+    of = _("({right} of {questions})").format(right=learner.right_first,
+                                              questions=learner.first_tries)
+    return f'{share} <span class="spar-muted">{escape(of)}</span>'
 
 
 def _now_on_cell(learner: LearnerReport, lessons: List[Any]) -> str:
@@ -402,13 +414,13 @@ def learners_table(report: ClassReport, lessons: List[Any], me: Optional[str] = 
         nobody = escape(_("Nobody has answered a question yet."))
         return f'<p class="spar-muted">{nobody}</p>'
     headings = [_("Learner"), _("Lessons finished"), _("Now on"),
-                _("Right at the first try"), _("Puzzles solved / tried"), _("Puzzle rating"),
+                _("Right first time"), _("Puzzles solved / tried"), _("Puzzle rating"),
                 _("Last seen")]
     head_row = "".join(f'<th scope="col">{escape(h)}</th>' for h in headings)
     rows = []
     for r in ordered(report, order):
         values = [(True, _finished_cell(r)), (False, _now_on_cell(r, lessons)),
-                  (True, share_text(r.first_try_share) or "&ndash;"),
+                  (True, _first_try_cell(r)),
                   (True, f"{r.puzzles_solved} / {r.puzzles_tried}"),
                   (True, "&ndash;" if r.rating is None else str(r.rating)),
                   (False, escape(when_text(r.last_seen)) or "&ndash;")]
@@ -436,9 +448,10 @@ def lessons_grid(report: ClassReport, lessons: List[Any], me: Optional[str] = No
                      for l in lessons)
     finished_by = escape(_("Finished by"))
     total = f'<tr class="spar-grid-total"><th scope="row">{finished_by}</th>{counts}</tr>'
-    caption = escape(_("Each lesson: its stars once finished, its steps done while begun "
-                       "(3/13: 3 of 13 steps). The last row counts the learners who finished it."))
-    corner = escape(_("Lesson"))
+    caption = escape(_("Stars: the lesson is finished. 3/13: begun, 3 of its 13 steps done. "
+                       "Empty: not begun yet. The last row counts the learners who finished "
+                       "each lesson. Point at a lesson's number to see its name."))
+    corner = escape(_("Learner"))
     return (f'<p class="spar-muted">{caption}</p>'
             f'<table class="spar-ref-table spar-class-grid" data-order="{order}">'
             f'<thead><tr><th scope="col">{corner}</th>{heads}</tr></thead><tbody>'
@@ -452,7 +465,8 @@ def missed_html(report: ClassReport, lessons: List[Any]) -> str:
         return f'<p class="spar-muted">{none}</p>'
     labels = [question_label(lessons, m.lesson, m.step) for m in report.missed]
     title = _("Questions most often missed")
-    chart = missed_chart(labels, [m.wrong for m in report.missed], title, _("wrong answers"))
+    chart = missed_chart(labels, [m.learners for m in report.missed], title,
+                         _("learners who missed it"))
     items = "".join(f"<li>{escape(missed_sentence(label, m))}</li>"
                     for label, m in zip(labels, report.missed))
     return (f"<h3>{escape(title)}</h3>"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 from html import escape
-from typing import Any, Collection, List, Mapping, Optional, Set
+from typing import Any, Collection, List, Mapping, Optional, Set, Tuple
 from urllib.parse import quote
 
 import ipywidgets as widgets
@@ -94,20 +94,32 @@ def practice_text(days: Set[date], on: date) -> str:
 
 
 def progress_html(progress: Any, lessons: List[Any], learner: Optional[Learner],
-                  on: date) -> str:
-    """What the learner has done: the course as badges, the stars, the puzzles and the
-    days in a row ("" before the first answer)."""
+                  on: date) -> Tuple[str, bool]:
+    """What the learner has done: the course as badges (with what they mean), the lessons
+    finished, the stars, the puzzles and the days in a row. Before the first answer, only
+    the badges: the whole course, waiting. With it, whether the learner has done anything
+    yet."""
     from ...lessons.mastery import MOST, lesson_stars
     from ...puzzles.progress import PuzzleProgress
 
     answers = progress.all_answers()
+    finished = set(progress.finished_lessons(l.id for l in lessons))
+    key = escape(_("Green: finished, with its stars (up to 3). Dashed: begun. "
+                   "White: not begun yet."))
+    path = course_path(lessons, answers, finished) + f'<p class="spar-path-key spar-muted">{key}</p>'
     puzzles = PuzzleProgress(progress.learner, progress.store)
     solved, rating = len(puzzles.solved_ids()), puzzles.rating
     if not answers and not solved and rating is None:
-        return ""
-    finished = set(progress.finished_lessons(l.id for l in lessons))
-    stars = sum(lesson_stars(l, answers.get(l.id, [])) for l in lessons if l.id in finished)
-    lines = [_("Stars: {stars} of {most}.").format(stars=stars, most=MOST * len(lessons))]
+        return path, False
+    lines = []
+    if finished:
+        stars = sum(lesson_stars(l, answers.get(l.id, [])) for l in lessons if l.id in finished)
+        lines.append(ngettext("You have finished {done} of {lessons} lesson.",
+                              "You have finished {done} of {lessons} lessons.",
+                              len(lessons)).format(done=len(finished), lessons=len(lessons)))
+        lines.append(ngettext("Stars: {stars} (a lesson gives up to {most}).",
+                              "Stars: {stars} (a lesson gives up to {most}).", MOST).format(
+            stars=stars, most=MOST))
     if solved or rating is not None:
         puzzle_line = _("Puzzles solved: {solved}.").format(solved=solved)
         if rating is not None:
@@ -117,8 +129,7 @@ def progress_html(progress: Any, lessons: List[Any], learner: Optional[Learner],
     if practice:
         lines.append(practice)
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-    return (course_path(lessons, answers, finished)
-            + f'<ul class="spar-progress-lines">{items}</ul>')
+    return path + (f'<ul class="spar-progress-lines">{items}</ul>' if items else ""), True
 
 
 class HomePage(widgets.VBox):
@@ -146,6 +157,7 @@ class HomePage(widgets.VBox):
         self.review.add_class("spar-review")
         self.review.on_click(safe(lambda _: self._open_review()))
         self._resume_route: Optional[Route] = None
+        self._returning = False  # the learner has done something: "Welcome back"
 
         self.greeting = widgets.HTML()
         self.name = widgets.Text(placeholder=_("Your first name"), description=_("Your name:"),
@@ -211,6 +223,7 @@ class HomePage(widgets.VBox):
         self.start.description = _("Start lesson 1")
         self.start.tooltip = _("Begin the first lesson")
         self._start_route = Route(page="lessons", lesson="1")
+        self._returning = False
         progress = self.app.progress()
         if progress is None:
             return ""
@@ -224,11 +237,7 @@ class HomePage(widgets.VBox):
             self.start.description = _("Next lesson: {number}. {title}").format(
                 number=nxt.number, title=nxt.title)
             self.start.tooltip = nxt.summary
-        text = ("<p>" + ngettext("You have finished {done} of {lessons} lesson.",
-                                 "You have finished {done} of {lessons} lessons.",
-                                 len(lessons)).format(done=done, lessons=len(lessons)) + "</p>"
-                if done else "")
-        text += progress_html(progress, lessons, self.app.learner, today())
+        text, self._returning = progress_html(progress, lessons, self.app.learner, today())
         if progress.unsaved:
             text += f'<p role="status">{escape(_(NOT_SAVED))}</p>'
         point = course.resume_point(progress)
@@ -283,7 +292,7 @@ class HomePage(widgets.VBox):
         learner: Optional[Learner] = self.app.learner
         self._show_review()
         progress_text = self._progress_text()
-        welcome = (_("Welcome back, {name}!") if self._resume_route or progress_text
+        welcome = (_("Welcome back, {name}!") if self._resume_route or self._returning
                    else _("Welcome, {name}!"))
         if learner is None:
             self.greeting.value = _("<h3>Who is learning?</h3><p>Type your name so the tutor "
