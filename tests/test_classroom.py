@@ -126,6 +126,7 @@ def test_the_learners_table_says_what_each_finished_and_where_each_is_now():
                         last_answered={"07_dry_wet": at(10), "03_follow": at(5)})
     html = learners_table(report_of(esi), LESSONS)
     assert "<th scope=\"col\">Lessons finished</th><th scope=\"col\">Now on</th>" in html
+    assert '<th scope="col" title="How well they solve puzzles. Everyone starts at 800;' in html
     assert '1 <span class="spar-muted">(2 of 3 stars)</span>' in html
     title = LESSONS[6].title
     steps = len(LESSONS[6].steps)

@@ -20,7 +20,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 import ipywidgets as widgets
 
 from ...classroom import class_report, lesson_columns, missed_sentence, question_label
-from ...i18n import _, ngettext
+from ...i18n import _, ngettext, number
 from ...lessons.mastery import MOST
 from ...lessons.widget import stars_html
 from ...render.charts import missed_chart
@@ -416,7 +416,12 @@ def learners_table(report: ClassReport, lessons: List[Any], me: Optional[str] = 
     headings = [_("Learner"), _("Lessons finished"), _("Now on"),
                 _("Right first time"), _("Puzzles solved / tried"), _("Puzzle rating"),
                 _("Last seen")]
-    head_row = "".join(f'<th scope="col">{escape(h)}</th>' for h in headings)
+    from ...learning.rating import START
+
+    rating_about = _("How well they solve puzzles. Everyone starts at {start}; the first go "
+                     "at each puzzle moves it.").format(start=number(round(START.rating)))
+    titles = {headings[5]: f' title="{escape(rating_about, quote=True)}"'}
+    head_row = "".join(f'<th scope="col"{titles.get(h, "")}>{escape(h)}</th>' for h in headings)
     rows = []
     for r in ordered(report, order):
         values = [(True, _finished_cell(r)), (False, _now_on_cell(r, lessons)),
