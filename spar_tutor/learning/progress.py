@@ -107,8 +107,14 @@ class LearnerProgress:
             with session_of(self.store) as session:
                 return work(session)
         except StoreError as e:
-            if not self._learner_removed(e):
-                self._go_on_in_memory(e)
+            failed = e
+        if self._learner_removed(failed):
+            try:
+                with session_of(self.store) as session:
+                    return work(session)
+            except StoreError as e:
+                failed = e
+        self._go_on_in_memory(failed)
         with session_of(self.store) as session:
             return work(session)
 
