@@ -134,7 +134,6 @@ RULES = """
 .spar-path-stars { font-size: 12px; letter-spacing: -1px; color: var(--spar-gold); }
 .spar-path-key { margin: 0 0 6px 0; font-size: 14px; }
 .spar-progress-lines { margin: 4px 0 8px 0; padding-left: 20px; }
-.spar-class-grid caption { caption-side: top; text-align: left; padding: 0 0 4px 0; }
 .spar-class-grid th.num, .spar-class-grid td, .spar-class-grid td.num { text-align: center;
   padding: 4px 6px; min-width: 34px; white-space: nowrap; }
 .spar-class-grid td.spar-grid-begun { color: var(--spar-ink); font-size: 14px; }

@@ -132,14 +132,14 @@ MISSED_SHOWN = 10
 """At most this many of one learner's missed questions are listed."""
 
 
-def learner_detail_html(name: str, lessons: List[Any], now: datetime) -> str:
+def learner_detail_html(name: str, lessons: List[Any]) -> str:
     """One learner, for the teacher: the lessons as badges, the questions they missed
     (how many wrong answers, and whether they got it right since), the puzzles, and what
     is due for review."""
     from ...learning.review import Reviews
     from ...lessons import ProgressStore
     from ...puzzles.progress import PuzzleProgress
-    from .home import course_path
+    from .home import course_path, puzzle_words
 
     progress = ProgressStore(name)
     answers = progress.all_answers()
@@ -176,12 +176,11 @@ def learner_detail_html(name: str, lessons: List[Any], now: datetime) -> str:
         none = escape(_("No question missed."))
         parts.append(f'<h4>{heading}</h4><p class="spar-muted">{none}</p>')
     puzzles = PuzzleProgress(name)
-    lines = [_("Puzzles solved: {solved}.").format(solved=len(puzzles.solved_ids()))]
-    if puzzles.rating is not None:
-        lines.append(_("Puzzle rating: {rating}.").format(rating=puzzles.rating))
-    due = len(Reviews(name).due(now))
+    lines = [puzzle_words(len(puzzles.solved_ids()), puzzles.rating)]
+    due = Reviews(name).today()  # the review schedule's clock, as on the learner's Home
     lines.append(ngettext("{count} thing to review today.", "{count} things to review today.",
-                          due).format(count=due) if due else _("No missed question or puzzle is due for review today."))
+                          due).format(count=due) if due else
+                 _("No missed question or puzzle is due for review today."))
     parts.append("<p>" + escape(" ".join(lines)) + "</p>")
     return "".join(parts)
 
@@ -225,7 +224,7 @@ class LearnerDetail(widgets.VBox):
             self.detail.value = ""
             return
         try:
-            self.detail.value = learner_detail_html(name, course.playable(), utcnow())
+            self.detail.value = learner_detail_html(name, course.playable())
         except StoreError as e:
             log.warning("learner %r cannot be read: %s", name, e)
             self.detail.value = '<p role="status">' + escape(_(

@@ -93,20 +93,28 @@ def practice_text(days: Set[date], on: date) -> str:
                     "make it {next}!", run).format(run=run, next=run + 1)
 
 
-def progress_html(progress: Any, lessons: List[Any], learner: Optional[Learner],
+def puzzle_words(solved: int, rating: Optional[int]) -> str:
+    """"Puzzles solved: 3. Puzzle rating: 812." (the rating once there is one)."""
+    said = _("Puzzles solved: {solved}.").format(solved=solved)
+    if rating is not None:
+        said += " " + _("Puzzle rating: {rating}.").format(rating=rating)
+    return said
+
+
+def progress_html(progress: Any, lessons: List[Any], finished: Set[str],
                   on: date) -> Tuple[str, bool]:
     """What the learner has done: the course as badges (with what they mean), the lessons
-    finished, the stars, the puzzles and the days in a row. Before the first answer, only
-    the badges: the whole course, waiting. With it, whether the learner has done anything
-    yet."""
+    finished (``finished``: their ids), the stars, the puzzles and the days in a row.
+    Before the first answer, only the badges: the whole course, waiting. With it, whether
+    the learner has done anything yet."""
     from ...lessons.mastery import MOST, lesson_stars
     from ...puzzles.progress import PuzzleProgress
 
     answers = progress.all_answers()
-    finished = set(progress.finished_lessons(l.id for l in lessons))
     key = escape(_("Green: finished, with its stars (up to 3). Dashed: begun. "
                    "White: not begun yet."))
-    path = course_path(lessons, answers, finished) + f'<p class="spar-path-key spar-muted">{key}</p>'
+    path = (course_path(lessons, answers, finished)
+            + f'<p class="spar-path-key spar-muted">{key}</p>')
     puzzles = PuzzleProgress(progress.learner, progress.store)
     solved, rating = len(puzzles.solved_ids()), puzzles.rating
     if not answers and not solved and rating is None:
@@ -121,10 +129,7 @@ def progress_html(progress: Any, lessons: List[Any], learner: Optional[Learner],
                               "Stars: {stars} (a lesson gives up to {most}).", MOST).format(
             stars=stars, most=MOST))
     if solved or rating is not None:
-        puzzle_line = _("Puzzles solved: {solved}.").format(solved=solved)
-        if rating is not None:
-            puzzle_line += " " + _("Puzzle rating: {rating}.").format(rating=rating)
-        lines.append(puzzle_line)
+        lines.append(puzzle_words(solved, rating))
     practice = practice_text(progress.practice_days(on), on)
     if practice:
         lines.append(practice)
@@ -230,14 +235,15 @@ class HomePage(widgets.VBox):
         from .. import course
 
         lessons = course.playable()
-        done = len(progress.finished_lessons(l.id for l in lessons))
+        finished = set(progress.finished_lessons(l.id for l in lessons))
+        done = len(finished)
         nxt = course.suggested(progress) if done else None
         if nxt is not None:
             self._start_route = Route(page="lessons", lesson=nxt.id)
             self.start.description = _("Next lesson: {number}. {title}").format(
                 number=nxt.number, title=nxt.title)
             self.start.tooltip = nxt.summary
-        text, self._returning = progress_html(progress, lessons, self.app.learner, today())
+        text, self._returning = progress_html(progress, lessons, finished, today())
         if progress.unsaved:
             text += f'<p role="status">{escape(_(NOT_SAVED))}</p>'
         point = course.resume_point(progress)
