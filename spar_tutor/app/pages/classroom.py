@@ -76,12 +76,16 @@ class ClassPage(widgets.VBox):
     def on_show(self) -> None:
         self.redraw()
 
+    def _me(self) -> Optional[str]:
+        """The teacher's own name, if they gave one (their row is marked, not counted)."""
+        return self.app.learner.name if self.app.learner is not None else None
+
     def draw_tables(self) -> None:
         """The learners and the lessons grid, in the order the teacher chose."""
         if self.report is None:
             return
         lessons = course.playable()
-        me = self.app.learner.name if self.app.learner is not None else None
+        me = self._me()
         report = seen_since(self.report, self.seen.value, utcnow())
         if self.report.learners and not report.learners:
             nobody = escape(_("Nobody was seen today.") if self.seen.value == "today" else
@@ -109,7 +113,7 @@ class ClassPage(widgets.VBox):
             self.remover.show_learners([])
             self.one.show_learners([])
             return
-        me = self.app.learner.name if self.app.learner is not None else None
+        me = self._me()
         n = sum(1 for r in report.learners if not same_learner(r.name, me))
         summary = ngettext("{n} learner has used the tutor.", "{n} learners have used the tutor.",
                            n).format(n=n)
