@@ -123,3 +123,17 @@ def test_every_lesson_picture_speaks_to_the_learner_as_you():
     assert pictures >= 40
     lesson_7 = next(lesson for lesson in load_all() if lesson.number == 7)
     assert "You lead" in make_run(lesson_7.steps[0]).picture()
+
+
+def test_the_pile_names_who_played_each_card_and_the_winner():
+    """Who could not follow is read from the pile: each card has its player's name under
+    it, in play order from the leader, and the winner's name is the bold one."""
+    names = Players(("You", "Kofi", "Bot 2 (expert)"), you=0)
+    state = position("standard", hands=["6S 7H AD KS", "8S 9H TD QS", "6C 6H 9D 7C"],
+                     plays="KS QS 7C")  # Kofi follows, Bot 2 has no spade
+    pile = re.search(r"Trick 2: (.*?) won by", table_html(state, names, 0)).group(1)
+    cards = re.findall(r'class="spar-pile-card( spar-pile-won)?">.*?aria-label="([^"]+)"'
+                       r'.*?<span>([^<]+)</span>', pile)
+    assert [(card, who, bool(won)) for won, card, who in cards] == [
+        ("king of spades", "You", True), ("queen of spades", "Kofi", False),
+        ("seven of clubs", "Bot 2", False)]

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from spar_tutor import PRESETS, Action
+from spar_tutor.engine.cards import SUIT_NAMES, SUIT_SINGULAR
 from spar_tutor.session import GameSession
 from spar_tutor.widgets import (
     DealWidget, DeclarationsPanel, HandWidget, PlayTable, SavePanel, SetupPanel, TableWidget,
@@ -64,6 +65,29 @@ def test_unplayable_card_is_dimmed_says_why_and_changes_nothing():
     b.click()
     assert s.state is state
     assert "follow suit" in table.status.value and "spar-warn" in table.status.value
+
+
+def test_the_prompt_says_what_the_follow_suit_rule_allows_now():
+    """When a suit was led the prompt says whether the learner must follow it (and so why
+    some cards are grey) or holds none and may play any card."""
+    said = {}
+    for seed in range(1, 40):
+        s = session(seed=seed)
+        table = PlayTable(s)
+        while not s.state.is_over() and len(said) < 2:
+            state = s.state
+            if state.current_trick and state.to_move == 0:
+                led = state.current_trick[0].suit
+                holds = any(c.suit == led for c in state.hand(0))
+                said.setdefault(holds, (SUIT_NAMES[led], SUIT_SINGULAR[led], table.prompt()))
+            button_for(table.hand, s.legal_cards()[0]).click()
+        if len(said) == 2:
+            break
+    suits, suit, prompt = said[True]
+    assert prompt == f"Your turn: {suits} were led, so play a {suit}."
+    suits, suit, prompt = said[False]
+    assert prompt == (f"Your turn: {suits} were led. You have no {suit}, so you may play "
+                      "any card.")
 
 
 def test_double_click_plays_one_card():

@@ -235,6 +235,20 @@ def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: i
     return "".join(out)
 
 
+def _pile_trick(trick: Trick, names: Sequence[str], players: int, four: bool,
+                hide_winner: bool) -> str:
+    """A trick of the pile: each card with its player's name under it (who could not
+    follow is what a player reads from the pile), the winner's name in bold."""
+    out = []
+    for i, card in enumerate(trick.cards):
+        seat = trick.seat_of(i, players)
+        won = seat == trick.winner and not hide_winner
+        out.append(f'<span class="spar-pile-card{" spar-pile-won" if won else ""}">'
+                   f'{card_svg(card, width=32, four_colour=four)}'
+                   f'<span>{escape(names[seat].split(" (")[0])}</span></span>')
+    return f'<span class="spar-pile-trick">{"".join(out)}</span>'
+
+
 def _centre(state: HandState, names: Sequence[str], result_text: str,
             four: bool = False, asking: str = "") -> str:
     """The words in the middle (with the last trick, small, between tricks)."""
@@ -355,11 +369,12 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
     first = state.trick_number - len(state.tricks)
     for i, t in enumerate(state.tricks, start=first):
         winner = players_of(names).name(t.winner) if t.winner is not None else _("nobody")
-        if hide_last_winner and t is state.tricks[-1]:
+        hidden = hide_last_winner and t is state.tricks[-1]
+        if hidden:
             winner = "?"
         # Translators: a row of the pile: "Trick 2: (its cards) won by Kofi"
         row = _("Trick {number}: {cards} won by {player}").format(
-            number=i, cards=hand_svg(t.cards, width_per_card=32, overlap=0.3, four_colour=four),
+            number=i, cards=_pile_trick(t, names, state.players, four, hidden),
             player=escape(winner))
         rows.append(f'<div class="spar-pile-row">{row}</div>')
     if first > 1 and not rows:  # an end position: the tricks before it are not recorded

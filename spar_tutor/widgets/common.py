@@ -263,6 +263,12 @@ CSS = """
   max-width: 680px; }
 .spar-side h4 { margin: 4px 0 4px 0; font-size: 13px; color: #0f5a31; }
 .spar-pile-row { display: flex; align-items: center; gap: 6px; margin: 2px 0; }
+.spar-pile-trick { display: inline-flex; gap: 2px; }
+.spar-pile-card { display: inline-flex; flex-direction: column; align-items: center;
+  width: 38px; }
+.spar-pile-card > span { font-size: 10px; line-height: 1.2; max-width: 38px; overflow: hidden;
+  text-overflow: ellipsis; white-space: nowrap; }
+.spar-pile-won > span { font-weight: bold; }
 .spar-hand-box { align-items: flex-end; gap: 6px; padding: 6px 4px; }
 .spar-card-btn.jupyter-button { width: 84px; height: 140px; padding: 0 2px 3px 2px;
   background-color: transparent !important; background-repeat: no-repeat;

@@ -11,7 +11,7 @@ from typing import Any, Optional, Sequence, Union
 
 import ipywidgets as widgets
 
-from ..engine.cards import SUIT_NAMES
+from ..engine.cards import SUIT_NAMES, SUIT_SINGULAR
 from ..engine.rules import Rules, find_preset
 from ..i18n import _
 from ..render.text import cardify
@@ -170,7 +170,12 @@ class PlayTable(widgets.VBox):
         if state.phase != "play":
             return _("Your turn: answer the question under the table.")
         if state.current_trick:
-            led = _(SUIT_NAMES[state.current_trick[0].suit])
-            return _("Your turn: {suits} were led. Click a card to play it.").format(suits=led)
+            # the follow-suit rule for this hand, not only the suit: why some cards are grey
+            suit = state.current_trick[0].suit
+            words = {"suits": _(SUIT_NAMES[suit]), "suit": _(SUIT_SINGULAR[suit])}
+            if any(c.suit == suit for c in state.hand(state.to_move)):
+                return _("Your turn: {suits} were led, so play a {suit}.").format(**words)
+            return _("Your turn: {suits} were led. You have no {suit}, so you may play any "
+                     "card.").format(**words)
         return _("Your turn to lead trick {number} of {tricks}. Click a card to play it.").format(
             number=state.trick_number, tricks=state.rules.tricks)
