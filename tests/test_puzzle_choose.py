@@ -9,7 +9,7 @@ from spar_tutor.learning.rating import PuzzleRating, Result
 from spar_tutor.lessons import load_all
 from spar_tutor.puzzles.choose import nearest, next_for_you, with_themes
 from spar_tutor.puzzles.progress import PuzzleProgress
-from spar_tutor.puzzles.widget import PuzzlePlayer
+from spar_tutor.puzzles.widget import PuzzlePlayer, half_win_reason
 from spar_tutor.store import Store
 
 
@@ -72,7 +72,7 @@ def test_the_rating_in_words_on_the_puzzles_page(player):
     rated = player.progress.puzzle_rating
     assert rated is not None
     assert f"Your puzzle rating: {rated.rating:,}" in player.rating_line.value
-    assert "still settling" in player.rating_line.value  # one puzzle: far from sure
+    assert "not exact yet" in player.rating_line.value  # one puzzle: far from sure
     assert f"Your first puzzle rating: {rated.rating} (everyone starts at 800)." in \
         player.status.value
     player.on_next()
@@ -98,8 +98,8 @@ def test_a_solve_with_a_wrong_card_that_lowers_the_rating_says_why(player):
     game = solve_after_a_wrong_card(player)
     rated = player.progress.puzzle_rating
     assert game.puzzle.rating < 800 and rated.rating < 800
-    assert (f"Your first puzzle rating: {rated.rating} (everyone starts at 800). With a wrong "
-            "card or more than one hint, a solve counts as half a win.") in player.status.value
+    assert (f"Your first puzzle rating: {rated.rating} (everyone starts at 800). You tried a "
+            "card that loses the goal, so this solve counts as half a win.") in player.status.value
     assert "Cleanly" not in player.status.value
     # the next puzzle, solved after a wrong card again, lowers it from there: said with why
     player.on_next()
@@ -107,7 +107,9 @@ def test_a_solve_with_a_wrong_card_that_lowers_the_rating_says_why(player):
     after = player.progress.puzzle_rating
     assert game.puzzle.rating < rated.rating and after.rating < rated.rating  # an easier one
     assert (f"Your puzzle rating went down by {rated.rating - after.rating}, to "
-            f"{after.rating:,}: with a wrong card") in player.status.value
+            f"{after.rating:,}. You tried a card that loses the goal, so this solve counts as "
+            "half a win. Half a win against an easier puzzle lowers the rating.") in \
+        player.status.value
 
 
 def test_the_page_says_what_the_rating_is(player):
@@ -177,3 +179,17 @@ def test_the_rating_moves_after_each_puzzle():
     progress.attempt("one", 900)
     progress.solve("one", clean=True, puzzle_rating=900)
     assert progress.puzzle_rating == PuzzleRating().after(Result("one", 900, 1.0))
+
+
+def test_a_solve_with_hints_or_the_solution_says_which_help_made_it_half_a_win(player):
+    game = player.game
+    player.on_hint()
+    player.on_hint()  # the second hint: the computer's card
+    while not game.solved:
+        player.click_card(game.good_cards()[0])
+    assert not game.clean and "You asked for more than one hint, so this solve counts as " \
+        "half a win." in player.status.value
+    assert half_win_reason(game).startswith("You asked for more than one hint")
+    game.saw_solution = True
+    assert half_win_reason(game) == ("You looked at the solution, so this solve counts as "
+                                     "half a win.")

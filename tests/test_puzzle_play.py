@@ -45,13 +45,30 @@ def test_a_wrong_card_is_not_played_and_says_why():
     g = game("ace-first-six-last")
     feedback = g.play(C("6C"))
     assert feedback.kind == "wrong"
-    assert feedback.text.startswith("6♣ throws the goal away: after it you can be sure of only "
-                                    "1 point, not 3 points. After 6♣: nobody else holds a club")
+    assert feedback.text.startswith("6♣ loses the goal: with it you can be sure of only "
+                                    "1 point, not 3 points. If you play 6♣: nobody else holds "
+                                    "a club")
     assert feedback.refutation and g.state is g.start and g.mistakes == 1
     assert g.play(C("AD")).kind == "good"
     assert g.play(C("6C")).text == "Solved! You won the last trick with 6♣: 3 points."
     assert g.solved and not g.clean
     assert g.play(C("AD")).kind == "over"
+
+
+def test_too_many_answers_to_list_say_who_won_the_trick_and_what_was_led_next():
+    """Seven players: the six answers are not listed; the words say who won the learner's
+    trick and with what, and the card led to the next one (on the table)."""
+    g = game("seven-throw-the-middle-club")
+    feedback = g.play(C("QC"))
+    assert feedback.kind == "good"
+    trick = next(t for t in g.state.tricks if C("QC") in t.cards)
+    winner = g.puzzle.names[trick.winner]
+    won = trick.winning_card(g.state.players)
+    led = g.state.current_trick[0]
+    assert (f"Good: Q♣ keeps the goal. {winner} won the trick with {won.symbol_text} and "
+            f"led {led.symbol_text} to the next one. Your turn again.") == feedback.text
+    assert g.state.leader == trick.winner
+    assert "see the table" not in feedback.text
 
 
 def test_illegal_cards_and_turns():

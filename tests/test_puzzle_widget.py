@@ -62,7 +62,7 @@ def test_fail_on_purpose_then_try_again():
     player = PuzzlePlayer(start="lose-the-six")
     click(player, "7C")
     assert "spar-pz-wrong" in player.status.value
-    assert "7♣ throws the goal away" in status(player) and "Try another card" in status(player)
+    assert "7♣ loses the goal" in status(player) and "Try another card" in status(player)
     assert set(buttons(player)) == {"six of hearts", "seven of clubs"}  # nothing was played
     click(player, "6H")
     assert "Your turn again" in status(player) or "Solved" in status(player)

@@ -228,6 +228,9 @@ def test_stakes_show_in_the_ledger():
     s = session(rules=GHANA, seed=3)
     table = PlayTable(s)
     assert "Money" in table.scoreboard.table.value
+    stake = s.rules.stake
+    assert stake and (f"Stakes: for each point a player scores, every other player pays them "
+                      f"{stake}.") in table.scoreboard.table.value
 
 
 def test_deal_widget_steps_packet_by_packet():

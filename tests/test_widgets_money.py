@@ -54,7 +54,7 @@ def test_the_bet_panel_offers_and_the_bots_answer(monkeypatch):
     assert s.pending is None and panel.layout.display == "none"
     assert "spar-chip-turn" in t.table.value  # the first lead is awaited
     assert "This hand: you bet 9, matched by Bot 1 (beginner)." in t.scoreboard.table.value
-    assert "bought in with 40" in t.scoreboard.table.value
+    assert "Money: everyone started with 40." in t.scoreboard.table.value
 
 
 def test_no_bet_and_the_ledger_after_the_hand(monkeypatch):

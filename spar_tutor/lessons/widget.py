@@ -272,8 +272,8 @@ class LessonPlayer(widgets.VBox):
         end = escape(run.lesson.end_words(run.right_first))
         stars = run.stars
         if stars:
-            key = escape(_("Stars: one once every question is answered right, two when two "
-                           "in three were right at the first try, three when all were."))
+            key = escape(_("1 star: every question right in the end. 2 stars: two in three "
+                           "right at the first try. 3 stars: all right at the first try."))
             more = f" {stars_html(stars)}{more}<br><small>{key}</small>"
         self.feedback.value = (f"<div class='sp-feedback-right sp-lesson-end' role='status'>"
                                f"<b>{end}</b>{more}</div>")

@@ -8,7 +8,7 @@ True
 The learner plays with :meth:`PuzzleGame.play`. A card that keeps the goal is
 played and the other seats answer with the reply that holds the learner to
 the least (the solver's principal line), until it is the learner's turn again
-or the hand is over. A card that throws the goal away is *not* played: the
+or the hand is over. A card that loses the goal is *not* played: the
 feedback says why (from the solver's line) and the learner may try another
 card or start again. In a closed puzzle a card must keep the goal whoever
 holds the hidden cards.
@@ -180,16 +180,15 @@ class PuzzleGame:
         sure = values[card]
         if sure > 0:
             # the line is the card's own ("it takes trick 4"): name the card first
-            why = _("After {card}: {line}").format(card=card_text(card),
-                                                   line=why[0].lower() + why[1:])
+            why = _("If you play {card}: {line}").format(card=card_text(card),
+                                                        line=why[0].lower() + why[1:])
             # Translators: {goal} is a number of points too ("not 3 points")
-            text = ngettext("{card} throws the goal away: after it you can be sure of only "
-                            "{sure} point, not {goal}. {why}",
-                            "{card} throws the goal away: after it you can be sure of only "
-                            "{sure} points, not {goal}. {why}", sure)
+            text = ngettext("{card} loses the goal: with it you can be sure of only {sure} "
+                            "point, not {goal}. {why}",
+                            "{card} loses the goal: with it you can be sure of only {sure} "
+                            "points, not {goal}. {why}", sure)
         else:
-            text = _("{card} throws the goal away: after it you cannot be sure of any points. "
-                     "{why}")
+            text = _("{card} loses the goal: with it you cannot be sure of any points. {why}")
         text = text.format(card=card_text(card), sure=sure, goal=points(self.goal), why=why)
         return Feedback("wrong", text, card, refutation=refutation)
 
@@ -199,10 +198,29 @@ class PuzzleGame:
                 player=self.puzzle.names[s], move=card_text(c)) for s, c in replies)
             said = (" " + _("The others answer: {cards}.").format(cards=answered)
                     if answered else "")
-        else:
-            said = " " + _("The others have answered: see the table.")
+        else:  # too many cards to list: who won the trick, and what was led to the next
+            said = " " + self._trick_over_words(card)
         return _("Good: {card} keeps the goal.{others} Your turn again.").format(
             card=card_text(card), others=said)
+
+    def _trick_over_words(self, card: Card) -> str:
+        """The others' answers, too many to list: who won the learner's trick and with
+        what, and the card they led to the next one (the table shows the rest)."""
+        done = [t for t in self.state.tricks if card in t.cards]
+        if not done:  # the learner's card has not finished its trick: the rest is shown
+            return _("The others have answered: see the table.")
+        trick = done[-1]
+        won = trick.winning_card(self.state.players)
+        assert trick.winner is not None and won is not None, "a finished trick has a winner"
+        led = self.state.current_trick  # the winner leads the next trick
+        if led:
+            return self.puzzle.names.say(
+                _("You won the trick with {card} and led {next} to the next one."),
+                _("{player} won the trick with {card} and led {next} to the next one."),
+                trick.winner, card=won, next=led[0])
+        return self.puzzle.names.say(_("You won the trick with {card}."),
+                                     _("{player} won the trick with {card}."),
+                                     trick.winner, card=won)
 
     def _result_words(self) -> str:
         return result_words(self.state, self.puzzle.names)

@@ -121,6 +121,15 @@ def rating_about_html() -> str:
             f"{escape(about)}</details>")
 
 
+
+def half_win_reason(game: Any) -> str:
+    """Why a solve counted as half a win, in the learner's own terms: what they did."""
+    if game.saw_solution:
+        return _("You looked at the solution, so this solve counts as half a win.")
+    if game.mistakes:
+        return _("You tried a card that loses the goal, so this solve counts as half a win.")
+    return _("You asked for more than one hint, so this solve counts as half a win.")
+
 class PuzzlePlayer(widgets.VBox):
     """Pick a puzzle, play it card by card against the solver's defence, see hints and
     the solution, and keep progress per learner."""
@@ -293,10 +302,10 @@ class PuzzlePlayer(widgets.VBox):
         else:
             said = _("Your puzzle rating: {rating}").format(rating=number(rated.rating))
             if not rated.settled:
-                said += " " + _("(it is still settling: a few more puzzles make it more exact)")
+                said += " " + _("(not exact yet: each puzzle you solve makes it more exact)")
         self.rating_line.value = f'<span class="spar-pz-rating" role="status">{escape(said)}</span>'
 
-    def _rating_moved(self, before: Any, clean: bool) -> List[str]:
+    def _rating_moved(self, before: Any, game: Any) -> List[str]:
         """How this solve moved the learner's rating, and why when it went down (a solve
         with help counts as half a win, which an easier puzzle turns into a loss)."""
         after = self.progress.puzzle_rating
@@ -305,19 +314,18 @@ class PuzzlePlayer(widgets.VBox):
         if before is None:  # the learner never saw a rating: no "went down by 14"
             said = [_("Your first puzzle rating: {rating} (everyone starts at {start}).").format(
                 rating=number(after.rating), start=number(round(START.rating)))]
-            if after.rating < START.rating and not clean:
-                said.append(_("With a wrong card or more than one hint, a solve counts as "
-                              "half a win."))
+            if after.rating < START.rating and not game.clean:
+                said.append(half_win_reason(game))
             return said
         moved = after.rating - before.rating
         if moved > 0:
             return [_("Your puzzle rating went up by {points}, to {rating}.").format(
                 points=number(moved), rating=number(after.rating))]
-        if moved < 0 and not clean:
-            return [_("Your puzzle rating went down by {points}, to {rating}: with a wrong "
-                      "card or more than one hint a solve counts as half a win, and half a "
-                      "win against an easier puzzle lowers it.").format(
-                          points=number(-moved), rating=number(after.rating))]
+        if moved < 0 and not game.clean:
+            return [_("Your puzzle rating went down by {points}, to {rating}.").format(
+                        points=number(-moved), rating=number(after.rating)),
+                    half_win_reason(game),
+                    _("Half a win against an easier puzzle lowers the rating.")]
         return []
 
     def choose_for_you(self) -> Optional[Puzzle]:
@@ -521,7 +529,7 @@ class PuzzlePlayer(widgets.VBox):
             said = [feedback.text]
             if game.clean:
                 said.append(_("Cleanly solved: well done!"))
-            said += self._rating_moved(before, game.clean)
+            said += self._rating_moved(before, game)
             if self.progress.unsaved:
                 said.append(_(NOT_SAVED))
             said.append(_("Click Next puzzle to go on."))

@@ -76,10 +76,11 @@ class Scoreboard(widgets.VBox):
                 number=r.number, result=r.words(players),
                 money=money_words(r.money, names)).strip())
         if s.rules.stake:
-            out.append(_("Stakes: {stake} a point, paid by every other player.").format(
-                stake=s.rules.stake))
+            out.append(_("Stakes: for each point a player scores, every other player pays "
+                         "them {stake}.").format(stake=s.rules.stake))
         if s.rules.betting:
-            out.append(_("Bets: everyone bought in with {amount}.").format(amount=s.rules.buy_in))
+            out.append(_("Money: everyone started with {amount}.").format(
+                amount=s.rules.buy_in))
             for bet in s.bets:
                 if bet.accepted_by:
                     you, other = (_("This hand: you bet {amount}, matched by {names}."),

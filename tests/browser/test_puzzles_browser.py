@@ -25,7 +25,7 @@ def test_solve_a_puzzle_in_the_browser(notebooks_server, voila_page):
     assert vp.page.viewport_size["width"] >= 1280 and vp.page.evaluate(MENU_CUTS_JS) == []
 
     play(vp, "six of clubs")  # wrong on purpose
-    vp.expect_text("6♣ throws the goal away")
+    vp.expect_text("6♣ loses the goal")
     vp.screenshot("puzzles-wrong-card")
 
     play(vp, "ace of diamonds")
@@ -67,7 +67,8 @@ def test_seven_players_part_way_through_a_trick(notebooks_server, voila_page):
     vp.expect_text("Kwame led 10♦")
     vp.screenshot("puzzles-seven-players")
     play(vp, "ten of hearts")  # wrong on purpose
-    vp.expect_text("throws the goal away")
+    vp.expect_text("loses the goal")
     play(vp, "queen of clubs")
     vp.expect_text("Good: Q♣ keeps the goal")
+    vp.expect_text("won the trick with")  # six answers: who won, not "see the table"
     vp.screenshot("puzzles-seven-players-after")

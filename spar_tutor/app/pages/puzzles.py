@@ -14,7 +14,7 @@ from ...i18n import N_, _
 
 INTRO = N_("<h2>Puzzles</h2><p>Each puzzle is the end of a hand and a goal, such as <i>make "
            "sure of 3 points whatever the others do</i>. Click your cards to play them; the "
-           "others defend as well as the computer can. A card that gives the goal away is not "
+           "others defend as well as the computer can. A card that loses the goal is not "
            "played: you are told why, and you try again.</p>")
 
 
