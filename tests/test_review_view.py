@@ -142,6 +142,11 @@ def test_a_choice_when_nothing_wins_is_not_praised_with_zero_deals():
         words = judgement_words(judge(lost, card))
         assert words == (f"From what you could see, no choice won the hand in the deals the "
                          f"computer tried: {card.symbol_text} was as good as any.")
+    rare = [Choice(six, 0.03, 0.05), Choice(king, 0.02, 0.04)]
+    for card in (six, king):
+        assert judgement_words(judge(rare, card)) == (
+            f"From what you could see, no choice won the hand often: {card.symbol_text} was as "
+            "good as any (about 3 wins in 100 deals).")
     won = [Choice(six, 0.3, 0.9), Choice(nine, 0.0, 0.0)]
     assert judgement_words(judge(won, six)).startswith("Good: from what you could see, 6♠ was")
     assert judgement_words(judge(won, nine)).startswith("A mistake")

@@ -44,6 +44,9 @@ GRADED_MARGIN = 0.1
 MISTAKE_POINTS = 0.4
 #: ... and to be called a little worse (not a mistake).
 SLIP_POINTS = 0.1
+#: Wins in 100 deals below which the best choice is not praised ("Good: ... 3 of 100"):
+#: no choice won the hand often, and the review says so.
+RARELY = 5
 
 
 class Choice(NamedTuple):
@@ -128,12 +131,17 @@ def judgement_words(j: Judgement, phase: str = PLAY, dried: bool = False) -> str
                  "{points} points).").format(
                      best=best, move=move, best_chance=round(j.best.win_chance * 100),
                      best_points=number(j.best.expected, 1), **figures)
-    if not j.slip and round(j.best.win_chance * 100) == 0:  # not "Good: ... 0 of 100 deals"
+    best_chance = round(j.best.win_chance * 100)
+    if not j.slip and best_chance == 0:  # not "Good: ... 0 of 100 deals"
         return _("From what you could see, no choice won the hand in the deals the computer "
                  "tried: {move} was as good as any.").format(move=move)
+    if not j.slip and best_chance < RARELY:  # not "Good: ... 1 of 100 deals": a lost cause
+        return _("From what you could see, no choice won the hand often: {move} was as good "
+                 "as any (about {best_chance} wins in 100 deals).").format(
+                     move=move, best_chance=best_chance)
     if j.slip:
-        return _("Not a mistake: from what you could see, {best} was a little better "
-                 "({cost} points more on average).").format(best=best, cost=number(j.cost, 1))
+        return _("Fine, but from what you could see, {best} was a little better ({cost} "
+                 "points more on average).").format(best=best, cost=number(j.cost, 1))
     if j.move == j.best.move:
         return _("Good: from what you could see, {move} was the best choice. You win about "
                  "{chance} of 100 deals with it, {points} points on average.").format(
@@ -251,8 +259,8 @@ def _review(state: HandState, card: Card, searchers: Dict[Tuple[int, int], Searc
                       card_chance=f"{win_played:.0%}",
                       card_points=number(expected_played, 1))
     else:
-        words = _("no card could make you sure of any points here, and {card} was as good as "
-                  "any").format(card=card_text(card))
+        words = _("no card was sure to win points here, so {card} was as good as any").format(
+            card=card_text(card))
     return PlayReview(state.plays_made + 1, who, card, best, played, top, cost, words,
                       expected_played, expected_best, win_played, win_best,
                       CARD_BY_BIT[graded_bit])
