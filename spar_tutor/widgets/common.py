@@ -314,7 +314,8 @@ CSS = """
   .spar-felt .spar-trick { order: 3; flex: 1 1 100%; display: flex; flex-wrap: wrap;
     justify-content: center; gap: 6px; }
   .spar-felt .spar-trick-card { width: auto !important; }
-  .spar-felt .spar-seat.spar-you { order: 4; flex-basis: 100%; } }
+  .spar-felt .spar-seat.spar-you { order: 4; flex-basis: 100%; }
+  .spar-main-right > .spar-hints { order: -1; } }
 @media (max-width: 460px) {
   .widget-hbox { flex-wrap: wrap; }
   .widget-hbox > .jupyter-button { flex-shrink: 0; } }

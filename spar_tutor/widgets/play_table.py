@@ -79,6 +79,7 @@ class PlayTable(widgets.VBox):
                               self.scoreboard, self.table.side],
                              layout=widgets.Layout(width="360px", flex="0 0 auto"))
         right.add_class("spar-main-right")
+        self.hints.add_class("spar-hints")  # on a phone: right under the cards (CSS order)
         header = widgets.HBox([self.title, self.four_colour],
                               layout=widgets.Layout(justify_content="space-between"))
         main = widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap"))

@@ -27,6 +27,10 @@ def test_play_fits_a_phone(app_server, voila_page):
     expect(page.locator(".spar-card-btn")).to_have_count(5)
     assert overflowing(page, ".spar-felt, .spar-seat") == []
     assert overflowing(page, ".spar-card-btn, .spar-controls .jupyter-button", True) == []
+    # the hints come right under the cards and their buttons, before the page's words
+    hints, intro, undo = (page.locator(sel).first.bounding_box()["y"] for sel in
+                          (".spar-hints", ".spar-main-right h2", ".spar-controls"))
+    assert undo < hints < intro
     voila_page.screenshot("app-phone-play")
     page.locator(".spar-card-btn:not(.spar-unplayable)").first.click()
     expect(page.locator(".spar-card-btn")).to_have_count(4)
