@@ -289,6 +289,7 @@ CSS = """
 .spar-hint-buttons { flex-wrap: wrap; gap: 4px 0; }
 .spar-hint-buttons .jupyter-button { flex: 0 0 auto; max-width: 100%; }
 .spar-review td, .spar-review th { padding: 2px 6px; text-align: left; font-size: 13px; vertical-align: top; }
+.spar-review td:first-child { white-space: nowrap; }
 .spar-score td, .spar-score th { padding: 2px 8px; text-align: right; font-size: 13px; }
 .spar-score td:first-child, .spar-score th:first-child { text-align: left; }
 /* cards in words (render.text.card_html): the suit's colour; on the felt a white tag

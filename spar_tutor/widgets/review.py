@@ -27,6 +27,7 @@ class ReviewPanel(widgets.VBox):
                                      tooltip=_("Was each of your decisions good, from what you could see?"))
         self.lines = widgets.HTML(_(WAITING))
         self.slider = widgets.IntSlider(description=_("Replay"), min=0, max=0, value=0,
+                                        readout=False,  # "Move 3 of 20" says it below
                                         continuous_update=True,
                                         layout=widgets.Layout(width="95%"))
         self.step_text = widgets.HTML()
