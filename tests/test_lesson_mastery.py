@@ -122,7 +122,7 @@ def test_a_question_right_at_once_does_not_come_back(store):
     q = FOLLOW.questions
     assert player.run.over and f"End of lesson 3: {q} of {q} questions" in player.feedback.value
     assert player.run.stars == 3
-    assert "two when two in three were right at the first try" in player.feedback.value
+    assert "2 stars: two in three right at the first try." in player.feedback.value
 
 
 def test_no_stars_until_every_question_is_right(store):

@@ -174,7 +174,7 @@ class PlayTable(widgets.VBox):
             # the follow-suit rule for this hand, not only the suit: why some cards are grey
             suit = state.current_trick[0].suit
             words = {"suits": _(SUIT_NAMES[suit]), "suit": _(SUIT_SINGULAR[suit])}
-            if any(c.suit == suit for c in state.hand(state.to_move)):
+            if any(c.suit == suit for c in state.hand(s.viewer)):
                 return _("Your turn: {suits} were led, so play a {suit}.").format(**words)
             return _("Your turn: {suits} were led. You have no {suit}, so you may play any "
                      "card.").format(**words)
