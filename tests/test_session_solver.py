@@ -96,6 +96,21 @@ def test_review_panel_after_a_hand():
     assert "Move 3 of" in table.review.step_text.value
 
 
+def test_the_review_explains_its_rule_words_once_on_hover():
+    """A ghana_table review speaks of the dry, the wet and tricks: the first use of each
+    is marked with its meaning (as in lessons and puzzles), later ones are plain."""
+    table = PlayTable(GameSession(GHANA, ["human", "beginner", "beginner", "beginner"], seed=4))
+    s = table.session
+    assert s.move(Action.dry(Card.parse("6S"))).ok
+    while not s.state.is_over():
+        assert s.move(Action("pass") if s.state.phase != "play" else s.legal_cards()[0]).ok
+    table.review.button.click()
+    value = table.review.lines.value
+    marked = re.findall(r'data-term="(\w+)"', value)
+    assert "dry" in marked and len(marked) == len(set(marked))  # each term once
+    assert ".spar-term" in value  # the glossary's own style comes with it
+
+
 def test_hint_level_three_before_the_first_lead_values_the_offers():
     s = GameSession(GHANA, ["human", "beginner", "beginner", "beginner"], seed=3)
     assert s.state.phase == "declare"

@@ -4,12 +4,13 @@ hindsight with all cards seen beside it, and a replay."""
 from __future__ import annotations
 
 from html import escape
-from typing import Any, List
+from typing import Any, List, Set
 
 import ipywidgets as widgets
 
 from ..engine.state import move_said
 from ..i18n import N_, _
+from ..render.glossary import CSS as GLOSSARY_CSS, glossary_html
 from ..render.table import table_html
 from ..render.text import cardify
 from .common import guarded, session_reporter
@@ -55,19 +56,24 @@ class ReviewPanel(widgets.VBox):
             self.lines.value = _(WAITING)
             return
         rows = []
+        seen: Set[str] = set()  # each rule word (dry, wet, trick...) explained once, on hover
+
+        def words(text: str) -> str:
+            return glossary_html(cardify(escape(text)), seen)
+
         for line in s.review():
             colour = "#b3261e" if line.mistake else "#17803d"
             when = (_("Trick {number}").format(number=line.trick) if line.trick
                     else _("Before play"))
             rows.append(f"<tr><td>{when}</td><td class='spar-review-view' style='color:{colour}'>"
-                        f"{cardify(escape(line.text))}</td><td class='spar-review-hindsight' "
-                        f"style='color:#555'>{cardify(escape(line.hindsight))}</td></tr>")
+                        f"{words(line.text)}</td><td class='spar-review-hindsight' "
+                        f"style='color:#555'>{words(line.hindsight)}</td></tr>")
         view, hindsight = _("From what you could see"), _("With all cards seen (hindsight)")
         head = f"<tr><th></th><th>{view}</th><th>{hindsight}</th></tr>"
         body = head + "".join(rows) if rows else \
             "<tr><td>" + _("You made no decision this hand.") + "</td></tr>"
         title = _("Your decisions, hand {number}").format(number=s.hand_number)
-        self.lines.value = (f'<div class="spar-panel-title">{title}'
+        self.lines.value = (f'{GLOSSARY_CSS}<div class="spar-panel-title">{title}'
                             f'</div><table class="spar-review">{body}</table>')
         self._states = list(s.states)
         self.slider.max = len(self._states) - 1
