@@ -89,6 +89,14 @@ def test_values_chart_draws_a_bar_per_card_best_first_in_gold():
     assert "two of clubs: 0.0 points on average, wins 10 percent" in svg
 
 
+def test_values_chart_colours_gold_every_card_the_hint_calls_just_as_good():
+    """"9♦ is just as good", says the hint: its bar is gold like the best one's."""
+    svg = values_chart([_value("8D", 0.07, 0.10), _value("9D", 0.07, 0.08),
+                        _value("KC", 0.02, -0.1)])
+    fills = re.findall(r'<rect [^>]*fill="(#[0-9a-f]+)"', svg)
+    assert fills[0] == fills[1] != fills[2]
+
+
 def test_values_chart_keeps_small_points_visible_and_skips_unknown_points():
     svg = values_chart([_value("AS", 0.05, 0.1), _value("7H", 0.0, math.nan)])
     heights = [float(h) for h in re.findall(r'<rect [^>]*height="([\d.]+)"', svg)]

@@ -72,9 +72,9 @@ LINE_COLOURS = ["#0d47a1", "#b3261e", "#17803d", "#6a1b9a", "#e65100", "#00838f"
 
 def values_chart(values: Sequence[Any], best: Any = None, width: int = 340,
                  height: int = 256) -> str:
-    """A bar per legal card (or action), best first in gold: its points on average (what
-    the best is chosen by, so the best bar is the tallest), with how often it won the hand
-    under its name; as SVG (no matplotlib: a learner asking for the solver's answer cost a
+    """A bar per legal card (or action), best first, in gold with the ones the hint calls
+    just as good: its points on average (what the best is chosen by, so the best bar is
+    the tallest), with how often it won the hand under its name; as SVG (no matplotlib: a learner asking for the solver's answer cost a
     kernel 40 MB and a second of CPU for one)."""
     points = [0.0 if math.isnan(c.expected) else max(0.0, c.expected) for c in values]
     chances = [0.0 if math.isnan(c.win_chance) else 100 * c.win_chance for c in values]
@@ -103,12 +103,14 @@ def values_chart(values: Sequence[Any], best: Any = None, width: int = 340,
         y = title_h + plot_h * (1 - k * step / top)
         parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" font-size="10" text-anchor="end" '
                      f'style="{ink}">{escape(number(k * step, 1 if step < 1 else 0))}</text>')
+    from ..solver.review import SLIP_POINTS  # "just as good" in the hint's words: gold too
     for i, (choice, value, chance) in enumerate(zip(values, points, chances)):
         x = left + i * slot + (slot - bar) / 2
         h = plot_h * value / top
         y = title_h + plot_h - h
+        as_good = i == 0 or points[0] - value < SLIP_POINTS
         parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" height="{h:.1f}" '
-                     f'fill="{GOLD if i == 0 else GREEN}" stroke="#333"/>')
+                     f'fill="{GOLD if as_good else GREEN}" stroke="#333"/>')
         if not math.isnan(choice.expected):
             label = _("{points} pts").format(points=number(choice.expected, 1))
             parts.append(f'<text x="{x + bar / 2:.1f}" y="{y - 4:.1f}" font-size="10" '
