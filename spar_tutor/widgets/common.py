@@ -262,7 +262,8 @@ CSS = """
 .spar-side { display: flex; flex-flow: row wrap; gap: 6px 24px; font-size: 12px;
   max-width: 680px; }
 .spar-side h4 { margin: 4px 0 4px 0; font-size: 13px; color: #0f5a31; }
-.spar-pile-row { display: flex; align-items: center; gap: 6px; margin: 2px 0; }
+.spar-pile-row { display: flex; flex-wrap: wrap; align-items: center; gap: 2px 6px; margin: 2px 0;
+  white-space: nowrap; }  /* "Trick 1:" and "won by Kofi" each whole, on the next line if need be */
 .spar-pile-trick { display: inline-flex; gap: 2px; }
 .spar-pile-card { display: inline-flex; flex-direction: column; align-items: center;
   width: 38px; }
