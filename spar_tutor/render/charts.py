@@ -74,8 +74,9 @@ def values_chart(values: Sequence[Any], best: Any = None, width: int = 340,
                  height: int = 256) -> str:
     """A bar per legal card (or action), best first, in gold with the ones the hint calls
     just as good: its points on average (what the best is chosen by, so the best bar is
-    the tallest), with how often it won the hand under its name; as SVG (no matplotlib: a learner asking for the solver's answer cost a
-    kernel 40 MB and a second of CPU for one)."""
+    the tallest), with how often it won the hand under its name; as SVG (no matplotlib:
+    a learner asking for the solver's answer cost a kernel 40 MB and a second of CPU for
+    one)."""
     points = [0.0 if math.isnan(c.expected) else max(0.0, c.expected) for c in values]
     chances = [0.0 if math.isnan(c.win_chance) else 100 * c.win_chance for c in values]
     high = max(points, default=0.0)

@@ -263,7 +263,7 @@ CSS = """
   max-width: 680px; }
 .spar-side h4 { margin: 4px 0 4px 0; font-size: 13px; color: #0f5a31; }
 .spar-pile-row { display: flex; flex-wrap: wrap; align-items: center; gap: 2px 6px; margin: 2px 0;
-  white-space: nowrap; }  /* "Trick 1:" and "won by Kofi" each whole, on the next line if need be */
+  white-space: nowrap; }  /* "Trick 1:" and "won by Kofi" whole, wrapping as units */
 .spar-pile-trick { display: inline-flex; gap: 2px; }
 .spar-pile-card { display: inline-flex; flex-direction: column; align-items: center;
   width: 38px; }
