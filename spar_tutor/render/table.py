@@ -200,6 +200,11 @@ def _wet_card(state: HandState, seat: int, wet: Card, viewer: int, four: bool) -
     return f'<div class="spar-decl">{pic}<br>{words}</div>'
 
 
+def short_name(names: Sequence[str], seat: int) -> str:
+    """A seat's name under a card: "Bot 2" for "Bot 2 (expert)" (the name is enough there)."""
+    return names[seat].split(" (")[0]
+
+
 def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: int, four: bool,
                  clockwise: bool, mark_winner: bool = True) -> str:
     n = state.players
@@ -213,7 +218,7 @@ def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: i
     for i, card in enumerate(trick.cards):
         seat = trick.seat_of(i, n)
         x, y = trick_position(seat, i, viewer, n, clockwise)
-        who = names[seat].split(" (")[0]  # "Bot 2 (expert)": the name is enough here
+        who = short_name(names, seat)
         # Translators: under the card that was led to a trick: "Kofi led"
         if i:
             caption = escape(who)
@@ -245,7 +250,7 @@ def _pile_trick(trick: Trick, names: Sequence[str], players: int, four: bool,
         won = seat == trick.winner and not hide_winner
         out.append(f'<span class="spar-pile-card{" spar-pile-won" if won else ""}">'
                    f'{card_svg(card, width=32, four_colour=four)}'
-                   f'<span>{escape(names[seat].split(" (")[0])}</span></span>')
+                   f'<span>{escape(short_name(names, seat))}</span></span>')
     return f'<span class="spar-pile-trick">{"".join(out)}</span>'
 
 
