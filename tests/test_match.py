@@ -90,8 +90,11 @@ def test_bets_pay_the_winning_bettor_or_refund():
     others = [s for s in range(3) if s != w]
     won = m.record(final, [Bet(w, 10, (others[0],))])
     assert won.money[w] == 60 and won.money[others[0]] == 40
+    bets = [0, 0, 0]
+    bets[w], bets[others[0]] = 10, -10
+    assert won.history[-1].bet_money == tuple(bets)  # the part of the money bets moved
     refunded = m.record(final, [Bet(others[0], 10, (others[1],))])
-    assert refunded.money == (50, 50, 50)
+    assert refunded.money == (50, 50, 50) and refunded.history[-1].bet_money == ()
     unmatched = m.record(final, [Bet(w, 10, ())])
     assert unmatched.money == (50, 50, 50)
     with pytest.raises(IllegalMoveError, match="cannot stake 60"):

@@ -84,3 +84,15 @@ def test_hints_during_the_cut_and_the_bets():
     assert not t.hints.buttons[1].disabled
     t.hints.buttons[1].click()
     assert "The cut is luck" in t.hints.answer.value
+
+
+def test_the_ledger_says_which_part_of_the_money_a_bet_moved():
+    from spar_tutor.widgets.scoreboard import money_words
+
+    names = ["You", "Kofi", "Ama"]
+    assert money_words([-11, -1, 12], names, [-10, 0, 10]) == (
+        "Money: You -11 (-1 for the hand, -10 for the bet), Kofi -1, "
+        "Ama +12 (+2 for the hand, +10 for the bet).")
+    assert money_words([-10, 0, 10], names, [-10, 0, 10]) == (
+        "Money: You -10 (for the bet), Ama +10 (for the bet).")
+    assert money_words([-1, -1, 2], names) == "Money: You -1, Kofi -1, Ama +2."

@@ -50,6 +50,8 @@ class HandRecord(NamedTuple):
     reason: str
     shuffled: bool
     said: Optional[Said] = None
+    #: The part of ``money`` that bets moved (empty when no bet stood).
+    bet_money: Tuple[int, ...] = ()
 
     def words(self, players: Players) -> str:
         """How the hand ended, in a learner's words (see :meth:`HandResult.words`)."""
@@ -123,17 +125,19 @@ class Match:
                 if seat != result.winner:
                     money[seat] -= won
                     money[result.winner] += won
+        before_bets = tuple(money)
         for bet in self.check_bets(bets):
             players = (bet.seat,) + tuple(bet.accepted_by)
             if result.winner in players:
                 for seat in players:
                     money[seat] -= bet.amount
                 money[result.winner] += bet.amount * len(players)
+        bet_money = tuple(m - b for m, b in zip(money, before_bets))
         shuffled = self.shuffle_due()
         record = HandRecord(
             self.hands_played + 1, self.dealer, result.points,
             tuple(m - o for m, o in zip(money, self.money)), result.ended_by, result.reason,
-            shuffled, result.said,
+            shuffled, result.said, bet_money if any(bet_money) else (),
         )
         return replace(
             self,

@@ -19,11 +19,25 @@ def signed(amount: int) -> str:
     return f"+{amount}" if amount > 0 else str(amount)
 
 
-def money_words(changes: Sequence[int], names: Sequence[str]) -> str:
-    """'Money: You +20, Bot 1 -10' (only the seats whose money changed)."""
-    # Translators: a player's name and the money they won or lost: "Kofi +5"
-    moved = [_("{player} {change}").format(player=names[s], change=signed(c))
-             for s, c in enumerate(changes) if c]
+def money_words(changes: Sequence[int], names: Sequence[str], bets: Sequence[int] = ()) -> str:
+    """'Money: You +20, Bot 1 -10' (only the seats whose money changed); where a bet moved
+    some of it: 'You -11 (-1 for the hand, -10 for the bet)'."""
+    moved = []
+    for s, c in enumerate(changes):
+        if not c:
+            continue
+        bet = bets[s] if bets else 0
+        if bet and bet != c:
+            # Translators: a player's money this hand, then its two parts: "Kofi -11 (-1
+            # for the hand, -10 for the bet)"
+            moved.append(_("{player} {change} ({hand} for the hand, {bet} for the bet)").format(
+                player=names[s], change=signed(c), hand=signed(c - bet), bet=signed(bet)))
+        elif bet:
+            moved.append(_("{player} {change} (for the bet)").format(player=names[s],
+                                                                    change=signed(c)))
+        else:
+            # Translators: a player's name and the money they won or lost: "Kofi +5"
+            moved.append(_("{player} {change}").format(player=names[s], change=signed(c)))
     return _("Money: {changes}.").format(changes=_(", ").join(moved)) if moved else ""
 
 
@@ -74,7 +88,7 @@ class Scoreboard(widgets.VBox):
         for r in s.match.history:
             out.append(_("Hand {number}: {result} {money}").format(
                 number=r.number, result=r.words(players),
-                money=money_words(r.money, names)).strip())
+                money=money_words(r.money, names, r.bet_money)).strip())
         if s.rules.stake:
             out.append(_("Stakes: for each point a player scores, every other player pays "
                          "them {stake}.").format(stake=s.rules.stake))
