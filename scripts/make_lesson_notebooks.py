@@ -267,7 +267,7 @@ FRENCH: Dict[str, List[str]] = {
         "à trois. Entre-temps, on ramasse les cartes jouées dans l'ordre où elles ont été "
         "jouées, et les plis sont surtout d'une seule couleur. Les joueurs croient qu'alors "
         "les cartes pareilles restent ensemble, et que la **carte du dessous** (la dernière "
-        "carte de la pioche) est un indice. On distribue beaucoup de donnes selon cette "
+        "carte du talon) est un indice. On distribue beaucoup de donnes selon cette "
         "coutume (cartes permises choisies au hasard, toujours le même hasard) et on compare "
         "les donnes faites avec un paquet mélangé et avec un paquet juste ramassé.",
         "**Ce que ça montre.** Cette croyance est à moitié vraie. Les jeux tirés d'un paquet "
