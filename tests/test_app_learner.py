@@ -78,7 +78,7 @@ def test_check_name_says_what_changed(typed, name, changed):
     elif changed == "shortened":
         assert "shortened" in message and name in message
     elif changed == "cleaned":
-        assert name in message and "kept as" in message
+        assert name in message and "saved as" in message
     else:
         assert message == ""
 
@@ -102,7 +102,7 @@ def test_the_app_says_when_a_name_is_empty_cleaned_or_shortened(tmp_path, monkey
     home.save_name.click()
     assert app.learner is None and "type your name" in app.notice.value
     home.name.value = "Esi :)"
-    assert app.learner.name == "Esi" and "kept as Esi" in app.notice.value
+    assert app.learner.name == "Esi" and "Your name is saved as Esi." in app.notice.value
     assert home.name.value == "Esi"  # the box shows the name as it is kept
     home.name.value = "A" * 35
     assert app.learner.name == "A" * MAX_NAME and "shortened" in app.notice.value

@@ -34,6 +34,20 @@ def test_two_series_get_a_legend_and_theme_colours():
     assert "88% leader, 50% fair share" in svg
 
 
+def test_a_long_legend_name_gets_its_own_row_above_the_bars():
+    """Side by side, the second name started 240 px in and a long one ran off the chart."""
+    long = "a fair share (what a player would win by luck alone)"
+    svg = bar_chart([("2 players", [88.0, 50.0])], ["the leader wins", long],
+                    "Lead", top=100)
+    rows = re.findall(r'<text x="([\d.]+)" y="([\d.]+)" font-size="13"[^>]*>([^<]+)</text>', svg)
+    legend = {name: (float(x), float(y)) for x, y, name in rows if name != "2 players"}
+    assert legend[long][0] == legend["the leader wins"][0] < 40
+    assert legend[long][1] > legend["the leader wins"][1]
+    tops = [float(y) for y in re.findall(r'<rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" '
+                                         r'height="[\d.]+" rx="3"', svg)]
+    assert min(tops) > legend[long][1]  # the bars start under the legend
+
+
 def test_text_is_escaped():
     svg = bar_chart([("<b>", [1.0])], ["s"], 'say "hi" & <go>')
     assert "<b>" not in svg and "&lt;b&gt;" in svg and "&lt;go&gt;" in svg

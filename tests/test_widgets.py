@@ -166,7 +166,7 @@ def test_table_draws_two_to_seven_seats():
         html = table_html(s.state, [seat.name for seat in s.seats], 0)
         assert len(re.findall(r'class="spar-seat[" ]', html)) == n
         assert all(seat.name in html for seat in s.seats)
-        assert html.count(">D</span>") == 1
+        assert html.count(">dealer</span>") == 1
 
 
 def test_table_marks_turn_leader_and_trick():

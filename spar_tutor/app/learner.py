@@ -67,8 +67,8 @@ class NameCheck:
             return _("Your name was shortened to {limit} letters: {name}.").format(
                 limit=MAX_NAME, name=self.name)
         if self.changed == "cleaned":
-            return _("A name can have letters, numbers, spaces, ' and -, so yours is kept "
-                     "as {name}.").format(name=self.name)
+            return _("Your name is saved as {name}. A name can only have letters, "
+                     "numbers, spaces and the signs ' and -.").format(name=self.name)
         return ""
 
 

@@ -425,8 +425,9 @@ PRESETS: Dict[str, Preset] = {p.name: p for p in (
         {"ranks": "789TJQKA", "max_players": 6, "scoring": "jeu_de_carte", "target": 24}),
     Preset(
         "sipa", N_("Sipa"), N_("Togo"),
-        N_("Togo's relative, played to the right. Sevens are the prize: finishing with two or "
-           "three sevens in a row pays much more than one."),
+        N_("Togo's relative, played counter-clockwise: the next player sits on your right. "
+           "Sevens are the prize: finishing with two or three sevens in a row pays much more "
+           "than one."),
         {"ranks": "789TJQKA", "max_players": 6, "direction": "counterclockwise",
          "scoring": "sipa"}),
     Preset(

@@ -33,7 +33,8 @@ def bar_chart(groups: Sequence[Tuple[str, Sequence[float]]], series: Sequence[st
     """Grouped bars: ``groups`` are (label, one value per series). Values are printed on
     the bars and listed in the picture's accessible name."""
     top = top or max((v for _, values in groups for v in values), default=1) * 1.15 or 1
-    left, bottom, title_h = 8, 34, 22 if len(series) > 1 else 0
+    # the legend: a row per series, so that a long name in any language is not cut off
+    left, bottom, title_h = 8, 34, 20 * len(series) + 2 if len(series) > 1 else 0
     plot_h = height - bottom - title_h - 18
     slot = (width - left) / max(1, len(groups))
     bar = min(44.0, slot * 0.8 / max(1, len(series)))
@@ -52,10 +53,11 @@ def bar_chart(groups: Sequence[Tuple[str, Sequence[float]]], series: Sequence[st
                      f"{escape(label)}</text>")
     if len(series) > 1:
         for j, name in enumerate(series):
-            x = left + j * 240
-            parts.append(f'<rect x="{x}" y="2" width="14" height="14" rx="2" '
-                         f'style="fill:{SERIES[j % len(SERIES)]}"/><text x="{x + 20}" y="14" '
-                         f'font-size="13" style="fill:var(--spar-ink)">{escape(name)}</text>')
+            y = 2 + 20 * j
+            parts.append(f'<rect x="{left}" y="{y}" width="14" height="14" rx="2" '
+                         f'style="fill:{SERIES[j % len(SERIES)]}"/><text x="{left + 20}" '
+                         f'y="{y + 12}" font-size="13" style="fill:var(--spar-ink)">'
+                         f'{escape(name)}</text>')
     spoken = "; ".join(
         f"{label}: " + ", ".join(f"{v:.0f}{unit}" + (f" {s}" if len(series) > 1 else "")
                                  for v, s in zip(values, series))

@@ -105,10 +105,10 @@ def _at(x: float, y: float) -> str:
 
 
 def dealer_chip() -> str:
-    """The dealer's badge beside a name: "D" (the dealer is named in full on hover)."""
-    # Translators: the dealer's badge beside a name: a letter, or a short word where the
-    # letter is a card's (the French D is the queen's: "donneur")
-    badge, title = pgettext("dealer badge", "D"), _("dealer")
+    """The dealer's badge beside a name, a word like the "leader" and "to play" badges (a
+    bare "D" was a code learners had to guess; the title stays for screen readers)."""
+    # Translators: the dealer's badge beside a name, beside "leader" and "to play"
+    badge, title = pgettext("dealer badge", "dealer"), _("dealer")
     return f'<span class="spar-chip spar-chip-dealer" title="{title}">{badge}</span>'
 
 
