@@ -127,9 +127,9 @@ def test_solver_hint_in_a_play_step():
     index = next(i for i, s in enumerate(strategy.steps) if s.kind == "play")
     player = LessonPlayer(strategy, start=index)
     player.hint_btn.click()  # a nudge first
-    assert "The computer plays" not in player.feedback.value
+    assert "In your place the computer would play" not in player.feedback.value
     player.hint_btn.click()  # then the rule, with the solver's advice
-    assert "The computer plays" in player.feedback.value
+    assert "In your place the computer would play" in player.feedback.value
 
 
 def test_single_lesson_widget_asks_for_a_name_then_opens(tmp_path, monkeypatch):

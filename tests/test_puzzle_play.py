@@ -90,18 +90,18 @@ def test_defence_answers_until_the_learner_moves_again():
 def test_hints_first_the_puzzle_then_the_solver():
     g = game("king-for-a-king")
     assert g.hint() == g.puzzle.hint
-    assert g.hint().startswith("The computer plays K♦.")
+    assert g.hint().startswith("In your place the computer would play K♦.")
     assert not g.clean
     g.play(C("KD"))  # a new decision: a fresh nudge first, then the solver
     nudge = g.hint()
     assert nudge != g.puzzle.hint and not nudge.startswith("The computer")
-    assert g.hint().startswith("The computer plays")
+    assert g.hint().startswith("In your place the computer would play")
 
 
 def test_closed_puzzle_hint_does_not_show_the_hidden_cards():
     g = game("closed-lose-the-club")
     g.hint()
-    assert g.hint() == ("The computer plays 9♣: it keeps the goal wherever the hidden cards are.")
+    assert g.hint() == ("In your place the computer would play 9♣: it keeps the goal wherever the hidden cards are.")
 
 
 def test_closed_puzzle_judges_every_layout():

@@ -85,7 +85,7 @@ def test_hints_and_the_solution_replay():
     player.hint_btn.click()
     assert "Hint: Nobody else has a spade" in status(player)
     player.hint_btn.click()
-    assert "The computer plays K♦" in status(player)
+    assert "In your place the computer would play K♦" in status(player)
     assert text(player.goal.value).startswith("Goal: ")
     player.solution_btn.click()
     assert "Step 1 of" in text(player.caption.value) and "You play K♦" in text(player.caption.value)

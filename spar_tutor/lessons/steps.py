@@ -220,7 +220,8 @@ def solver_says(state: HandState, step: Step) -> str:
     solution = solve(state)
     best = solution.best.card
     why = solution.explain(best, step_players(state, step))
-    return _("(The computer plays {card}: {why}.)").format(card=card_text(best), why=why)
+    return _("(In your place the computer would play {card}: {why}.)").format(
+        card=card_text(best), why=why)
 
 
 def mover(state: HandState) -> int:

@@ -243,10 +243,10 @@ class PuzzleGame:
         others = (" " + _("({cards} would do too)").format(cards=cards_text(good[1:]))
                   if len(good) > 1 else "")
         if self.closed is not None:  # the computer's sentence would show the hidden cards
-            return _("The computer plays {card}{others}: it keeps the goal wherever the "
-                     "hidden cards are.").format(card=card_text(card), others=others)
+            return _("In your place the computer would play {card}{others}: it keeps the goal "
+                     "wherever the hidden cards are.").format(card=card_text(card), others=others)
         why = plain(solve(self.state).explain(card, self.puzzle.names, figures=False))
-        return _("The computer plays {card}{others}. {why}").format(
+        return _("In your place the computer would play {card}{others}. {why}").format(
             card=card_text(card), others=others, why=why)
 
     # -- the solution --------------------------------------------------------------

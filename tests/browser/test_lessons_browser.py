@@ -285,7 +285,7 @@ def test_another_learner_starts_fresh_and_plays_with_hints(lessons_server, voila
     me.click("Hint")  # a nudge
     expect(voila_page.page.locator(".sp-feedback-hint")).to_contain_text("last trick")
     me.click("Hint")  # the rule, with the solver's advice
-    expect(voila_page.page.locator(".sp-feedback-hint")).to_contain_text("The computer plays")
+    expect(voila_page.page.locator(".sp-feedback-hint")).to_contain_text("In your place the computer would play")
     me.shot("lesson09-play-hint")
     me.click("6♦")  # legal, but it loses the goal: the hand is played out
     me.wrong("You scored 1 point, not 3")
