@@ -69,6 +69,13 @@ def test_ace_has_one_pip_and_courts_have_a_letter(suit):
         assert texts.count(letter) == 3  # two corner indices and the centre
 
 
+@pytest.mark.parametrize("code", ["6S", "9H", "6D", "9C", "7S", "QH"])
+def test_a_six_and_a_nine_are_underlined_in_both_corners(code):
+    """Turned upside down at the foot of the card, a 6 must not read as a 9."""
+    svg = card_svg(Card.parse(code))
+    assert svg.count('class="rank-line"') == (2 if code[0] in "69" else 0)
+
+
 def test_suit_colours():
     for suit in "SC":
         assert suit_colour(suit) in fills(parse(card_svg(Card(9, suit))))

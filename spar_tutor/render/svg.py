@@ -106,9 +106,13 @@ def _suit(suit: str, x: float, y: float, size: float, fill: str, *, flip: bool =
 def _index(card: Card, ink: str) -> str:
     rank = card.letter
     squeeze = ' textLength="48" lengthAdjust="spacingAndGlyphs"' if card.rank == 10 else ""
+    # a 6 and a 9 are underlined, as on many printed packs: the corner turned upside down
+    # at the foot of the card must not read as the other one (the 6 is Spar's best card)
+    line = (f'<rect class="rank-line" x="17" y="64" width="30" height="4" fill="{ink}"/>'
+            if card.rank in (6, 9) else "")
     return (
         f'<text class="rank" x="32" y="60" text-anchor="middle" font-family="{SANS}" font-size="54" '
-        f'font-weight="bold" fill="{ink}"{squeeze}>{rank}</text>'
+        f'font-weight="bold" fill="{ink}"{squeeze}>{rank}</text>' + line
         + _suit(card.suit, 32, 88, 32, ink, cls="index-suit")
     )
 
