@@ -373,7 +373,12 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
     rows = []
     first = state.trick_number - len(state.tricks)
     for i, t in enumerate(state.tricks, start=first):
-        winner = players_of(names).name(t.winner) if t.winner is not None else _("nobody")
+        if t.winner is None:
+            winner = _("nobody")
+        elif players_of(names).is_you(t.winner):
+            winner = players_of(names).name(t.winner)  # "won by you"
+        else:
+            winner = short_name(names, t.winner)  # "Bot 3", as under its card
         hidden = hide_last_winner and t is state.tricks[-1]
         if hidden:
             winner = "?"
