@@ -9,7 +9,7 @@ from spar_tutor.learning.rating import PuzzleRating, Result
 from spar_tutor.lessons import load_all
 from spar_tutor.puzzles.choose import nearest, next_for_you, with_themes
 from spar_tutor.puzzles.progress import PuzzleProgress
-from spar_tutor.puzzles.widget import PuzzlePlayer, half_win_reason
+from spar_tutor.puzzles.widget import PuzzlePlayer
 from spar_tutor.store import Store
 
 
@@ -189,7 +189,7 @@ def test_a_solve_with_hints_or_the_solution_says_which_help_made_it_half_a_win(p
         player.click_card(game.good_cards()[0])
     assert not game.clean and "You asked for more than one hint, so this solve counts as " \
         "half a win." in player.status.value
-    assert half_win_reason(game).startswith("You asked for more than one hint")
+    assert game.half_win_reason().startswith("You asked for more than one hint")
     game.saw_solution = True
-    assert half_win_reason(game) == ("You looked at the solution, so this solve counts as "
+    assert game.half_win_reason() == ("You looked at the solution, so this solve counts as "
                                      "half a win.")

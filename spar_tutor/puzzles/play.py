@@ -104,6 +104,15 @@ class PuzzleGame:
         """Solved with no wrong card, no hint beyond the first and no peek at the solution."""
         return self.solved and not self.mistakes and not self.saw_solution and self.hints <= 1
 
+    def half_win_reason(self) -> str:
+        """Why a solve that is not :attr:`clean` counts as half a win: the help it had."""
+        if self.saw_solution:
+            return _("You looked at the solution, so this solve counts as half a win.")
+        if self.mistakes:
+            return _("You tried a card that loses the goal, so this solve counts as half a "
+                     "win.")
+        return _("You asked for more than one hint, so this solve counts as half a win.")
+
     def learner_to_move(self) -> bool:
         return not self.state.is_over() and self.state.to_move == self.seat
 

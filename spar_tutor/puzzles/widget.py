@@ -121,15 +121,6 @@ def rating_about_html() -> str:
             f"{escape(about)}</details>")
 
 
-
-def half_win_reason(game: Any) -> str:
-    """Why a solve counted as half a win, in the learner's own terms: what they did."""
-    if game.saw_solution:
-        return _("You looked at the solution, so this solve counts as half a win.")
-    if game.mistakes:
-        return _("You tried a card that loses the goal, so this solve counts as half a win.")
-    return _("You asked for more than one hint, so this solve counts as half a win.")
-
 class PuzzlePlayer(widgets.VBox):
     """Pick a puzzle, play it card by card against the solver's defence, see hints and
     the solution, and keep progress per learner."""
@@ -315,7 +306,7 @@ class PuzzlePlayer(widgets.VBox):
             said = [_("Your first puzzle rating: {rating} (everyone starts at {start}).").format(
                 rating=number(after.rating), start=number(round(START.rating)))]
             if after.rating < START.rating and not game.clean:
-                said.append(half_win_reason(game))
+                said.append(game.half_win_reason())
             return said
         moved = after.rating - before.rating
         if moved > 0:
@@ -324,7 +315,7 @@ class PuzzlePlayer(widgets.VBox):
         if moved < 0 and not game.clean:
             return [_("Your puzzle rating went down by {points}, to {rating}.").format(
                         points=number(-moved), rating=number(after.rating)),
-                    half_win_reason(game),
+                    game.half_win_reason(),
                     _("Half a win against an easier puzzle lowers the rating.")]
         return []
 

@@ -111,7 +111,8 @@ def values_chart(values: Sequence[Any], best: Any = None, width: int = 340,
         x = left + i * slot + (slot - bar) / 2
         h = plot_h * value / top
         y = title_h + plot_h - h
-        as_good = i == 0 or points[0] - value < SLIP_POINTS
+        # the hint's own test (session.hints), on the points before the bars clamp them
+        as_good = i == 0 or values[0].expected - choice.expected < SLIP_POINTS
         parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" height="{h:.1f}" '
                      f'fill="{GOLD if as_good else GREEN}" stroke="#333"/>')
         if not math.isnan(choice.expected):

@@ -372,11 +372,12 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
         parts.append(out_of_play_html(state))
     rows = []
     first = state.trick_number - len(state.tricks)
+    seats = players_of(names)
     for i, t in enumerate(state.tricks, start=first):
         if t.winner is None:
             winner = _("nobody")
-        elif players_of(names).is_you(t.winner):
-            winner = players_of(names).name(t.winner)  # "won by you"
+        elif seats.is_you(t.winner):
+            winner = seats.name(t.winner)  # "won by you"
         else:
             winner = short_name(names, t.winner)  # "Bot 3", as under its card
         hidden = hide_last_winner and t is state.tricks[-1]
