@@ -109,6 +109,11 @@ def test_values_chart_colours_gold_every_card_the_hint_calls_just_as_good():
                         _value("KC", 0.02, -0.1)])
     fills = re.findall(r'<rect [^>]*fill="(#[0-9a-f]+)"', svg)
     assert fills[0] == fills[1] != fills[2]
+    # the hint's test is on the real averages: a card 0.35 points worse is not just as
+    # good, though both bars are drawn near the floor
+    svg = values_chart([_value("8D", 0.05, 0.05), _value("9D", 0.0, -0.3)])
+    fills = re.findall(r'<rect [^>]*fill="(#[0-9a-f]+)"', svg)
+    assert fills[0] != fills[1]
 
 
 def test_values_chart_keeps_small_points_visible_and_skips_unknown_points():
