@@ -18,6 +18,7 @@ stopped, and ``--workers`` processes share the deals.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.util
 import itertools
@@ -156,12 +157,45 @@ def baseline_fingerprint() -> str:
     return h.hexdigest()[:12]
 
 
+#: Calls whose string arguments are words for the learner (the catalogue's markers).
+WORD_CALLS = frozenset({"_", "N_", "ngettext", "pgettext", "npgettext"})
+
+
+def _code_only(node: Any) -> Any:
+    """A file's syntax tree as nested tuples, without its words: comments, docstrings and
+    the strings given to ``_()``, ``ngettext()``... say nothing about how the bots play,
+    so rewording a sentence does not throw away hours of results. Written out field by
+    field (not ``ast.dump``, whose output changes between Python versions)."""
+    if isinstance(node, list):
+        body = node
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            body = body[1:]  # a docstring
+        return tuple(_code_only(item) for item in body)
+    if not isinstance(node, ast.AST):
+        return repr(node)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+            and node.func.id in WORD_CALLS:
+        args = tuple("words" if isinstance(a, ast.Constant) and isinstance(a.value, str)
+                     else _code_only(a) for a in node.args)
+        return ("Call", node.func.id, args, _code_only(node.keywords))
+    return (type(node).__name__,) + tuple(
+        _code_only(getattr(node, field, None)) for field in node._fields
+        if field not in ("type_comment", "type_params", "kind"))
+
+
+def code_hash(path: Path) -> bytes:
+    """The bytes :func:`fingerprint` hashes for one Python file: its code, not its words."""
+    return repr(_code_only(ast.parse(path.read_text(encoding="utf-8")))).encode()
+
+
 def fingerprint() -> str:
-    """A hash of the bots' code and settings: results of other code are not reused."""
+    """A hash of the bots' code and settings: results of other code are not reused.
+    Words do not count (:func:`code_hash`)."""
     h = hashlib.sha256()
     for path in sorted((ROOT / "spar_tutor" / "solver").glob("*.py")) + [
             ROOT / "benchmarks" / "pimc_baseline.py", ROOT / "benchmarks" / "strength.py"]:
-        h.update(path.read_bytes())
+        h.update(code_hash(path))
     h.update(EXPERT_SPEC.encode())
     if EXPERT_SPEC:
         h.update(Path(EXPERT_SPEC.rpartition(":")[0]).read_bytes())

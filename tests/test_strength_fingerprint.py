@@ -1,0 +1,47 @@
+"""The strength benchmark keys its results by the bots' code, not their words: rewording a
+hint or a review sentence keeps hours of results, and any change to the code drops them."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from strength import code_hash  # noqa: E402
+
+CODE = '''"""A module."""
+from ..i18n import _, ngettext
+
+
+def words(card, n):
+    """Say it."""
+    # a comment
+    if n > 1:
+        return ngettext("{n} trick", "{n} tricks", n).format(n=n)
+    return _("Play {card}.").format(card=card)
+'''
+
+
+def hashed(tmp_path: Path, text: str) -> bytes:
+    path = tmp_path / "module.py"
+    path.write_text(text, encoding="utf-8")
+    return code_hash(path)
+
+
+def test_words_comments_and_docstrings_do_not_count(tmp_path: Path) -> None:
+    same = hashed(tmp_path, CODE)
+    for old, new in (('"Play {card}."', '"In your place the computer would play {card}."'),
+                     ('"{n} tricks"', '"{n} tricks in all"'),
+                     ('"""Say it."""', '"""Say it in the learner\'s words."""'),
+                     ('"""A module."""', '"""A module of words."""'),
+                     ("# a comment", "# another comment, longer")):
+        assert old in CODE
+        assert hashed(tmp_path, CODE.replace(old, new)) == same, new
+
+
+def test_every_change_to_the_code_counts(tmp_path: Path) -> None:
+    same = hashed(tmp_path, CODE)
+    for old, new in (("n > 1", "n >= 1"), ("card=card", "card=n"), (", n).format", ", 2).format"),
+                     ("return _(", "return N_(")):
+        assert old in CODE
+        assert hashed(tmp_path, CODE.replace(old, new)) != same, new
