@@ -26,6 +26,7 @@ from app_helpers import app_logging_undone  # noqa: F401 (an autouse fixture)
 FORBIDDEN = [
     (re.compile(r"\b(10|[2-9TJQKA])[SHDC]\b"), "a card code"),
     (re.compile(r"(?i)\bseat\s*\d"), "a seat number"),
+    (re.compile(r"\b(Bot|Robot)\s*\d"), "a bot called by its number"),
     (re.compile(r"\bT[♠♥♦♣]"), "a ten written T"),
     (re.compile(r"(?i)\b(cash(es|ed|ing)?|main line|model of play|give or take)\b"), "jargon"),
     (re.compile(r"(?i)\brule:\s*rule\b"), "'rule' twice"),
@@ -52,6 +53,7 @@ def test_the_scan_finds_what_it_looks_for():
     assert [p.split(" '")[0] for p in problems("Play T♣, the main line; You is")] == [
         "a ten written T", "jargon", "'You' with a third-person verb"]
     assert problems("You won the last trick with 7♠: 2 points. Kofi leads. 10♣ as well") == []
+    assert problems("Bot 2 (expert) leads")[0].startswith("a bot called by its number 'Bot 2'")
 
 
 def readable(markup: str) -> str:
@@ -155,7 +157,7 @@ def test_play_says_cards_and_players_in_words(players):
     seen = play(PlayTable(session), hands=2)
     assert_plain(seen)
     said = " ".join(text for _where, text in seen)
-    assert "You" in said and "Bot 1" in said and any(suit in said for suit in "♠♥♦♣")
+    assert "You" in said and "Ama" in said and any(suit in said for suit in "♠♥♦♣")
 
 
 @pytest.mark.parametrize("seed", [1, 4])

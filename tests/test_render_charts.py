@@ -69,7 +69,7 @@ def test_score_chart_draws_a_line_per_player_with_the_totals_named():
 
 
 def test_score_chart_keeps_every_point_inside_the_picture():
-    svg = score_chart(_hands((5, -3), (6, -3)), ["You", "Bot 1"], None)
+    svg = score_chart(_hands((5, -3), (6, -3)), ["You", "Ama"], None)
     coordinates = re.findall(r'c([xy])="(-?[\d.]+)"', svg)
     assert coordinates
     for axis, value in coordinates:
@@ -127,7 +127,7 @@ def test_values_chart_keeps_small_points_visible_and_skips_unknown_points():
 def test_players_level_on_the_score_chart_are_drawn_apart():
     """Three players still on 0 after a hand: three lines 2.5 px apart, not one on top of
     the others (the last one drawn hid two); a player alone at a total is drawn exactly."""
-    svg = score_chart(_hands((0, 0, 0, 1)), ["You", "Bot 1", "Bot 2", "Bot 3"], 10)
+    svg = score_chart(_hands((0, 0, 0, 1)), ["You", "Ama", "Kofi", "Esi"], 10)
     after = [float(cy) for cx, cy in re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)"', svg)
              if float(cx) > 300]  # the points after hand 1, at the right
     level, alone = sorted(after[:3]), after[3]

@@ -128,15 +128,15 @@ def test_every_lesson_picture_speaks_to_the_learner_as_you():
 def test_the_pile_names_who_played_each_card_and_the_winner():
     """Who could not follow is read from the pile: each card has its player's name under
     it, in play order from the leader, and the winner's name is the bold one."""
-    names = Players(("You", "Kofi", "Bot 2 (expert)"), you=0)
+    names = Players(("You", "Kofi", "Esi (expert)"), you=0)
     state = position("standard", hands=["6S 7H AD KS", "8S 9H TD QS", "6C AH 9D 7C"],
-                     plays="KS QS 7C")  # Kofi follows, Bot 2 has no spade
+                     plays="KS QS 7C")  # Kofi follows, Esi has no spade
     pile = re.search(r"Trick 2: (.*?) won by", table_html(state, names, 0)).group(1)
     cards = re.findall(r'class="spar-pile-card( spar-pile-won)?">.*?aria-label="([^"]+)"'
                        r'.*?<span>([^<]+)</span>', pile)
     later = table_html(state.apply(C("7H")).apply(C("9H")).apply(C("AH")), names, 0)
-    assert "Trick 3: " in later and "won by Bot 2" in later  # as under its card
-    assert re.search(r"Trick 3: .*?won by ([^<]*)", later).group(1).strip() == "Bot 2"
+    assert "Trick 3: " in later and "won by Esi" in later  # as under its card
+    assert re.search(r"Trick 3: .*?won by ([^<]*)", later).group(1).strip() == "Esi"
     assert [(card, who, bool(won)) for won, card, who in cards] == [
         ("king of spades", "You", True), ("queen of spades", "Kofi", False),
-        ("seven of clubs", "Bot 2", False)]
+        ("seven of clubs", "Esi", False)]

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from spar_tutor import Action, Card, Rules, SparError
+from spar_tutor import Action, Card, Rules, SparError, i18n
 from spar_tutor.session import GameSession, Seat
 from spar_tutor.session.file import SessionFileError
 from tests.doubles import FirstLegalBot, first_legal_factory
@@ -47,9 +47,24 @@ def test_bots_play_until_the_human_decides():
 def test_names_say_who_is_who():
     s = session()
     assert [seat.name for seat in s.seats] == [
-        "You", "Bot 1 (beginner)", "Bot 2 (beginner)", "Bot 3 (beginner)"]
+        "You", "Ama (beginner)", "Kofi (beginner)", "Esi (beginner)"]
     two = session(seats=["human", "human", "random"])
-    assert [seat.name for seat in two.seats][:2] == ["Player 1", "Player 2"]
+    assert [seat.name for seat in two.seats] == ["Player 1", "Player 2", "Ama (random)"]
+    # the bots are named in their order, wherever the humans sit: never by seat number
+    mixed = session(seats=["expert", "human", "beginner", "random"])
+    assert [seat.name for seat in mixed.seats] == [
+        "Ama (expert)", "You", "Kofi (beginner)", "Esi (random)"]
+    assert len({seat.name.split(" (")[0] for seat in session(
+        "standard", seats=["human"] + ["beginner"] * 6).seats}) == 7  # seven players
+
+
+def test_bot_names_in_french_say_robot_so_a_womans_name_needs_no_feminine_ending():
+    i18n.set_language("fr")
+    try:
+        assert [seat.name for seat in session().seats][1:] == [
+            "Ama (robot débutant)", "Kofi (robot débutant)", "Esi (robot débutant)"]
+    finally:
+        i18n.set_language("en")
 
 
 def test_illegal_card_explains_and_changes_nothing():
@@ -128,7 +143,7 @@ def test_a_failing_bot_plays_a_legal_card_instead():
         def choose(self, view):
             raise RuntimeError("bug in bot")
 
-    s = GameSession("standard", ["human", Seat("Bot 1 (broken)", "broken", Broken())], seed=2)
+    s = GameSession("standard", ["human", Seat("Ama (broken)", "broken", Broken())], seed=2)
     while not s.state.is_over():
         assert s.play(s.legal_cards()[0]).ok
     assert s.state.result is not None
@@ -296,7 +311,7 @@ def test_each_move_before_the_bots_finish_is_announced():
     s.play(card)
     moved = [m for k, m in seen if k == "moved"]
     assert moved and moved[0] == f"You played {card.symbol_text}."
-    assert all(re.fullmatch(r"Bot \d \(beginner\) played (10|[2-9JQKA])[♠♥♦♣]\.", m)
+    assert all(re.fullmatch(r"(Ama|Kofi|Esi) \(beginner\) played (10|[2-9JQKA])[♠♥♦♣]\.", m)
                for m in moved[1:]), moved
     assert seen[-1][0] == "changed"
 

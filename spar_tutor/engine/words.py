@@ -5,7 +5,7 @@ A card is its rank and suit symbol, ``"A♦"``, ``"10♣"`` (``10``, never ``T``
 :func:`spar_tutor.render.text.card_html`). The compact codes (``AD``, ``TC``) are
 for deal files, lesson authors and developers' errors only.
 
-Players are called by name ("Kofi", "Bot 2"), and the learner is "you". A sentence
+Players are called by name ("Kofi", "Ama (expert)"), and the learner is "you". A sentence
 about the learner is its own message in the catalogue, in the second person ("You
 are offside."), never the third-person sentence with "You" put in ("You is
 offside"). :class:`Players` knows which seat is the learner's, so it picks the

@@ -201,7 +201,7 @@ def _wet_card(state: HandState, seat: int, wet: Card, viewer: int, four: bool) -
 
 
 def short_name(names: Sequence[str], seat: int) -> str:
-    """A seat's name under a card: "Bot 2" for "Bot 2 (expert)" (the name is enough there)."""
+    """A seat's name under a card: "Kofi" for "Kofi (expert)" (the name is enough there)."""
     return names[seat].split(" (")[0]
 
 
@@ -379,7 +379,7 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
         elif seats.is_you(t.winner):
             winner = seats.name(t.winner)  # "won by you"
         else:
-            winner = short_name(names, t.winner)  # "Bot 3", as under its card
+            winner = short_name(names, t.winner)  # "Esi", as under its card
         hidden = hide_last_winner and t is state.tricks[-1]
         if hidden:
             winner = "?"

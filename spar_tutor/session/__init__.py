@@ -14,15 +14,16 @@
 
 from .bets import BetRound
 from .file import SessionFileError
-from .game import BOT_BUDGET_MS, BOT_LABELS, BOT_STRENGTHS, GameSession
+from .game import BOT_BUDGET_MS, BOT_LABELS, BOT_NAMES, BOT_STRENGTHS, GameSession, bot_first_name
 from .hints import CardValue, HintAnswer, ReviewLine
 from .money import PENDING_WORDS, HandMoney
 from .thinking import CLICK_THINK_MS, CLICK_WAIT_MS, MIN_THINK_MS
 from .values import Event, EventKind, Outcome, PendingKind, PlayedHand, Seat
 
 __all__ = [
-    "BOT_BUDGET_MS", "BOT_LABELS", "BOT_STRENGTHS", "BetRound", "CLICK_THINK_MS", "CLICK_WAIT_MS",
-    "CardValue",
+    "BOT_BUDGET_MS", "BOT_LABELS", "BOT_NAMES", "BOT_STRENGTHS", "BetRound", "CLICK_THINK_MS",
+    "CLICK_WAIT_MS", "CardValue",
     "Event", "EventKind", "GameSession", "HandMoney", "HintAnswer", "MIN_THINK_MS", "Outcome",
     "PENDING_WORDS", "PendingKind", "PlayedHand", "ReviewLine", "Seat", "SessionFileError",
+    "bot_first_name",
 ]

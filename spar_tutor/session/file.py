@@ -7,7 +7,7 @@ position)::
     {"format": "spar-tutor-match", "version": 2,
      "rules": "standard",                      # Rules.to_json()
      "seats": [{"name": "You", "player": "human"},
-               {"name": "Bot 1 (beginner)", "player": "beginner"}, ...],
+               {"name": "Ama (beginner)", "player": "beginner"}, ...],
      "seed": 0, "first_dealer": 2,
      "hands": [{"cut": 12,                     # cards lifted (0: no cut; null: not cut yet)
                 "bets": [{"seat": 0, "amount": 10, "accepted_by": [2]}],  # null: not settled yet

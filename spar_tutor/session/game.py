@@ -57,10 +57,20 @@ BOT_STRENGTHS = ("random", "beginner", "expert")
 BOT_LABELS = {"random": N_("random"), "beginner": N_("beginner"), "expert": N_("expert")}
 
 
-def bot_name(seat: int, spec: str) -> str:
-    """A bot's name at the table, in the learner's language: "Bot 2 (expert)"."""
+#: The bots' first names, the first bot first: names heard at Spar tables from Accra to
+#: Lomé (the puzzles' players have them too). A name is the same in every language.
+BOT_NAMES = ("Ama", "Kofi", "Esi", "Yao", "Afi", "Kossi")
+
+
+def bot_first_name(number: int) -> str:
+    """The first name of the table's ``number``-th bot (1 for the first): "Kofi" for 2."""
+    return BOT_NAMES[(number - 1) % len(BOT_NAMES)]
+
+
+def bot_name(number: int, spec: str) -> str:
+    """The ``number``-th bot's name at the table, in the learner's language: "Kofi (expert)"."""
     label = BOT_LABELS.get(spec, N_("custom"))
-    return _("Bot {number} ({strength})").format(number=seat, strength=_(label))
+    return _("{name} ({strength})").format(name=bot_first_name(number), strength=_(label))
 
 
 # The bots' thinking time for all their moves after one human action: CLICK_THINK_MS,
@@ -113,7 +123,9 @@ class GameSession:
             name = _("You") if len(humans) == 1 else _("Player {number}").format(
                 number=humans.index(index) + 1)
             return Seat(name, "human")
-        return Seat(bot_name(index, spec), spec, self._new_bot(spec, index, seed))
+        number = sum(1 for s in all_specs[:index + 1]
+                     if not (s == "human" or isinstance(s, Seat) and s.is_human))
+        return Seat(bot_name(number, spec), spec, self._new_bot(spec, index, seed))
 
     def _new_bot(self, spec: str, index: int, seed: Union[int, str]) -> Any:
         bot_seed = zlib.crc32(f"{seed}:{index}".encode()) & 0xFFFF

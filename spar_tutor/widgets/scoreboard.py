@@ -20,7 +20,7 @@ def signed(amount: int) -> str:
 
 
 def money_words(changes: Sequence[int], names: Sequence[str], bets: Sequence[int] = ()) -> str:
-    """'Money: You +20, Bot 1 -10' (only the seats whose money changed); where a bet moved
+    """'Money: You +20, Ama -10' (only the seats whose money changed); where a bet moved
     some of it: 'You -11 (-1 for the hand, -10 for the bet)'."""
     moved = []
     for s, c in enumerate(changes):

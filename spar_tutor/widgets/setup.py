@@ -10,7 +10,7 @@ import ipywidgets as widgets
 from ..engine.errors import SparError
 from ..engine.rules import PRESETS, Rules, find_preset
 from ..i18n import _
-from ..session import BOT_LABELS, BOT_STRENGTHS
+from ..session import BOT_LABELS, BOT_STRENGTHS, bot_first_name
 from .common import guarded, session_reporter
 
 
@@ -63,7 +63,7 @@ class SetupPanel(widgets.VBox):
             self.bot_choices.append(widgets.Dropdown(
                 options=[(_(BOT_LABELS[b]), b) for b in BOT_STRENGTHS],
                 value=old.get(seat - 1, default),
-                description=_("Bot {number}").format(number=seat)))
+                description=bot_first_name(seat)))
         self.bots_box.children = self.bot_choices
 
     def seats(self) -> List[str]:

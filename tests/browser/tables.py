@@ -36,7 +36,7 @@ def position(players: int, played: int, wet_seat: int):
 
 
 def play_names() -> List[str]:
-    """The names Play gives its seats, in the language of the moment ("Bot 2 (expert)")."""
+    """The names Play gives its seats, in the language of the moment ("Kofi (expert)")."""
     return [_("You")] + [bot_name(seat, spec) for seat, spec in enumerate(BOTS, start=1)]
 
 

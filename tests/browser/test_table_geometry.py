@@ -65,9 +65,10 @@ def test_the_check_finds_a_covered_card(browser):
 
 def test_in_french_no_caption_or_question_covers_a_seat_or_a_card(browser):
     """French words are longer ("Ama a ouvert" covered Ama's seat and "Pli 1 : qui le
-    gagne ?" the led card, 29 places in all; "Robot 2 ouvre" touched its seat box): every
-    table of the check, lesson step and puzzle, drawn in French with Play's French names,
-    has none of the overlaps the English check looks for."""
+    gagne ?" the led card, 29 places in all; "Robot 2 ouvre" touched its seat box, and
+    a bot is now "Kofi (robot débutant)"): every table of the check, lesson step and
+    puzzle, drawn in French with Play's French names, has none of the overlaps the English
+    check looks for."""
     from spar_tutor.i18n import set_language
 
     set_language("fr")
@@ -76,7 +77,7 @@ def test_in_french_no_caption_or_question_covers_a_seat_or_a_card(browser):
         html = page_html("light", pictures)
     finally:
         set_language("en")
-    assert "Pli 1\u00a0: qui gagne\u00a0?" in html and "Robot 2 (débutant)" in html
+    assert "Pli 1\u00a0: qui gagne\u00a0?" in html and "Kofi (robot débutant)" in html
     for width, height in ((1280, 900), (390, 844)):
         page = browser.new_page(viewport={"width": width, "height": height})
         try:
