@@ -124,3 +124,48 @@ def _scoring_words(view: SeatView) -> str:
     # Translators: {rows} are rows of the scoring table, separated by "; "
     return _("Scoring: {rows}.").format(rows=_("; ").join(parts))
 
+
+
+#: The ranks that win the last trick more points than a higher card, by scoring system.
+SCORING_RANKS = {"spar": (6, 7), "jeu_de_carte": (7,), "sipa": (7,), "agram": ()}
+#: A "high card" in the tips: a queen or higher (lesson 9: "an ace or king").
+HIGH = 12
+
+
+def mistake_rule(view: SeatView, played: Card, better: Card) -> str:
+    """The tip (a rule of thumb of lessons 9 and 12) that ``played`` broke and ``better``
+    kept, in one sentence for the review of a mistake ("" when no rule fits): it names the
+    misconception, not just "wrong". Only what ``view`` shows is used; the first rule that
+    fits is said.
+
+    >>> from spar_tutor.engine.rules import Rules
+    >>> from spar_tutor.engine.state import HandState
+    >>> view = HandState.new(Rules.preset("standard"), ["6S KH 9D", "8S QH 7D"], dealer=1).view(0)
+    >>> mistake_rule(view, Card.parse("6S"), Card.parse("9D"))
+    'Tip: keep 6♠ for the last trick, where it scores more than a higher card.'
+    >>> mistake_rule(view, Card.parse("KH"), Card.parse("9D"))
+    'Tip: high cards usually take the lead early, but first lose a card that can never win, if you have one.'
+    """
+    if view.phase != PLAY or view.tricks_left <= 1 or played == better:
+        return ""
+    special = SCORING_RANKS.get(view.rules.scoring, ())
+    if played.rank in special and better.rank not in special:
+        return _("Tip: keep {card} for the last trick, where it scores more than a higher "
+                 "card.").format(card=card_text(played))
+    led = _led_suit(view)
+    if led and not _can_follow(view):
+        return _("Tip: when you cannot follow suit, throw away the card with no job: the one "
+                 "least likely to help you win the last trick.")
+    top = max((c.rank for c in view.current_trick if c.suit == led), default=0)
+    better_takes = not led or better.suit == led and better.rank > top
+    played_takes = not led or played.suit == led and played.rank > top
+    if view.tricks_left == 2 and led and better_takes and not played_takes:
+        return _("Tip: win the second-to-last trick if you hold a card that can win the "
+                 "last one: its winner leads the last trick.")
+    if view.tricks_left > 2 and played.rank >= HIGH and played.rank > better.rank:
+        return _("Tip: high cards usually take the lead early, but first lose a card that "
+                 "can never win, if you have one.")
+    if view.tricks_left > 2 and better_takes and better.rank >= HIGH > played.rank:
+        return _("Tip: spend high cards early, usually: they take the lead, and at the end "
+                 "they score only 1 point.")
+    return ""

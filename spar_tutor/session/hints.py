@@ -30,7 +30,7 @@ from ..engine.state import DECLARE, PLAY, UNDER_TEN, Action, HandState, Move, mo
 from ..engine.words import Players, card_text
 from ..i18n import N_, _, join_names, ngettext, number, pgettext, points
 from .bets import BetRound, bet_is_mistake, match_needs, offer_amount, should_match
-from .coach import nudge, principle
+from .coach import mistake_rule, nudge, principle
 from .values import PendingKind
 
 log = logging.getLogger(__name__)
@@ -355,6 +355,9 @@ class SessionHints:
                 if j.played is None:
                     words = _("A mistake: you did not follow suit when you could.")
                     cost = 0.0
+                elif j.mistake and isinstance(j.best.move, Card):
+                    rule = mistake_rule(before.view(seat), move, j.best.move)
+                    words = f"{words} {rule}" if rule else words
                 h_text, h_cost = hindsight.get(before.plays_made + 1, ("", 0.0))
                 if j.choices == 1:  # nothing to see in hindsight either
                     h_text, h_cost = "", 0.0

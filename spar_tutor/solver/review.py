@@ -251,9 +251,10 @@ def _review(state: HandState, card: Card, searchers: Dict[Tuple[int, int], Searc
                          "{card} kept the {top} points you could be sure of", top).format(
                              card=card_text(card), top=top)
     elif expected_best - expected_played >= GRADED_MARGIN:
-        words = _("nothing was sure, but {better} gave better chances: it wins "
-                  "the hand {chance} of the time ({points} points on average), "
-                  "{card} {card_chance} ({card_points} points)").format(
+        words = _("nothing was sure if the others played perfectly, but {better} gave "
+                  "better chances: when they play as most players do, it wins the hand "
+                  "{chance} of the time ({points} points on average), {card} "
+                  "{card_chance} ({card_points} points)").format(
                       better=card_text(CARD_BY_BIT[graded_bit]), chance=f"{win_best:.0%}",
                       points=number(expected_best, 1), card=card_text(card),
                       card_chance=f"{win_played:.0%}",
