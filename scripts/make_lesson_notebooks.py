@@ -117,13 +117,14 @@ def menu_cells(lessons: List[Lesson], language: str = "en") -> list:
     if language == "fr":
         text = french_spaces(
                 f"# Les leçons de Spar\n\n{len(lessons)} courtes leçons, de « {first} » à "
-                f"« {last} ». Tape ton nom, puis choisis une leçon ; les leçons finies "
+                f"« {last} ». Choisis une leçon (si le tuteur te demande ton nom, tape-le "
+                f"d'abord) ; les leçons finies "
                 f"sont cochées, et **{_('Continue')}** te ramène là où tu en étais.\n\n"
                 f"| leçon | titre | étapes | minutes |\n|---|---|---|---|\n{rows}")
     else:
         text = (f"# Spar lessons\n\n{len(lessons)} short lessons, from "
-                f"{first[:1].lower() + first[1:]} to {last}. Type your name, then "
-                "choose a lesson; done lessons are ticked, and **Continue** takes you "
+                f"{first[:1].lower() + first[1:]} to {last}. Choose a lesson (if the tutor "
+                "asks your name, type it first); done lessons are ticked, and **Continue** takes you "
                 "back to where you stopped.\n\n| lesson | title | steps | minutes |\n"
                 f"|---|---|---|---|\n{rows}")
     return [new_markdown_cell(text), new_code_cell(

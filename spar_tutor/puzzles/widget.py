@@ -266,9 +266,10 @@ class PuzzlePlayer(widgets.VBox):
         solved_ids = self.progress.solved_ids()
         for p in self._listed():
             number = self.collection.index(p) + 1
-            mark = " ✓" if p.id in solved_ids else ""
-            # Translators: a puzzle in the menu: "3. Two players: a 6 to score (Level 1 · Beginner) ✓"
-            options.append((_("{number}. {title} ({level}){mark}").format(
+            # the mark first: a phone's closed menu cuts the end of a long title off
+            mark = "✓ " if p.id in solved_ids else ""
+            # Translators: a puzzle in the menu: "✓ 3. Two players: a 6 to score (Level 1 · Beginner)"
+            options.append((_("{mark}{number}. {title} ({level})").format(
                 number=number, title=p.title, level=level_words(p.band), mark=mark), p.id))
         self._picking = True
         try:

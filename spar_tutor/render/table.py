@@ -112,6 +112,16 @@ def dealer_chip() -> str:
     return f'<span class="spar-chip spar-chip-dealer" title="{title}">{badge}</span>'
 
 
+def _seat_name(name: str) -> str:
+    """A seat's name, a bot's strength in smaller letters ("Kofi (robot débutant)"): the
+    box stays narrow enough for seven players, in French too."""
+    first, paren, role = name.partition(" (")
+    if not (paren and role.endswith(")")):
+        return f'<div class="spar-seat-name">{escape(name)}</div>'
+    return (f'<div class="spar-seat-name">{escape(first)}'
+            f' <span class="spar-seat-role">({escape(role)}</span></div>')
+
+
 def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
               scores: Optional[Sequence[int]], four: bool, clockwise: bool,
               show_own: bool = False, open_hands: bool = False, quiet: bool = False,
@@ -132,7 +142,7 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
         chips += '<span class="spar-chip spar-chip-lead">' + _("leader") + "</span>"
     if turn:
         chips += '<span class="spar-chip spar-chip-turn">' + _("to play") + "</span>"
-    lines = [f'<div class="spar-seat-name">{escape(names[seat])}</div>']
+    lines = [_seat_name(names[seat])]
     if scores is not None:
         chips = f'<span class="spar-points">{escape(points(scores[seat]))}</span>{chips}'
     if chips:

@@ -235,6 +235,7 @@ CSS = """
 .spar-seat.spar-turn { border-color: #ffd54f; box-shadow: 0 0 14px 4px rgba(255, 213, 79, .8); }
 .spar-seat.spar-you { background: rgba(13, 71, 161, .9); }
 .spar-seat-name { font-weight: bold; }
+.spar-seat-role { font-size: 11px; font-weight: normal; }
 .spar-points { font-size: 12px; margin: 0 2px; }
 .spar-chip { display: inline-block; min-width: 18px; height: 18px; line-height: 18px;
   border-radius: 9px; font-size: 11px; font-weight: bold; margin-left: 4px; padding: 0 4px; }
