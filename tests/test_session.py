@@ -54,6 +54,10 @@ def test_names_say_who_is_who():
     mixed = session(seats=["expert", "human", "beginner", "random"])
     assert [seat.name for seat in mixed.seats] == [
         "Ama (expert)", "You", "Kofi (beginner)", "Esi (random)"]
+    # sentences call a bot by its first name; its seat and the score table add its strength
+    assert s.name(1) == "Ama" and s.seating.name(1) == "Ama" and s.seating[1] == "Ama (beginner)"
+    assert list(s.seating) == [seat.name for seat in s.seats]
+    assert s.seating.say("You lead.", "{player} leads.", 2) == "Kofi leads."
     assert len({seat.name.split(" (")[0] for seat in session(
         "standard", seats=["human"] + ["beginner"] * 6).seats}) == 7  # seven players
 
@@ -311,7 +315,7 @@ def test_each_move_before_the_bots_finish_is_announced():
     s.play(card)
     moved = [m for k, m in seen if k == "moved"]
     assert moved and moved[0] == f"You played {card.symbol_text}."
-    assert all(re.fullmatch(r"(Ama|Kofi|Esi) \(beginner\) played (10|[2-9JQKA])[♠♥♦♣]\.", m)
+    assert all(re.fullmatch(r"(Ama|Kofi|Esi) played (10|[2-9JQKA])[♠♥♦♣]\.", m)
                for m in moved[1:]), moved
     assert seen[-1][0] == "changed"
 

@@ -37,7 +37,7 @@ def test_a_human_cutter_is_asked_before_the_deal_and_nothing_moves():
     s.subscribe(lambda e: seen.append(e))
     assert s.cut(5).ok
     assert s.pending is None and s.deal.pack == cut_pack(uncut, 5) and s.cut_lift == 5
-    assert ("news", "You cut 5 cards. Ama (beginner) deals.") in seen
+    assert ("news", "You cut 5 cards. Ama deals.") in seen
 
 
 def test_no_cut_deals_the_pack_as_it_is():
@@ -152,7 +152,7 @@ def test_bets_are_settled_in_the_ledger(monkeypatch):
     s = session(BETS)
     r = s.bet_round
     assert r.bets == [Bet(2, 12, ())] and r.answers_due(0) == [0]
-    assert s.offer_bet(10).message == "Kofi (beginner) matched the bet of 10."
+    assert s.offer_bet(10).message == "Kofi matched the bet of 10."
     assert s.pending == "bets"
     assert s.answer_bet(0, True).ok and s.pending is None
     assert s.bets == [Bet(2, 12, (0,)), Bet(0, 10, (2,))]
@@ -277,5 +277,5 @@ def test_a_declined_bet_is_judged_by_the_rule_the_hint_uses(monkeypatch, chance,
     assert s.offer_bet(0).ok and s.answer_bet(0, False).ok
     finish(s)
     line = next(l for l in s.review() if l.kind == "bet")
-    assert line.text == "You declined Kofi (beginner)'s bet of 12. " + words
+    assert line.text == "You declined Kofi's bet of 12. " + words
     assert not line.mistake

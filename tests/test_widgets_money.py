@@ -18,7 +18,7 @@ def test_the_cut_panel_asks_the_cutter_and_hides_the_cards():
     s = t.session
     assert t.cutting.layout.display is None and t.hand.buttons == []
     assert "may cut" in t.table.value and "about to deal" in t.cutting.question.value
-    assert "cut the pack" in t.status.value and "Ama (beginner) deals" in t.title.value
+    assert "cut the pack" in t.status.value and "Ama deals" in t.title.value
     assert t.cutting.lift.max == 34
     t.cutting.lift.value = 12
     t.cutting.cut_button.click()
@@ -41,7 +41,7 @@ def test_the_bet_panel_offers_and_the_bots_answer(monkeypatch):
     s = t.session
     panel = t.betting
     assert panel.layout.display is None and "40 to bet with" in panel.info.value
-    assert "Ama (beginner) offers a bet of 5" in panel.info.value  # (0.5 - 0.25) / 2 of 40
+    assert "Ama offers a bet of 5" in panel.info.value  # (0.5 - 0.25) / 2 of 40
     assert panel.amount.max == 40 and panel.amount.value == 4
     assert all("spar-unplayable" in b._dom_classes for b in t.hand.buttons)
     assert "spar-chip-turn" not in t.table.value  # nobody is to play while bets are made
@@ -53,7 +53,7 @@ def test_the_bet_panel_offers_and_the_bots_answer(monkeypatch):
     decline.click()
     assert s.pending is None and panel.layout.display == "none"
     assert "spar-chip-turn" in t.table.value  # the first lead is awaited
-    assert "This hand: you bet 9, matched by Ama (beginner)." in t.scoreboard.table.value
+    assert "This hand: you bet 9, matched by Ama." in t.scoreboard.table.value
     assert "Money: everyone started with 40." in t.scoreboard.table.value
 
 

@@ -97,20 +97,29 @@ class Players(Sequence[str]):
     """The names at a table, by seat, and which seat is the learner's (``you``; None
     when nobody at the table is "you", as when two learners share a screen).
 
-    A sequence of the seats' names (``players[seat]``), so the table's pictures read
+    A sequence of the seats' labels (``players[seat]``), so the table's pictures read
     it as they read a list of names; the learner's name is what the table shows
-    for them ("You")."""
+    for them ("You"). A label may say more than the name sentences use: a bot is
+    "Kofi (beginner)" by its seat and in the score table, and "Kofi" in "Kofi leads"
+    (``labels``; by default the names)."""
 
     names: Tuple[str, ...]
     you: Optional[int] = None
+    labels: Tuple[str, ...] = ()
 
     @classmethod
     def of(cls, names: Sequence[str], you: Optional[int] = None) -> "Players":
         """The players with these names; ``names`` may be a :class:`Players` already,
         whose learner stays unless ``you`` is given."""
         if isinstance(names, Players):
-            return names if you is None else cls(names.names, you)
+            return names if you is None else cls(names.names, you, names.labels)
         return cls(tuple(names), you)
+
+    @classmethod
+    def labelled(cls, labels: Sequence[str], you: Optional[int] = None) -> "Players":
+        """The players whose seats show ``labels``; sentences call each by its
+        :func:`short_name` ("Kofi" for "Kofi (beginner)")."""
+        return cls(tuple(short_name(label) for label in labels), you, tuple(labels))
 
     @overload
     def __getitem__(self, seat: int) -> str: ...
@@ -118,13 +127,13 @@ class Players(Sequence[str]):
     def __getitem__(self, seat: slice) -> Sequence[str]: ...
 
     def __getitem__(self, seat: Union[int, slice]) -> Union[str, Sequence[str]]:
-        return self.names[seat]
+        return (self.labels or self.names)[seat]
 
     def __len__(self) -> int:
         return len(self.names)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self.names)
+        return iter(self.labels or self.names)
 
     def is_you(self, seat: Optional[int]) -> bool:
         """Whether ``seat`` is the learner's."""
@@ -151,9 +160,17 @@ class Players(Sequence[str]):
         return " ".join(s.to(self) for s in said)
 
 
+def short_name(label: str) -> str:
+    """What a sentence calls a player whose seat shows ``label``: "Kofi" for "Kofi
+    (expert)" (the strength is said by the seat and the score table)."""
+    first, paren, rest = label.partition(" (")
+    return first if paren and rest.endswith(")") else label
+
+
 def players_of(names: Sequence[str]) -> Players:
     """``names`` as :class:`Players` (a plain list of names has no learner)."""
     return Players.of(names)
 
 
-__all__ = ["Players", "Said", "Value", "card_text", "cards_text", "players_of", "spoken"]
+__all__ = ["Players", "Said", "Value", "card_text", "cards_text", "players_of", "short_name",
+           "spoken"]

@@ -18,7 +18,7 @@ from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of_mask, sort_h
 from ..engine.state import HandState, Trick, trick_winner
 from ..engine.view import sees_wet, wet_face_up
 from ..i18n import _, ngettext, pgettext, points
-from ..engine.words import players_of
+from ..engine.words import players_of, short_name
 from .svg import back_svg, card_svg, hand_svg
 from .text import cardify
 
@@ -115,11 +115,11 @@ def dealer_chip() -> str:
 def _seat_name(name: str) -> str:
     """A seat's name, a bot's strength in smaller letters ("Kofi (robot débutant)"): the
     box stays narrow enough for seven players, in French too."""
-    first, paren, role = name.partition(" (")
-    if not (paren and role.endswith(")")):
+    first = short_name(name)
+    if first == name:
         return f'<div class="spar-seat-name">{escape(name)}</div>'
     return (f'<div class="spar-seat-name">{escape(first)}'
-            f' <span class="spar-seat-role">({escape(role)}</span></div>')
+            f' <span class="spar-seat-role">{escape(name[len(first) + 1:])}</span></div>')
 
 
 def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
@@ -210,9 +210,9 @@ def _wet_card(state: HandState, seat: int, wet: Card, viewer: int, four: bool) -
     return f'<div class="spar-decl">{pic}<br>{words}</div>'
 
 
-def short_name(names: Sequence[str], seat: int) -> str:
+def seat_short_name(names: Sequence[str], seat: int) -> str:
     """A seat's name under a card: "Kofi" for "Kofi (expert)" (the name is enough there)."""
-    return names[seat].split(" (")[0]
+    return short_name(names[seat])
 
 
 def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: int, four: bool,
@@ -228,7 +228,7 @@ def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: i
     for i, card in enumerate(trick.cards):
         seat = trick.seat_of(i, n)
         x, y = trick_position(seat, i, viewer, n, clockwise)
-        who = short_name(names, seat)
+        who = seat_short_name(names, seat)
         # Translators: under the card that was led to a trick: "Kofi led"
         if i:
             caption = escape(who)
@@ -260,7 +260,7 @@ def _pile_trick(trick: Trick, names: Sequence[str], players: int, four: bool,
         won = seat == trick.winner and not hide_winner
         out.append(f'<span class="spar-pile-card{" spar-pile-won" if won else ""}">'
                    f'{card_svg(card, width=32, four_colour=four)}'
-                   f'<span>{escape(short_name(names, seat))}</span></span>')
+                   f'<span>{escape(seat_short_name(names, seat))}</span></span>')
     return f'<span class="spar-pile-trick">{"".join(out)}</span>'
 
 
@@ -389,7 +389,7 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
         elif seats.is_you(t.winner):
             winner = seats.name(t.winner)  # "won by you"
         else:
-            winner = short_name(names, t.winner)  # "Esi", as under its card
+            winner = seat_short_name(names, t.winner)  # "Esi", as under its card
         hidden = hide_last_winner and t is state.tricks[-1]
         if hidden:
             winner = "?"

@@ -41,7 +41,7 @@ from ..engine.match import Bet, Match
 from ..engine.rules import Rules
 from ..engine.cards import SUIT_NAMES
 from ..engine.state import PLAY, Action, HandState, Move, move_said
-from ..engine.words import Players
+from ..engine.words import Players, short_name
 from ..i18n import N_, _, join_names, ngettext
 from .bets import BetRound
 from .file import SavedHands, SavedTable, match_json, parse_text, read_table, replay_hands
@@ -156,15 +156,16 @@ class GameSession:
         return humans[0] if humans else 0
 
     def name(self, seat: int) -> str:
-        return self.seats[seat].name
+        """The seat's name in a sentence: "Kofi" (its seat shows "Kofi (beginner)")."""
+        return short_name(self.seats[seat].name)
 
     @property
     def seating(self) -> Players:
         """The seats' names, and the learner's seat: the one human at a table of bots
         (None when several humans share the screen: each is called by name)."""
         humans = self.human_seats
-        return Players(tuple(seat.name for seat in self.seats),
-                       humans[0] if len(humans) == 1 else None)
+        return Players.labelled([seat.name for seat in self.seats],
+                                humans[0] if len(humans) == 1 else None)
 
     # -- observers ------------------------------------------------------------------
 

@@ -67,7 +67,8 @@ class Scoreboard(widgets.VBox):
         target = s.rules.target if s.rules.fixed_hands is None else None
         goal = (_("Score (first to {target} points wins)").format(target=target) if target else
                 _("Score ({hands} hands, most points wins)").format(hands=s.rules.fixed_hands))
-        items = "".join(f"<li>{cardify(escape(line))}</li>" for line in self.lines(names))
+        said = tuple(s.name(seat) for seat in range(len(names)))  # "Kofi", not "Kofi (beginner)"
+        items = "".join(f"<li>{cardify(escape(line))}</li>" for line in self.lines(said))
         self.table.value = (f'<div class="spar-panel-title">{goal}</div>'
                             f'<table class="spar-score">{"".join(rows)}</table>'
                             f'<ul style="margin:4px 0;padding-left:18px;font-size:12px">{items}</ul>')
