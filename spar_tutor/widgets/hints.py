@@ -66,7 +66,8 @@ class HintPanel(widgets.VBox):
         if answer.values and len(answer.values) > 1:
             body += values_chart(answer.values, answer.best)
             if answer.worlds:
-                body += ('<div style="font-size:11px;color:#555">'
-                         + _("The computer tried {deals} deals of the cards you cannot see.").format(
+                body += ('<div style="font-size:11px;color:var(--spar-muted, #555)">'
+                         + _("The computer tried {deals} deals of the cards you cannot see "
+                             "and counted the wins out of every 100.").format(
                              deals=answer.worlds) + "</div>")
         self.answer.value = body

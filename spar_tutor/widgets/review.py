@@ -62,12 +62,15 @@ class ReviewPanel(widgets.VBox):
             return glossary_html(cardify(escape(text)), seen)
 
         for line in s.review():
-            colour = "#b3261e" if line.mistake else "#17803d"
+            # the app's colours for the theme of the moment (AA in light and dark); a
+            # notebook without them gets the light ones
+            colour = "var(--spar-red-ink, #b3261e)" if line.mistake else \
+                "var(--spar-accent, #17803d)"
             when = (_("Trick {number}").format(number=line.trick) if line.trick
                     else _("Before play"))
             rows.append(f"<tr><td>{when}</td><td class='spar-review-view' style='color:{colour}'>"
                         f"{words(line.text)}</td><td class='spar-review-hindsight' "
-                        f"style='color:#555'>{words(line.hindsight)}</td></tr>")
+                        f"style='color:var(--spar-muted, #555)'>{words(line.hindsight)}</td></tr>")
         view, hindsight = _("From what you could see"), _("With all cards seen (hindsight)")
         head = f"<tr><th></th><th>{view}</th><th>{hindsight}</th></tr>"
         body = head + "".join(rows) if rows else \
