@@ -274,7 +274,10 @@ def test_a_declined_bet_is_judged_by_the_rule_the_hint_uses(monkeypatch, chance,
     s.hints.chance = lambda state, seat: chance
     match = 0 in s.hint(3).match
     assert match == (chance == 0.6)  # the hint's advice
-    assert s.offer_bet(0).ok and s.answer_bet(0, False).ok
+    assert s.offer_bet(0).ok
+    answered = s.answer_bet(0, False)
+    # a sentence calls the bot by its first name, not "Kofi (beginner)'s bet"
+    assert answered.ok and answered.message == "You declined Kofi's bet of 12."
     finish(s)
     line = next(l for l in s.review() if l.kind == "bet")
     assert line.text == "You declined Kofi's bet of 12. " + words

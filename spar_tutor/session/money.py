@@ -132,7 +132,7 @@ class HandMoney:
                            else _("You declined {bettor}'s bet of {amount}."),
                            _("{player} matched {bettor}'s bet of {amount}.") if accept
                            else _("{player} declined {bettor}'s bet of {amount}."),
-                           seat, bettor=players[bet.seat], amount=bet.amount)
+                           seat, bettor=players.names[bet.seat], amount=bet.amount)
         return Outcome(True, text)
 
     def _open_round(self) -> BetRound:
