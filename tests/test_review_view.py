@@ -86,8 +86,9 @@ def test_a_clearly_bad_card_is_called_a_mistake_from_what_you_could_see():
     assert first.text.startswith("You played 6♦. A mistake, from what you could see: A♦ "
                                  "was better")
     # the misconception named: a 6 played early, when it scores most in the last trick
-    assert first.text.endswith("Tip: keep 6♦ for the last trick, where it scores more than "
-                               "a higher card.")
+    assert first.tip == "Tip: keep 6♦ for the last trick, where it scores more than a higher card."
+    assert "Tip" not in first.text  # shown on a line of its own, in plain ink
+    assert not lines[1].tip
     assert first.hindsight.startswith("With all cards seen: 6♦ cost you 2 points")
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from spar_tutor.engine.cards import Card
 from spar_tutor.engine.state import Action, move_label
-from spar_tutor.session import GameSession
+from spar_tutor.session import GameSession, ReviewLine
 from spar_tutor.widgets import PlayTable
 from tests.test_session import GHANA
 
@@ -94,6 +94,22 @@ def test_review_panel_after_a_hand():
     assert "With all cards seen (hindsight)" in table.review.lines.value
     table.review.slider.value = 3
     assert "Move 3 of" in table.review.step_text.value
+
+
+def test_the_review_panel_shows_a_mistakes_tip_on_a_line_of_its_own(monkeypatch):
+    table = PlayTable(GameSession("standard", ["human", "random"], seed=1))
+    s = table.session
+    while not s.state.is_over():
+        s.play(s.legal_cards()[0])
+    line = ReviewLine(1, Card.parse("KD"), Card.parse("9S"), 0.5, "You played K♦. A mistake.",
+                      True, tip="Tip: when you cannot follow suit, throw away the card with "
+                                "no job.")
+    monkeypatch.setattr(s, "review", lambda: [line])
+    table.review.button.click()
+    value = table.review.lines.value
+    tip = re.search(r"<div class='spar-review-tip'[^>]*>(.*?)</div>", value)
+    assert tip and "throw away the card with no job" in tip.group(1)
+    assert "var(--spar-ink" in tip.group(0)  # advice in plain ink, not the mistake's red
 
 
 def test_the_review_explains_its_rule_words_once_on_hover():

@@ -102,6 +102,7 @@ class ReviewLine(NamedTuple):
     hindsight_cost: float = 0.0
     move: Optional[Move] = None
     kind: str = "card"  # card, under_ten, declare, under_card, bet
+    tip: str = ""  # for a mistaken card: the rule of thumb it broke, if one fits
 
 
 class HintTable(Protocol):
@@ -355,15 +356,14 @@ class SessionHints:
                 if j.played is None:
                     words = _("A mistake: you did not follow suit when you could.")
                     cost = 0.0
-                elif j.mistake and isinstance(j.best.move, Card):
-                    rule = mistake_rule(before.view(seat), move, j.best.move)
-                    words = f"{words} {rule}" if rule else words
+                tip = mistake_rule(before.view(seat), move, j.best.move) \
+                    if j.mistake and j.played is not None and isinstance(j.best.move, Card) else ""
                 h_text, h_cost = hindsight.get(before.plays_made + 1, ("", 0.0))
                 if j.choices == 1:  # nothing to see in hindsight either
                     h_text, h_cost = "", 0.0
                 lines.append(ReviewLine(before.trick_number, move, j.best.move, cost,
                                         f"{said} {words}", j.played is None or j.mistake,
-                                        h_text, h_cost, move, "card"))
+                                        h_text, h_cost, move, "card", tip))
                 continue
             kind = "under_ten" if before.phase == UNDER_TEN else "declare"
             lines.append(ReviewLine(0, None, j.best.move, cost, f"{said} {words}", j.mistake,

@@ -68,8 +68,10 @@ class ReviewPanel(widgets.VBox):
                 "var(--spar-accent, #17803d)"
             when = (_("Trick {number}").format(number=line.trick) if line.trick
                     else _("Before play"))
+            tip = (f"<div class='spar-review-tip' style='color:var(--spar-ink, #1b1b1b)'>"
+                   f"{words(line.tip)}</div>" if line.tip else "")
             rows.append(f"<tr><td>{when}</td><td class='spar-review-view' style='color:{colour}'>"
-                        f"{words(line.text)}</td><td class='spar-review-hindsight' "
+                        f"{words(line.text)}{tip}</td><td class='spar-review-hindsight' "
                         f"style='color:var(--spar-muted, #555)'>{words(line.hindsight)}</td></tr>")
         view, hindsight = _("From what you could see"), _("With all cards seen (hindsight)")
         head = f"<tr><th></th><th>{view}</th><th>{hindsight}</th></tr>"
