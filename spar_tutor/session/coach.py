@@ -125,7 +125,6 @@ def _scoring_words(view: SeatView) -> str:
     return _("Scoring: {rows}.").format(rows=_("; ").join(parts))
 
 
-
 #: The ranks that win the last trick more points than a higher card, by scoring system.
 SCORING_RANKS = {"spar": (6, 7), "jeu_de_carte": (7,), "sipa": (7,), "agram": ()}
 #: A "high card" in the tips: a queen or higher (lesson 9: "an ace or king").
