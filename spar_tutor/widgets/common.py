@@ -212,6 +212,13 @@ def _nothing() -> None:
     """What a click on a button the last draw left out does."""
 
 
+#: Text colours for inline styles: the app's palette for the theme of the moment (AA in
+#: light and dark, tests/test_app_style.py); in a notebook, JupyterLab's theme colours.
+INK = "var(--spar-ink, var(--jp-content-font-color1, #1b1b1b))"
+MUTED_INK = "var(--spar-muted, var(--jp-content-font-color2, #555))"
+BAD_INK = "var(--spar-red-ink, var(--jp-error-color1, #b3261e))"
+GOOD_INK = "var(--spar-accent, var(--jp-success-color1, #17803d))"
+
 CSS = """
 <style>
 .spar-app { font-family: 'DejaVu Sans', Arial, sans-serif; color: #1a1a1a; }

@@ -10,7 +10,7 @@ import ipywidgets as widgets
 from ..i18n import N_, _
 from ..render.charts import values_chart
 from ..render.text import cardify
-from .common import guarded, session_reporter
+from .common import MUTED_INK, guarded, session_reporter
 
 IDLE = N_("Stuck? Ask for a hint, starting with a nudge.")
 #: While the bots play, and after the hand: the buttons are off, and this says why.
@@ -66,7 +66,7 @@ class HintPanel(widgets.VBox):
         if answer.values and len(answer.values) > 1:
             body += values_chart(answer.values, answer.best)
             if answer.worlds:
-                body += ('<div style="font-size:11px;color:var(--spar-muted, #555)">'
+                body += (f'<div style="font-size:11px;color:{MUTED_INK}">'
                          + _("The computer tried {deals} deals of the cards you cannot see "
                              "and counted the wins out of every 100.").format(
                              deals=answer.worlds) + "</div>")

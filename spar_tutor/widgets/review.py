@@ -13,7 +13,7 @@ from ..i18n import N_, _
 from ..render.glossary import CSS as GLOSSARY_CSS, glossary_html
 from ..render.table import table_html
 from ..render.text import cardify
-from .common import guarded, session_reporter
+from .common import BAD_INK, GOOD_INK, INK, MUTED_INK, guarded, session_reporter
 
 WAITING = N_("When the hand is over, ask for a review of every decision you made.")
 
@@ -62,17 +62,14 @@ class ReviewPanel(widgets.VBox):
             return glossary_html(cardify(escape(text)), seen)
 
         for line in s.review():
-            # the app's colours for the theme of the moment (AA in light and dark); a
-            # notebook without them gets the light ones
-            colour = "var(--spar-red-ink, #b3261e)" if line.mistake else \
-                "var(--spar-accent, #17803d)"
+            colour = BAD_INK if line.mistake else GOOD_INK
             when = (_("Trick {number}").format(number=line.trick) if line.trick
                     else _("Before play"))
-            tip = (f"<div class='spar-review-tip' style='color:var(--spar-ink, #1b1b1b)'>"
-                   f"{words(line.tip)}</div>" if line.tip else "")
+            tip = (f"<div class='spar-review-tip' style='color:{INK}'>{words(line.tip)}</div>"
+                   if line.tip else "")
             rows.append(f"<tr><td>{when}</td><td class='spar-review-view' style='color:{colour}'>"
                         f"{words(line.text)}{tip}</td><td class='spar-review-hindsight' "
-                        f"style='color:var(--spar-muted, #555)'>{words(line.hindsight)}</td></tr>")
+                        f"style='color:{MUTED_INK}'>{words(line.hindsight)}</td></tr>")
         view, hindsight = _("From what you could see"), _("With all cards seen (hindsight)")
         head = f"<tr><th></th><th>{view}</th><th>{hindsight}</th></tr>"
         body = head + "".join(rows) if rows else \
