@@ -14,7 +14,7 @@ from ..engine.deal import Deal
 from ..engine.words import players_of
 from ..i18n import _, ngettext
 from .svg import back_svg, hand_svg
-from .table import FELT_H, FELT_W, dealer_chip, seat_style
+from .table import FELT_H, FELT_W, dealer_chip, seat_name_html, seat_style
 
 
 def deal_html(deal: Deal, shown: int, names: Sequence[str], viewer: int, four: bool = False,
@@ -41,7 +41,7 @@ def deal_html(deal: Deal, shown: int, names: Sequence[str], viewer: int, four: b
         style = seat_style(seat, viewer, deal.players, clockwise)
         you = " spar-you" if seat == viewer else ""
         boxes.append(f'<div class="spar-seat{you}" style="{style}">'
-                     f'<div class="spar-seat-name"><b>{escape(names[seat])}</b>{dealer}</div>'
+                     f'{seat_name_html(names[seat], dealer)}'
                      f'{pic}</div>')
     left = len(deal.pack) - sum(len(c) for _, _, c in ps[:shown])
     if words is None:

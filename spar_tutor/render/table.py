@@ -112,14 +112,14 @@ def dealer_chip() -> str:
     return f'<span class="spar-chip spar-chip-dealer" title="{title}">{badge}</span>'
 
 
-def _seat_name(name: str) -> str:
+def seat_name_html(name: str, extra: str = "") -> str:
     """A seat's name, a bot's strength in smaller letters ("Kofi (robot débutant)"): the
-    box stays narrow enough for seven players, in French too."""
+    box stays narrow enough for seven players, in French too. ``extra``: HTML after it
+    (a badge)."""
     first = short_name(name)
-    if first == name:
-        return f'<div class="spar-seat-name">{escape(name)}</div>'
-    return (f'<div class="spar-seat-name">{escape(first)}'
-            f' <span class="spar-seat-role">{escape(name[len(first) + 1:])}</span></div>')
+    role = "" if first == name else \
+        f' <span class="spar-seat-role">{escape(name[len(first) + 1:])}</span>'
+    return f'<div class="spar-seat-name">{escape(first)}{role}{extra}</div>'
 
 
 def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
@@ -142,7 +142,7 @@ def _seat_box(state: HandState, seat: int, names: Sequence[str], viewer: int,
         chips += '<span class="spar-chip spar-chip-lead">' + _("leader") + "</span>"
     if turn:
         chips += '<span class="spar-chip spar-chip-turn">' + _("to play") + "</span>"
-    lines = [_seat_name(names[seat])]
+    lines = [seat_name_html(names[seat])]
     if scores is not None:
         chips = f'<span class="spar-points">{escape(points(scores[seat]))}</span>{chips}'
     if chips:
