@@ -34,7 +34,7 @@ def test_review_a_ghana_table_hand_with_a_dry_and_a_bet(fixture_server, voila_pa
     expect(review).to_contain_text("Before play")
     expect(review).to_contain_text("Trick 5")
     words = review.inner_text()
-    rows = words.splitlines()
+    rows = [row.inner_text() for row in review.locator("tr").all()]  # a tip is a line inside
     assert len([r for r in rows if r.startswith("Trick ")]) == 5, words
     for row in rows:  # each choice has its hindsight; a forced card has nothing to see
         if row.startswith("Trick ") or "a dry" in row or "bet of" in row:
