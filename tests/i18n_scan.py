@@ -74,7 +74,7 @@ def _text_content(text: str) -> str:
 def reads_like_words(text: str) -> bool:
     """Two words with a space between, or any word between HTML tags, once markup,
     entities and ``{fields}`` are gone."""
-    if _CSS.match(text) or text.lstrip().startswith((".", "#", "@", "%")):
+    if _CSS.match(text) or text.lstrip().startswith((".", "#", "@", "%", "var(--")):
         return False
     if text.split() and all(re.search(r"[-_{]", token) for token in text.split()):
         return False  # CSS class names ("spar-pz-status spar-pz-{}") or identifiers

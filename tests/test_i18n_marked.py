@@ -189,6 +189,7 @@ def test_what_reads_like_words():
     assert not reads_like_words('<div class="spar-status {css}">{text}</div>')
     assert not reads_like_words("spar-pz-status spar-pz-{}")
     assert not reads_like_words("font-size: 11px; color: #555;")
+    assert not reads_like_words("var(--spar-ink, var(--jp-content-font-color1, #1b1b1b))")
 
 
 def _own_nodes(fn: ast.AST):
