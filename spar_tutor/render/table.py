@@ -210,11 +210,6 @@ def _wet_card(state: HandState, seat: int, wet: Card, viewer: int, four: bool) -
     return f'<div class="spar-decl">{pic}<br>{words}</div>'
 
 
-def seat_short_name(names: Sequence[str], seat: int) -> str:
-    """A seat's name under a card: "Kofi" for "Kofi (expert)" (the name is enough there)."""
-    return short_name(names[seat])
-
-
 def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: int, four: bool,
                  clockwise: bool, mark_winner: bool = True) -> str:
     n = state.players
@@ -228,7 +223,7 @@ def _trick_cards(state: HandState, trick: Trick, names: Sequence[str], viewer: i
     for i, card in enumerate(trick.cards):
         seat = trick.seat_of(i, n)
         x, y = trick_position(seat, i, viewer, n, clockwise)
-        who = seat_short_name(names, seat)
+        who = short_name(names[seat])
         # Translators: under the card that was led to a trick: "Kofi led"
         if i:
             caption = escape(who)
@@ -260,7 +255,7 @@ def _pile_trick(trick: Trick, names: Sequence[str], players: int, four: bool,
         won = seat == trick.winner and not hide_winner
         out.append(f'<span class="spar-pile-card{" spar-pile-won" if won else ""}">'
                    f'{card_svg(card, width=32, four_colour=four)}'
-                   f'<span>{escape(seat_short_name(names, seat))}</span></span>')
+                   f'<span>{escape(short_name(names[seat]))}</span></span>')
     return f'<span class="spar-pile-trick">{"".join(out)}</span>'
 
 
@@ -389,7 +384,7 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
         elif seats.is_you(t.winner):
             winner = seats.name(t.winner)  # "won by you"
         else:
-            winner = seat_short_name(names, t.winner)  # "Esi", as under its card
+            winner = short_name(names[t.winner])  # "Esi", as under its card
         hidden = hide_last_winner and t is state.tricks[-1]
         if hidden:
             winner = "?"
