@@ -227,7 +227,8 @@ def explore_sticky() -> None:
 # notebook's code cells, with their outputs, are copied as they are).
 FRENCH: Dict[str, List[str]] = {
     "play.ipynb": [
-        "# Jouer au Spar\n\nTu joues à une table de Spar avec trois robots. **Clique sur une "
+        "# Jouer au Spar\n\nTu joues à une table de Spar avec trois robots : Ama, Kofi et Esi. "
+        "**Clique sur une "
         "carte pour la jouer.** Seul le dernier pli rapporte des points : réfléchis à la carte "
         "que tu veux garder pour la fin. Tu bloques ? Le panneau des indices répond en trois "
         "temps : un coup de pouce, la règle, puis la réponse de l'ordinateur. Après chaque "

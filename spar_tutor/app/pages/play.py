@@ -13,9 +13,10 @@ from .pending import missing, notice
 from ...i18n import N_, _
 
 INTRO = N_("<h2>Play Spar</h2><p>You sit at the bottom of the table with three computer "
-           "players. Whoever wins the last trick wins the hand, so think about which card to "
-           "keep for the end. Click a card to play it; stuck? Ask the hint panel. Under the "
-           "table you can review a hand, watch the deal, or choose another game.</p>")
+           "players: Ama, Kofi and Esi. Whoever wins the last trick wins the hand, so think "
+           "about which card to keep for the end. Click a card to play it; stuck? Ask the "
+           "hint panel. Under the table you can review a hand, watch the deal, or choose "
+           "another game.</p>")
 
 
 class PlayPage(widgets.VBox):
