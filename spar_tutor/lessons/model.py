@@ -3,9 +3,10 @@ the error of a lesson file that does not load."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List, Literal, Optional, Tuple, get_args
+from typing import Any, Callable, Dict, List, Literal, Optional, Tuple, get_args
 
 from ..engine.dealfile import DealFile
 from ..engine.errors import SparError
@@ -92,6 +93,21 @@ class Step:
         """What the lesson calls each seat, in seat order."""
         return [self.name(seat) for seat in range(players)]
 
+    def recast(self, rename: Callable[[str], str]) -> "Step":
+        """This step with its players renamed in its seats, words and answers
+        (:mod:`spar_tutor.learning.cast`: a learner who has one of their names)."""
+        players = self.position.state().players if self.position is not None else 0
+        names = [rename(n) for n in self.names] + [
+            rename(DEFAULT_NAMES[seat % len(DEFAULT_NAMES)])
+            for seat in range(len(self.names), players)]
+        return dataclasses.replace(
+            self, title=rename(self.title), text=rename(self.text), prompt=rename(self.prompt),
+            hint=rename(self.hint), right=rename(self.right),
+            wrong={key: rename(words) for key, words in self.wrong.items()},
+            names=tuple(names),
+            options=tuple(rename(o) if isinstance(o, str) else o for o in self.options),
+            answer=rename(self.answer) if isinstance(self.answer, str) else self.answer)
+
 
 @dataclass
 class Lesson:
@@ -128,6 +144,18 @@ class Lesson:
                         "End of lesson {number}: {right} of {questions} questions right at the "
                         "first try.", self.questions).format(
             number=self.number, right=right_first, questions=self.questions)
+
+    def recast(self, learner: Optional[str]) -> "Lesson":
+        """The lesson as ``learner`` meets it: a player who has their name is called by
+        another (:mod:`spar_tutor.learning.cast`); the lesson itself when none has."""
+        from ..learning.cast import recaster, stand_ins
+
+        if not stand_ins(learner):
+            return self
+        rename = recaster(learner)
+        return dataclasses.replace(self, title=rename(self.title),
+                                   summary=rename(self.summary),
+                                   steps=[step.recast(rename) for step in self.steps])
 
     def origin(self, index: int) -> Tuple[str, int]:
         """The lesson and step that step ``index`` comes from (for the review schedule)."""

@@ -34,7 +34,8 @@ class LessonRun:
 
     def __init__(self, lesson: Lesson, progress: Optional[ProgressStore] = None,
                  start: Optional[int] = None) -> None:
-        self.lesson = lesson
+        # a player who has the learner's name is called by another (learning.cast)
+        self.lesson = lesson.recast(getattr(progress, "learner", None))
         self.progress = progress
         self.done = progress.done(lesson.id) if progress else set()
         self.runs: List[Optional[StepRun]] = [None] * len(lesson.steps)

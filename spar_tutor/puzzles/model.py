@@ -3,8 +3,9 @@ file that fails its checks (each problem a :class:`~spar_tutor.learning.Problem`
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
-from typing import List, Optional, Tuple
+from typing import Callable, List, Optional, Tuple
 
 from ..engine.cards import Card
 from ..engine.dealfile import DealFile
@@ -71,6 +72,8 @@ class Puzzle:
     collection: str = ""
     source: str = ""
     line: Optional[int] = None
+    #: What it calls the other players, by seat (:meth:`recast` changes them).
+    cast: Tuple[str, ...] = PLAYER_NAMES
 
     @property
     def state(self) -> HandState:
@@ -79,13 +82,21 @@ class Puzzle:
 
     def name(self, seat: int) -> str:
         """What the puzzle calls a seat: "You" for the learner, else its name."""
-        return _("You") if seat == self.seat else PLAYER_NAMES[seat]
+        return _("You") if seat == self.seat else self.cast[seat]
 
     @property
     def names(self) -> Players:
         """What the puzzle calls each seat, in seat order, the learner spoken to
         (:class:`~spar_tutor.engine.words.Players`)."""
         return Players.of([self.name(seat) for seat in range(self.players)], self.seat)
+
+    def recast(self, rename: Callable[[str], str]) -> "Puzzle":
+        """This puzzle with its players renamed in its seats and words
+        (:mod:`spar_tutor.learning.cast`: a learner who has one of their names)."""
+        return dataclasses.replace(
+            self, title=rename(self.title), goal=rename(self.goal), hint=rename(self.hint),
+            explanation=rename(self.explanation), collection=rename(self.collection),
+            cast=tuple(rename(name) for name in self.cast))
 
     @property
     def players(self) -> int:
@@ -145,3 +156,13 @@ class Collection:
 
     def __len__(self) -> int:
         return len(self.puzzles)
+
+    def recast(self, learner: Optional[str]) -> "Collection":
+        """The puzzles as ``learner`` meets them: a player who has their name is called by
+        another (:mod:`spar_tutor.learning.cast`); the collection itself when none has."""
+        from ..learning.cast import recaster, stand_ins
+
+        if not stand_ins(learner):
+            return self
+        rename = recaster(learner)
+        return dataclasses.replace(self, puzzles=[p.recast(rename) for p in self.puzzles])

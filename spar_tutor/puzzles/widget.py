@@ -128,9 +128,11 @@ class PuzzlePlayer(widgets.VBox):
     def __init__(self, learner: Optional[str] = None, collection: Optional[Collection] = None,
                  start: Optional[str] = None, progress: Optional[PuzzleProgress] = None,
                  **kwargs: Any) -> None:
-        self.collection = collection if collection is not None else default_collection()
         self.progress = progress or (PuzzleProgress(learner) if learner and learner.strip()
                                      else MemoryProgress())
+        # a player who has the learner's name is called by another (learning.cast)
+        self.collection = (collection if collection is not None else default_collection()
+                           ).recast(getattr(self.progress, "learner", None))
         self.game: Optional[PuzzleGame] = None
         self.steps: List[SolutionStep] = []
         self.step_at = -1
