@@ -104,16 +104,19 @@ def test_values_chart_draws_a_bar_per_card_best_first_in_gold():
 
 
 def test_values_chart_colours_gold_every_card_the_hint_calls_just_as_good():
-    """"9♦ is just as good", says the hint: its bar is gold like the best one's."""
-    svg = values_chart([_value("8D", 0.07, 0.10), _value("9D", 0.07, 0.08),
-                        _value("KC", 0.02, -0.1)])
-    fills = re.findall(r'<rect [^>]*fill="(#[0-9a-f]+)"', svg)
+    """"9♦ is just as good", says the hint: its bar is gold like the best one's; a card the
+    hint does not name stays green, however close its bar."""
+    values = [_value("8D", 0.07, 0.10), _value("9D", 0.07, 0.08), _value("KC", 0.02, 0.05)]
+    fills = re.findall(r'<rect [^>]*fill="(#[0-9a-f]+)"', values_chart(values, gold=[values[1].card]))
     assert fills[0] == fills[1] != fills[2]
-    # the hint's test is on the real averages: a card 0.35 points worse is not just as
-    # good, though both bars are drawn near the floor
-    svg = values_chart([_value("8D", 0.05, 0.05), _value("9D", 0.0, -0.3)])
-    fills = re.findall(r'<rect [^>]*fill="(#[0-9a-f]+)"', svg)
-    assert fills[0] != fills[1]
+    fills = re.findall(r'<rect [^>]*fill="(#[0-9a-f]+)"', values_chart(values))
+    assert fills[0] != fills[1] == fills[2]
+
+
+def test_small_averages_are_labelled_so_that_unequal_bars_differ():
+    svg = values_chart([_value("6S", 0.08, 0.08), _value("JC", 0.0, 0.02)])
+    assert "0.08 pts" in svg and "0.02 pts" in svg and "0.0 pts" not in svg
+    assert "six of spades: 0.08 points on average" in svg
 
 
 def test_values_chart_keeps_small_points_visible_and_skips_unknown_points():
@@ -121,7 +124,7 @@ def test_values_chart_keeps_small_points_visible_and_skips_unknown_points():
     heights = [float(h) for h in re.findall(r'<rect [^>]*height="([\d.]+)"', svg)]
     assert heights[0] > 100  # 0.1 points of a 0.125 scale, not of 3 points
     assert heights[1] == 0
-    assert svg.count(" pts</text>") == 1 and "0.1 pts" in svg  # none for unknown points
+    assert svg.count(" pts</text>") == 1 and "0.10 pts" in svg  # none for unknown points
 
 
 def test_players_level_on_the_score_chart_are_drawn_apart():

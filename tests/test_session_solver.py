@@ -176,7 +176,9 @@ def test_a_card_the_hint_calls_just_as_good_is_one_the_review_calls_as_good():
             if len(s.legal_cards()) > 1:
                 answer = s.hint(3)
                 best = answer.values[0]
-                same = [v.card for v in answer.values[1:] if best.expected - v.expected < 0.1]
+                same = [v.card for v in answer.values[1:] if best.expected - v.expected < 0.1
+                        and round(100 * best.win_chance) - round(100 * v.win_chance) <= 2]
+                assert list(answer.as_good) == same  # the chart's gold bars
                 words = [c.symbol_text for c in same]
                 if same:
                     named += 1
@@ -226,6 +228,15 @@ def test_a_long_shot_is_called_the_best_chance_but_a_small_one():
     assert answer.text.startswith(f"Play {card}: it is your best chance, but a small one. In "
                                   f"about 3 of every 100 deals the computer tried, {card} won "
                                   "the hand.")
+
+
+def test_a_card_that_never_won_is_not_just_as_good_as_one_that_sometimes_did():
+    """6♠ won 8 deals in 100 and J♣ none: a few hundredths of a point apart, but the chart
+    shows 8% and 0%, so the hint does not call J♣ just as good (nor colours it gold)."""
+    answer, legal = _hint_with([(0.08, 0.08), (0.0, 0.02), (0.07, 0.06)] + [(0.0, 0.0)] * 2)
+    assert answer.as_good == (legal[2],)
+    assert answer.text.endswith(f"{legal[2].symbol_text} is just as good.")
+    assert legal[1].symbol_text not in answer.text
 
 
 def test_a_card_that_wins_more_often_but_is_not_the_best_is_explained():

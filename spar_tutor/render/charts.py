@@ -73,16 +73,18 @@ LINE_COLOURS = ["#0d47a1", "#b3261e", "#17803d", "#6a1b9a", "#e65100", "#00838f"
 
 
 def values_chart(values: Sequence[Any], best: Any = None, width: int = 340,
-                 height: int = 256) -> str:
-    """A bar per legal card (or action), best first, in gold with the ones the hint calls
-    just as good: its points on average (what the best is chosen by, so the best bar is
+                 height: int = 256, gold: Sequence[Any] = ()) -> str:
+    """A bar per legal card (or action), best first, in gold with the cards ``gold`` (the
+    ones the hint calls just as good): its points on average (what the best is chosen by, so the best bar is
     the tallest), with how often it won the hand under its name; as SVG (no matplotlib:
     a learner asking for the solver's answer cost a kernel 40 MB and a second of CPU for
     one)."""
     points = [0.0 if math.isnan(c.expected) else max(0.0, c.expected) for c in values]
     chances = [0.0 if math.isnan(c.win_chance) else 100 * c.win_chance for c in values]
     high = max(points, default=0.0)
-    step = next(s for s in (0.1, 0.2, 0.5, 1.0, 2.0, 5.0) if high <= 4 * s)
+    step = next(s for s in (0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0) if high <= 4 * s)
+    # small averages get two decimals: bars of 0.08 and 0.02 are not both "0.0 pts"
+    digits = 2 if high < 0.5 else 1
     top = max(step, high * 1.25)  # room for the label above the tallest bar
     left, bottom, title_h = 44, 56, 24
     plot_h = height - bottom - title_h
@@ -105,18 +107,16 @@ def values_chart(values: Sequence[Any], best: Any = None, width: int = 340,
     for k in range(ticks + 1):
         y = title_h + plot_h * (1 - k * step / top)
         parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" font-size="10" text-anchor="end" '
-                     f'style="{ink}">{escape(number(k * step, 1 if step < 1 else 0))}</text>')
-    from ..solver.review import SLIP_POINTS  # "just as good" in the hint's words: gold too
+                     f'style="{ink}">{escape(number(k * step, 2 if step < 0.1 else 1 if step < 1 else 0))}</text>')
     for i, (choice, value, chance) in enumerate(zip(values, points, chances)):
         x = left + i * slot + (slot - bar) / 2
         h = plot_h * value / top
         y = title_h + plot_h - h
-        # the hint's own test (session.hints), on the points before the bars clamp them
-        as_good = i == 0 or values[0].expected - choice.expected < SLIP_POINTS
+        as_good = i == 0 or (choice.card is not None and choice.card in gold)
         parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" height="{h:.1f}" '
                      f'fill="{GOLD if as_good else GREEN}" stroke="#333"/>')
         if not math.isnan(choice.expected):
-            label = _("{points} pts").format(points=number(choice.expected, 1))
+            label = _("{points} pts").format(points=number(choice.expected, digits))
             parts.append(f'<text x="{x + bar / 2:.1f}" y="{y - 4:.1f}" font-size="10" '
                          f'text-anchor="middle" style="{ink}">{escape(label)}</text>')
         name, colour = (choice.card.symbol_text, suit_colour(choice.card.suit)) \
@@ -130,7 +130,7 @@ def values_chart(values: Sequence[Any], best: Any = None, width: int = 340,
                  f'text-anchor="middle" style="{ink}">'
                  f'{escape(legend)}</text>')
     spoken = _("; ").join(_("{choice}: {points} points on average, wins {percent} percent").format(
-        choice=c.card.name if c.card else c.label, points=number(v, 1), percent=f"{ch:.0f}")
+        choice=c.card.name if c.card else c.label, points=number(v, digits), percent=f"{ch:.0f}")
         for c, v, ch in zip(values, points, chances))
     name = escape(_("chart of each choice's points on average and chance to win the hand: "
                     "{cards}").format(cards=spoken), quote=True)

@@ -73,6 +73,23 @@ class Valued(NamedTuple):
     answer: Any = None  # the solver's answer (a Hint for cards), for its explanation
 
 
+#: Cards whose chances of winning the hand differ by at most this many in 100 look alike to
+#: a learner reading the hint's chart (its percentages are whole numbers).
+ALIKE_PERCENT = 2
+
+
+def just_as_good(best: Any, other: Any) -> bool:
+    """Whether the hint calls ``other`` just as good as ``best`` (and its chart colours it
+    gold too): as many points on average, to within what the review calls a slip (so the
+    review says "as good as the best choice" too), and, on the chart, a chance of winning
+    the hand no further below (9% and 0% are not "just as good", however few the points)."""
+    from ..solver.review import SLIP_POINTS
+
+    return bool(best.expected - other.expected < SLIP_POINTS
+                and round(100 * best.win_chance) - round(100 * other.win_chance)
+                <= ALIKE_PERCENT)
+
+
 class HintAnswer(NamedTuple):
     """A hint: ``text`` for every level; ``values`` and ``best`` at level 3. For the bets,
     level 3 advises ``offer`` (the amount; 0: no bet) and which offers to ``match``."""
@@ -85,6 +102,8 @@ class HintAnswer(NamedTuple):
     worlds: int = 0
     offer: Optional[int] = None
     match: Tuple[int, ...] = ()
+    #: The cards the text calls just as good as ``best`` (:func:`just_as_good`).
+    as_good: Tuple[Any, ...] = ()
 
 
 class ReviewLine(NamedTuple):
@@ -241,14 +260,13 @@ class SessionHints:
             # Translators: the card to play, then why (sentences of its own)
             text = _("Play {card}. {why}").format(card=card_text(best), why=why).strip()
             text += _more_wins(values)
-        from ..solver.review import SLIP_POINTS
-
-        same = [card_text(v.card) for v in values[1:]
-                if v.card is not None and values[0].expected - v.expected < SLIP_POINTS]
+        same = tuple(v.card for v in values[1:] if v.card is not None
+                     and just_as_good(values[0], v))
         if same:  # the review calls these "as good as the best choice": say so now
             text += " " + ngettext("{cards} is just as good.", "{cards} are just as good.",
-                                   len(same)).format(cards=join_names(same))
-        return HintAnswer(3, title, text, values, best, valued.worlds)
+                                   len(same)).format(
+                                       cards=join_names([card_text(c) for c in same]))
+        return HintAnswer(3, title, text, values, best, valued.worlds, as_good=same)
 
     def _before_play(self, level: int, game: HintTable) -> HintAnswer:
         """Hints for the cut (it is luck) and the bets (the solver's chance of winning)."""

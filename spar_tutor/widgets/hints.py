@@ -64,7 +64,7 @@ class HintPanel(widgets.VBox):
                                            text=cardify(escape(answer.text)))
         body = f'<div class="spar-hint-text">{said}</div>'
         if answer.values and len(answer.values) > 1:
-            body += values_chart(answer.values, answer.best)
+            body += values_chart(answer.values, answer.best, gold=answer.as_good)
             if answer.worlds:
                 body += (f'<div style="font-size:11px;color:{MUTED_INK}">'
                          + _("The computer tried {deals} deals of the cards you cannot see "
