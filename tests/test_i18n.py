@@ -93,6 +93,20 @@ def test_french_puts_no_noun_after_an_average_of_points():
         assert m.string and not re.search(r"\{\w+\} points?\b", m.string), m.string
 
 
+def test_french_lessons_finished_agree_with_any_number_done():
+    """English counts the lessons of the course ("1 of 16 lessons"); French would need the
+    number done ("1 leçon", "3 leçons"), which the plural does not follow, so it says it
+    as a count."""
+    try:
+        i18n.set_language("fr")
+        said = [i18n.ngettext("You have finished {done} of {lessons} lesson.",
+                              "You have finished {done} of {lessons} lessons.", 16).format(
+                                  done=done, lessons=16) for done in (1, 3)]
+    finally:
+        i18n.set_language("en")
+    assert said == ["Leçons finies\u00a0: 1 sur 16.", "Leçons finies\u00a0: 3 sur 16."]
+
+
 # -- the files -------------------------------------------------------------------------
 
 def test_the_template_and_every_catalogue_are_up_to_date():

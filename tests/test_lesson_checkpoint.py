@@ -54,6 +54,13 @@ def test_before_any_lesson_is_finished_it_draws_from_all():
     assert len(covered(LESSONS, [])) == len(LESSONS)
 
 
+def test_after_lesson_1_alone_the_checkpoint_says_lesson_1():
+    """Not "lessons 1 to 1"."""
+    quiz = checkpoint(LESSONS, "Ama", MONDAY, ["01_pack"])
+    assert quiz.heading == "Checkpoint: lesson 1" and quiz.last == 1 and not quiz.everything
+    assert quiz.summary == f"{len(quiz.steps)} questions mixed from the lessons you have taken."
+
+
 def test_the_highest_finished_lesson_sets_the_range():
     assert [l.number for l in covered(LESSONS, ["03_follow"])] == [1, 2, 3]
 

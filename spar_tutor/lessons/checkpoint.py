@@ -104,6 +104,7 @@ def checkpoint(lessons: Sequence[Union[Lesson, BrokenLesson]], learner: str, day
         for lesson, i in picked]
     everything = not any(isinstance(l, Lesson) and l.id in finished for l in lessons)
     title = (_("Checkpoint: all the lessons") if everything else
+             _("Checkpoint: lesson {last}").format(last=last) if first == last else
              _("Checkpoint: lessons {first} to {last}").format(first=first, last=last))
     summary = _("{questions} questions mixed from the lessons you have taken.").format(
         questions=len(steps))

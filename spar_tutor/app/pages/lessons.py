@@ -124,6 +124,8 @@ class LessonsPage(widgets.VBox):
         b.on_click(guarded(self.app.say)(lambda _: self.open_checkpoint()))
         if quiz.everything:
             about = _("Test what you know: {questions} questions from all the lessons.")
+        elif quiz.last == 1:
+            about = _("Test what you know: {questions} questions from lesson {last}.")
         else:
             about = _("Test what you know: {questions} questions from lessons {first} to "
                       "{last}.")
