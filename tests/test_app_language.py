@@ -113,3 +113,30 @@ def test_route_keeps_only_a_well_formed_language():
     assert parse_query("lang=fr-BE").lang == "fr-be"
     assert parse_query("lang=../x").lang is None
     assert Route(page="rules", lang="fr").query() == "page=rules&lang=fr"
+
+
+def test_a_game_in_progress_goes_on_in_the_new_language(home):
+    """Switching language builds Play again in French with the same match: the same
+    cards, the cards played, the hand number and the points; the players named in French."""
+    app = App(env={})
+    app.go("play")
+    session = app.pages["play"].table.session
+    while session.hand_number == 1 or not session.is_human_turn:
+        if session.state.is_over():
+            session.next_hand()
+        else:
+            session.play(session.legal_cards()[0])
+    session.play(session.legal_cards()[0])  # a card of hand 2
+    before = session.to_json()
+    app.language_menu.value = "fr"
+    page = app.pages["play"]
+    again = page.table.session
+    assert again is not session and app.current == "play"
+    after = again.to_json()
+    assert after["hands"] == before["hands"] and after["seed"] == before["seed"]
+    assert again.hand_number == 2 and again.match.scores == session.match.scores
+    assert [s["name"] for s in after["seats"]] == [
+        "Toi", "Ama (robot débutant)", "Kofi (robot débutant)", "Esi (robot débutant)"]
+    assert "donne 2" in page.table.title.value
+    app.language_menu.value = "en"  # and back: still the same game
+    assert app.pages["play"].table.session.to_json()["hands"] == before["hands"]

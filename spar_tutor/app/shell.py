@@ -82,6 +82,9 @@ class App(widgets.VBox):
         #: The tutor's language in this tab: the learner's choice, else the server's.
         self.language = i18n.language()
         self._language_switches: List[widgets.Dropdown] = []
+        #: What a page built again in another language takes over from the one it
+        #: replaces (the Play page: the game in progress), by page name.
+        self.carried: Dict[str, Any] = {}
         self.language_menu = self.language_switch()
         self.brand = widgets.HTML()
         self._label_brand()
@@ -276,7 +279,8 @@ class App(widgets.VBox):
 
     def set_language(self, language: str, remember: bool = True, redraw: bool = True) -> None:
         """Speak ``language`` from now on: every page is built again in it (a game in
-        progress starts again), and the choice is kept for the learner (``remember``).
+        progress goes on: :meth:`PlayPage.carry`), and the choice is kept for the learner
+        (``remember``).
         ``redraw`` False: only the header now (a link being followed opens its page next)."""
         code = i18n.known_language(language)
         if code is None:
@@ -303,6 +307,8 @@ class App(widgets.VBox):
         for menu in self._language_switches:
             menu.value = code
         current, route = self.current or "home", self.location()
+        self.carried = {name: page.carry() for name, page in self.pages.items()
+                        if hasattr(page, "carry")}
         self.pages.clear()  # built again in the new language when next opened
         self._learner_listeners.clear()  # the pages' own listeners went with them
         self._routes.clear()

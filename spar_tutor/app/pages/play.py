@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import json
+import logging
 import secrets
-from typing import Any
+from typing import Any, Optional
 
 import ipywidgets as widgets
 
+from ...engine.errors import SparError
 from ...engine.rules import PRESETS
 from ..route import Route
 from .pending import missing, notice
 from ...i18n import N_, _
+
+log = logging.getLogger("spar_tutor.app")
 
 INTRO = N_("<h2>Play Spar</h2><p>You sit at the bottom of the table with three computer "
            "players: Ama, Kofi and Esi. Whoever wins the last trick wins the hand, so think "
@@ -37,9 +42,26 @@ class PlayPage(widgets.VBox):
 
         self.table = Table(players=4, bots="beginner", seed=secrets.randbelow(2**31),
                            aside=widgets.HTML(_(INTRO)))
+        carried = app.carried.pop("play", None)
+        if carried is not None:  # the game of the page this one replaces, in new words
+            try:
+                self.table.session.resume(carried)
+            except SparError:  # never expected (the engine wrote it): a new game, then
+                log.exception("the game in progress could not be carried over")
         self._game = self.table.session.rules.name
         self.table.session.subscribe(self._on_event)
         super().__init__([self.table])
+
+    def carry(self) -> Optional[str]:
+        """The game in progress, for this page built again in another language
+        (:meth:`App.set_language`): the match as saved, its players' names left out, so
+        that the new page names them in its language ("Kofi (débutant)")."""
+        if self.table is None:
+            return None
+        data = self.table.session.to_json()
+        for seat in data["seats"]:
+            seat.pop("name", None)
+        return json.dumps(data)
 
     def _on_event(self, event: Any) -> None:
         """Another game was chosen (New game): the address says so."""
