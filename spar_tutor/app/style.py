@@ -185,6 +185,18 @@ RULES = """
   .spar-stack th[scope="row"] { display: block; border: none; }
   .spar-stack td::before { content: attr(data-label); flex: 0 0 38%; font-weight: bold;
     color: var(--spar-ink); } }
+@media (max-width: 480px) {
+  /* a phone: the brand, the colours and the language on the first row, the six pages on
+     the second, so that the table and the learner's cards come up sooner */
+  .spar-header { gap: 4px 2px; }
+  .spar-brand { font-size: 17px; margin-right: 0; }
+  /* the colours button is its moon alone (its words stay its name, for a screen reader) */
+  .spar-shell .jupyter-button.spar-theme { order: 1; padding: 4px 8px; font-size: 0; }
+  .spar-shell .jupyter-button.spar-theme i { font-size: 16px; margin: 0; }
+  .spar-header > .spar-language { order: 2; }
+  .spar-header::after { content: ""; order: 3; flex-basis: 100%; height: 0; }
+  .spar-shell .jupyter-button.spar-nav:not(.spar-theme) { order: 4; padding: 4px 3px;
+    margin: 0 1px; font-size: 13px; } }
 """
 
 

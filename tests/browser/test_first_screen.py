@@ -50,6 +50,18 @@ def cut_off(page, width):
         width)
 
 
+def header_rows(page):
+    """The header on a phone: the tops of the page buttons, and whether the brand, the
+    colours button and the language menu all sit above them."""
+    return page.evaluate(
+        """() => { const items = [...document.querySelectorAll('.spar-header > *')];
+             const pages = items.filter(e => e.matches('.spar-nav:not(.spar-theme)'));
+             const tops = pages.map(e => Math.round(e.getBoundingClientRect().top));
+             const above = items.filter(e => !pages.includes(e)).every(
+                 e => e.getBoundingClientRect().bottom <= Math.min(...tops) + 1);
+             return [[...new Set(tops)], above]; }""")
+
+
 def clipped_words(page):
     """Buttons and tab labels whose words do not fit them (cut off with an ellipsis)."""
     return page.evaluate(
@@ -96,3 +108,11 @@ def test_hand_trick_and_feedback_on_the_first_screen_and_nothing_cut_off_on_a_ph
         assert clipped_words(page) == [], screen
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         voila_page.screenshot(f"first-screen-{screen}-390")
+    # on a phone the header takes two rows, and Play's first screen reaches the cards
+    tops, above = header_rows(page)
+    assert len(tops) == 1 and above, (tops, above)
+    middle = page.evaluate("""() => { const c = document.querySelector('#rendered_cells');
+        const r = document.querySelector('.spar-app .spar-hand-box .spar-card-btn')
+                          .getBoundingClientRect();
+        return r.top + r.height / 2 + window.scrollY + (c ? c.scrollTop : 0); }""")
+    assert middle < PHONE["height"], middle  # the first card, unscrolled
