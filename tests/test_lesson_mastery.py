@@ -184,6 +184,8 @@ def test_the_hint_ladder_starts_with_a_nudge_that_names_no_card(lesson):
         assert len(rungs) >= 2, (lesson.id, step.kind)
         assert not any(s in rungs[0] for s in SUITS), (lesson.id, step.kind, rungs[0])
         assert rungs[1] == make_run(step).hint()
+        if step.position is None and not step.cards:  # nothing drawn: no picture to look at
+            assert "picture" not in rungs[0], (lesson.id, step.kind, rungs[0])
 
 
 def test_the_hints_climb_to_the_answer():

@@ -19,6 +19,7 @@ from typing import Dict, List, Optional
 
 from ..i18n import N_, _
 from ..render.text import card_symbols
+from .model import Step
 from .steps import StepRun, parse_answer_cards, symbols
 
 #: The first rung, by step kind: where to look, never which card.
@@ -33,6 +34,16 @@ NUDGES: Dict[str, str] = {
     "odds": N_("Think about how many cards are still unseen, and how many of them would help."),
     "choice": N_("Read the question again slowly, and look at the picture before you choose."),
 }
+#: The nudge of a choice with no picture (its question is all there is to read).
+WORDS_ONLY_NUDGE = N_("Read the question again slowly, one sentence at a time, before you "
+                      "choose.")
+
+
+def nudge(step: Step) -> Optional[str]:
+    """The first rung of a question step, in the learner's language (``None``: none)."""
+    if step.kind == "choice" and step.position is None and not step.cards:
+        return _(WORDS_ONLY_NUDGE)
+    return _(NUDGES[step.kind]) if step.kind in NUDGES else None
 
 
 def answer_words(live: StepRun) -> Optional[str]:
@@ -53,7 +64,8 @@ def ladder(live: StepRun) -> List[str]:
     """The hints of a step, gentlest first (a page to read has only one)."""
     if not live.step.is_question:
         return [live.hint()]
-    rungs = [_(NUDGES[live.step.kind])] if live.step.kind in NUDGES else []
+    first = nudge(live.step)
+    rungs = [first] if first else []
     rungs.append(live.hint())
     answer = answer_words(live)
     if answer is not None:
