@@ -12,7 +12,7 @@ from spar_tutor.lessons.widget import LessonMenu, LessonPlayer
 from spar_tutor.store import Store
 
 from app_helpers import app_logging_undone  # noqa: F401 (an autouse fixture)
-from lesson_helpers import card, click, finish_step, lesson_in_app, walk
+from lesson_helpers import buttons, card, click, finish_step, lesson_in_app, right_answers, walk
 
 LESSONS = load_all()
 FOLLOW = next(l for l in LESSONS if l.id == "03_follow")
@@ -49,6 +49,7 @@ def test_a_missed_question_comes_back_before_the_lesson_ends(store):
     player.next_btn.click()
     assert player.run.index == MISSED
     assert "Once more: step 3 of" in player.label.value
+    assert "You missed this question the first time" in player.feedback.value  # why it is back
     assert player.next_btn.disabled and player.back_btn.disabled
     assert player.next_btn.description == "Finish"
     assert not progress.finished(FOLLOW.id)
@@ -62,6 +63,23 @@ def test_a_missed_question_comes_back_before_the_lesson_ends(store):
     expected = stars(questions, questions - 1)
     assert player.run.stars == expected == lesson_stars(FOLLOW, progress.answers(FOLLOW.id))
     assert stars_text(expected) in player.feedback.value
+
+
+def test_a_missed_choice_comes_back_with_its_answers_in_another_order(store):
+    """The second time, the right answer is not where the learner last clicked."""
+    pack = next(l for l in LESSONS if l.id == "01_pack")
+    count = next(i for i, s in enumerate(pack.steps) if s.kind == "choice")
+    player = LessonPlayer(pack, ProgressStore("Adwoa", store), start=count)
+    right = right_answers(player)[0]
+    click(player, next(b.description for b in buttons(player.answers) if b.description != right))
+    assert "sp-feedback-wrong" in player.feedback.value
+    player.next_btn.click()
+    walk(player)
+    player.next_btn.click()
+    assert player.run.index == count and player.run.again is not None
+    again = [b.description for b in buttons(player.answers)]
+    before = [b.description for b in buttons(LessonPlayer(pack, start=count).answers)]
+    assert len(before) > 1 and sorted(again) == sorted(before) and again != before
 
 
 def test_the_end_of_a_lesson_puts_the_last_question_away(store):

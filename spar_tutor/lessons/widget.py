@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import random
 from html import escape
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
 
@@ -33,6 +34,9 @@ from .run import LessonRun
 from .steps import Answers, Feedback, Tool
 
 log = logging.getLogger("spar_tutor.lessons")
+#: Over a question missed earlier, when it comes back at the end of the lesson.
+AGAIN_WORDS = N_("You missed this question the first time. Try it once more: the lesson is "
+                 "finished when every question has been answered right.")
 SORRY = N_("Sorry, something went wrong with this step. Press Next to go on.")
 
 
@@ -179,6 +183,9 @@ class LessonPlayer(widgets.VBox):
             css = "sp-feedback-right" if feedback.correct else "sp-feedback-wrong"
             self.feedback.value = (f"<div class='{css}' role='status'>"
                                    + self._words(feedback.text) + "</div>")
+        elif moved and run.again is not None and step.is_question:
+            self.feedback.value = ("<div class='sp-feedback-hint' role='status'>"
+                                   + escape(_(AGAIN_WORDS)) + "</div>")
         if moved and self.on_move is not None:
             self.on_move(run.index)
 
@@ -188,10 +195,15 @@ class LessonPlayer(widgets.VBox):
         looks = [self._card_look(c, c in answers.found) for c in answers.cards]
         cards = self._cards.draw((str(card), functools.partial(self._answer, str(card)), look)
                                  for card, (_rule, look) in zip(answers.cards, looks))
+        answered = list(answers.choices)
+        if self.run.again is not None and len(answered) > 1:  # in another order this time
+            shift = 1 + random.Random(f"{self.run.lesson.id}:{self.run.index}").randrange(
+                len(answered) - 1)
+            answered = answered[shift:] + answered[:shift]
         choices = self._choices.draw(
             (text, functools.partial(self._answer, value),
              {"description": card_symbols(option_in_language(text, self.run.step.options))})
-            for text, value in answers.choices)
+            for text, value in answered)
         self._tool_row.children = self._tools.draw(
             (tool.label, functools.partial(self._use, tool),
              {"description": tool.label, "disabled": tool.disabled}) for tool in answers.tools)
