@@ -144,19 +144,19 @@ def explain_line(pos: Position, line: Line, learner: int, first_number: int, gua
         return _sentence(parts, sure.format(n=guaranteed))
     if last.winner != learner:
         if last.leader == last.winner and second_last is not None:
-            stop = (_("the others can stop you: {player} takes trick {number} with {card} and "
+            stop = (_("you can be stopped: {player} takes trick {number} with {card} and "
                       "leads {lead}, which you cannot follow")
                     if not _holds(last.before, learner, lead) else
-                    _("the others can stop you: {player} takes trick {number} with {card} and "
+                    _("you can be stopped: {player} takes trick {number} with {card} and "
                       "leads {lead}, which you cannot beat"))
             parts.append(stop.format(player=names.name(last.winner), number=second_last.number,
                                      card=card_text(CARD_BY_BIT[second_last.winning]),
                                      lead=card_text(lead)))
         else:
-            parts.append(_("the others can stop you: {player} wins the last trick with "
+            parts.append(_("you can be stopped: {player} wins the last trick with "
                            "{card}").format(player=names.name(last.winner), card=card_text(win)))
     else:
-        parts.append(_("the others can still stop you"))
+        parts.append(_("you can still be stopped"))
     said = _sentence(parts, "")
     if not figures:
         return said

@@ -11,7 +11,7 @@
 >>> from spar_tutor.engine.words import Players
 >>> other = solve(HandState.new(Rules.preset("standard"), ["6D 9S", "7D 6C", "8S TS"], dealer=2))
 >>> print(other.explain("6D", Players(("You", "Kofi", "Ama"), you=0), figures=False))
-6♦ gives trick 4 to Kofi, the others can stop you: Kofi takes trick 4 with 7♦ and leads 6♣, which you cannot follow
+6♦ gives trick 4 to Kofi, you can be stopped: Kofi takes trick 4 with 7♦ and leads 6♣, which you cannot follow
 """
 
 from __future__ import annotations
