@@ -84,10 +84,29 @@ def test_the_prompt_says_what_the_follow_suit_rule_allows_now():
         if len(said) == 2:
             break
     suits, suit, prompt = said[True]
-    assert prompt == f"Your turn: {suits} were led, so play a {suit}."
+    assert prompt.endswith(f"Your turn: {suits} were led, so play a {suit}.")
     suits, suit, prompt = said[False]
-    assert prompt == (f"Your turn: {suits} were led. You have no {suit}, so you may play "
-                      "any card.")
+    assert prompt.endswith(f"Your turn: {suits} were led. You have no {suit}, so you may play "
+                           "any card.")
+
+
+def test_the_prompt_says_who_took_the_trick_before():
+    """The trick is gathered up as the bots play on: the learner reads who took it."""
+    s = session(seed=3)
+    table = PlayTable(s)
+    assert not re.search(r"won trick \d", table.prompt())  # the first trick: none before
+    seen = 0
+    while not s.state.is_over():
+        state = s.state
+        if state.tricks and state.to_move == 0:
+            t = state.tricks[-1]
+            who = "You" if t.winner == 0 else s.name(t.winner)
+            card = t.winning_card(state.players).symbol_text
+            assert table.prompt().startswith(
+                f"{who} won trick {len(state.tricks)} with {card}. Your turn"), table.prompt()
+            seen += 1
+        button_for(table.hand, s.legal_cards()[0]).click()
+    assert seen >= 3
 
 
 def test_double_click_plays_one_card():

@@ -170,6 +170,28 @@ class PlayTable(widgets.VBox):
             return _("Waiting for {player}.").format(player=s.name(state.to_move))
         if state.phase != "play":
             return _("Your turn: answer the question under the table.")
+        return f"{self._last_trick()}{self._your_turn()}"
+
+    def _last_trick(self) -> str:
+        """Who took the trick before this one, and with which card (the learner's eyes
+        may have been on their cards when it was gathered up): "Kofi won trick 2 with
+        K♠. " ("" at the first trick)."""
+        state = self.session.state
+        if not state.tricks:
+            return ""
+        t = state.tricks[-1]
+        win = t.winning_card(state.players)
+        if t.winner is None or win is None:
+            return ""
+        return self.session.seating.say(
+            _("You won trick {number} with {card}."),
+            _("{player} won trick {number} with {card}."), t.winner,
+            number=len(state.tricks), card=win) + " "
+
+    def _your_turn(self) -> str:
+        """The learner's turn to play a card: what they may play."""
+        s = self.session
+        state = s.state
         if state.current_trick:
             # the follow-suit rule for this hand, not only the suit: why some cards are grey
             suit = state.current_trick[0].suit
