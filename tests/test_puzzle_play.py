@@ -41,6 +41,18 @@ def test_the_solution_line_keeps_the_goal(puzzle):
     assert "point" in steps[-1].caption
 
 
+def test_a_solve_says_what_help_it_had():
+    """"Solved!" only for a clean solve: the rating counts the help, and so do the words."""
+    g = game("ace-first-six-last")
+    g.hints = 2
+    g.play(C("AD"))
+    assert g.play(C("6C")).text.startswith("Solved, with more than one hint. You won")
+    g = game("ace-first-six-last")
+    g.play(C("6C")), g.play(C("6C"))
+    g.play(C("AD"))
+    assert g.play(C("6C")).text.startswith("Solved, after 2 wrong cards. You won")
+
+
 def test_a_wrong_card_is_not_played_and_says_why():
     g = game("ace-first-six-last")
     feedback = g.play(C("6C"))
@@ -50,7 +62,8 @@ def test_a_wrong_card_is_not_played_and_says_why():
                                     "a club")
     assert feedback.refutation and g.state is g.start and g.mistakes == 1
     assert g.play(C("AD")).kind == "good"
-    assert g.play(C("6C")).text == "Solved! You won the last trick with 6♣: 3 points."
+    assert g.play(C("6C")).text == ("Solved, after 1 wrong card. You won the last trick "
+                                    "with 6♣: 3 points.")
     assert g.solved and not g.clean
     assert g.play(C("AD")).kind == "over"
 

@@ -104,6 +104,19 @@ class PuzzleGame:
         """Solved with no wrong card, no hint beyond the first and no peek at the solution."""
         return self.solved and not self.mistakes and not self.saw_solution and self.hints <= 1
 
+    def _solved_words(self) -> str:
+        """"Solved!", or solved with the help it had (the rating counts that help, and a
+        learner who reads "Solved!" does not expect the rating to go down)."""
+        if self.clean:
+            return _("Solved!")
+        if self.saw_solution:
+            return _("Solved, after looking at the solution.")
+        if self.mistakes:
+            return ngettext("Solved, after {count} wrong card.",
+                            "Solved, after {count} wrong cards.", self.mistakes).format(
+                                count=self.mistakes)
+        return _("Solved, with more than one hint.")
+
     def half_win_reason(self) -> str:
         """Why a solve that is not :attr:`clean` counts as half a win: the help it had."""
         if self.saw_solution:
@@ -135,7 +148,7 @@ class PuzzleGame:
         replies = self._answer()
         if self.state.is_over():
             assert self.state.result is not None
-            return Feedback("solved", _("Solved! {result}").format(result=self._result_words()),
+            return Feedback("solved", f"{self._solved_words()} {self._result_words()}",
                             card, replies)
         return Feedback("good", self._good_words(card, replies), card, replies)
 

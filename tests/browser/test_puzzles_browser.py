@@ -31,7 +31,7 @@ def test_solve_a_puzzle_in_the_browser(notebooks_server, voila_page):
     play(vp, "ace of diamonds")
     vp.expect_text("Good: A♦ keeps the goal")
     play(vp, "six of clubs")
-    vp.expect_text("Solved! You won the last trick with 6♣: 3 points.")
+    vp.expect_text("Solved, after 1 wrong card. You won the last trick with 6♣: 3 points.")
     vp.screenshot("puzzles-solved")
 
     vp.click("Show solution")
