@@ -46,7 +46,7 @@ def test_solve_a_puzzle_by_clicking():
     assert "Good: A♦ keeps the goal" in status(player)
     # the goal's "you lead, two tricks to go" was the start: it says so now
     assert text(player.goal.value).startswith("Goal (set at the start of the puzzle): You lead")
-    assert "2-trick ending" in player.header.value
+    assert "2 tricks to go" in player.header.value and "you see every hand" in player.header.value
     click(player, "6C")
     assert "Solved! You won the last trick with 6♣: 3 points." in status(player)
     assert "Cleanly solved" in status(player)
@@ -139,7 +139,7 @@ def test_progress_survives_a_restart(home):
     again = PuzzlePlayer(learner="Kofi")
     assert again.game.puzzle.id == "draw-the-queen"  # where Kofi left off
     assert again.progress.solved("draw-the-queen") and again.progress.attempts("draw-the-queen") == 1
-    assert "attempts 1" in again.header.value and "solved ✓" in again.header.value
+    assert "tries: 1" in again.header.value and "solved ✓" in again.header.value
     assert (home / "spar-tutor.sqlite").exists() and not again.progress.unsaved
     other = PuzzlePlayer(learner="Esi")
     assert not other.progress.solved("draw-the-queen")

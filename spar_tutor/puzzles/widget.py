@@ -433,13 +433,13 @@ class PuzzlePlayer(widgets.VBox):
             return
         p = game.puzzle
         number = self.collection.index(p) + 1
-        kind = _("all hands open") if p.open else _("closed: you see only your own hand")
+        kind = _("you see every hand") if p.open else _("you see only your own hand")
         record = self.progress.record(p.id)
         tried = record.attempts
         done = " · " + _("solved ✓") if record.solved else ""
         title = _("Puzzle {number}: {title}").format(number=number, title=escape(p.title))
-        meta = _("{level} · {players} players · {tricks}-trick ending · "
-                 "{rules} · {kind} · attempts {tried}").format(
+        meta = _("{level} · {players} players · {tricks} tricks to go · "
+                 "{rules} · {kind} · tries: {tried}").format(
                      level=level_words(p.band), players=p.players,
                      tricks=p.tricks, rules=escape(p.rules_words), kind=kind, tried=tried)
         self.header.value = (f'<h3 style="margin:4px 0">{title}</h3>'
