@@ -109,7 +109,7 @@ def test_closed_puzzle_hides_the_other_hands():
     table = player.table.value
     assert "hidden card" in table and "Out of play" in table
     assert "7S" not in table.split("Out of play")[0].split("Trick")[0]
-    assert "closed: you see only your own hand" in player.header.value
+    assert "you see only your own hand" in player.header.value
 
 
 def test_next_puzzle_band_filter_and_picker():

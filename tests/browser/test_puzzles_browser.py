@@ -51,7 +51,7 @@ def test_hint_next_and_a_closed_puzzle(notebooks_server, voila_page):
     picker = vp.page.locator("select").nth(1)
     labels = [t.replace("\xa0", " ") for t in picker.locator("option").all_text_contents()]
     picker.select_option(index=next(i for i, t in enumerate(labels) if "Four players: clubs in your hand" in t))
-    vp.expect_text("closed: you see only your own hand")
+    vp.expect_text("you see only your own hand")
     expect(vp.page.get_by_text("Out of play")).to_be_visible()
     vp.screenshot("puzzles-closed")
     play(vp, "king of clubs")
