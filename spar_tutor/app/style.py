@@ -162,6 +162,10 @@ RULES = """
 .spar-hero-cards svg { margin-right: -18px; filter: drop-shadow(0 2px 3px rgba(0,0,0,.35)); }
 @media (max-width: 760px) {
   .spar-shell { padding: 0 10px 24px 10px; }
+  /* a finger, not a mouse: every button but the cards (pictures) and the page tabs is at
+     least 40 px high */
+  .spar-shell .jupyter-button:not([class*="card-btn"]):not(.spar-nav) { height: auto;
+    min-height: 40px; }
   .spar-brand { font-size: 19px; margin-right: 4px; }
   .spar-shell .jupyter-button.spar-nav { padding: 4px 8px; font-size: 14px; min-height: 32px; }
   .spar-shell .widget-tab > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
