@@ -106,6 +106,12 @@ def test_hand_trick_and_feedback_on_the_first_screen_and_nothing_cut_off_on_a_ph
         expect(page.locator(IN_VIEW[screen][0][1]).first).to_be_visible()
         assert cut_off(page, PHONE["width"]) == [], screen
         assert clipped_words(page) == [], screen
+        small = page.evaluate("""() => [...document.querySelectorAll('.spar-shell .jupyter-button')]
+            .filter(b => { const r = b.getBoundingClientRect();
+                           return r.width > 0 && r.height < 39 && !b.matches('.spar-nav')
+                                  && !String(b.className).includes('card-btn'); })
+            .map(b => b.innerText.trim() + ': ' + Math.round(b.getBoundingClientRect().height))""")
+        assert small == [], (screen, small)  # big enough for a finger
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         voila_page.screenshot(f"first-screen-{screen}-390")
     # on a phone the header takes two rows, and Play's first screen reaches the cards
