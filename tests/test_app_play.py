@@ -32,3 +32,23 @@ def test_a_card_can_be_played_and_a_hint_taken():
     assert table.hints.last is not None and "Stuck?" not in table.hints.answer.value
     playable[0].click()
     assert session.version != before
+
+
+def test_no_bot_has_the_learners_name(tmp_path, monkeypatch):
+    """A learner called Kofi plays Ama, Esi and Yao; renamed when the learner changes."""
+    monkeypatch.setenv("SPAR_TUTOR_HOME", str(tmp_path))
+    app = App(env={})
+    app.set_learner("Kofi Mensah")
+    app.go("play")
+    session = app.pages["play"].table.session
+    assert [s.name for s in session.seats] == [
+        "You", "Ama (beginner)", "Esi (beginner)", "Yao (beginner)"]
+    table = app.pages["play"].table.table.value
+    assert ">Yao <" in table and ">Kofi <" not in table
+    app.set_learner("Abena")
+    assert ">Kofi <" in app.pages["play"].table.table.value  # drawn again at once
+    assert [s.name for s in session.seats][1:] == [
+        "Ama (beginner)", "Kofi (beginner)", "Esi (beginner)"]
+    session.avoid(["Ama"])
+    session.restart(seats=["human", "expert", "beginner"])  # New game keeps to it
+    assert [s.name for s in session.seats][1:] == ["Kofi (expert)", "Esi (beginner)"]

@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import logging
 import zlib
-from typing import Any, Callable, Dict, List, Optional, Sequence, Union
+from typing import Any, Callable, Collection, Dict, List, Optional, Sequence, Union
 
 from ..engine.cards import Card
 from ..engine.deal import Deal
@@ -62,15 +62,19 @@ BOT_LABELS = {"random": N_("random"), "beginner": N_("beginner"), "expert": N_("
 BOT_NAMES = ("Ama", "Kofi", "Esi", "Yao", "Afi", "Kossi")
 
 
-def bot_first_name(number: int) -> str:
-    """The first name of the table's ``number``-th bot (1 for the first): "Kofi" for 2."""
-    return BOT_NAMES[(number - 1) % len(BOT_NAMES)]
+def bot_first_name(number: int, avoid: Collection[str] = ()) -> str:
+    """The first name of the table's ``number``-th bot (1 for the first): "Kofi" for 2;
+    never one of ``avoid`` (the learner's own name: a learner called Kofi plays Ama, Esi
+    and Yao)."""
+    names = [name for name in BOT_NAMES if name not in avoid] or list(BOT_NAMES)
+    return names[(number - 1) % len(names)]
 
 
-def bot_name(number: int, spec: str) -> str:
+def bot_name(number: int, spec: str, avoid: Collection[str] = ()) -> str:
     """The ``number``-th bot's name at the table, in the learner's language: "Kofi (expert)"."""
     label = BOT_LABELS.get(spec, N_("custom"))
-    return _("{name} ({strength})").format(name=bot_first_name(number), strength=_(label))
+    return _("{name} ({strength})").format(name=bot_first_name(number, avoid),
+                                            strength=_(label))
 
 
 # The bots' thinking time for all their moves after one human action: CLICK_THINK_MS,
@@ -92,8 +96,11 @@ class GameSession:
         dealer: Optional[int] = None,
         bot_factory: Optional[Callable[[str, int], Any]] = None,
         solver: Any = None,
+        avoid_names: Collection[str] = (),
     ) -> None:
         self._bot_factory = bot_factory
+        #: Names no bot is given (:meth:`avoid`).
+        self.avoid_names = tuple(avoid_names)
         self._busy = 1.0  # how busy the machine was when the bots last thought (.thinking)
         self._observers: List[Callable[[Event], None]] = []
         self.hints = SessionHints(solver)
@@ -125,7 +132,25 @@ class GameSession:
             return Seat(name, "human")
         number = sum(1 for s in all_specs[:index + 1]
                      if not (s == "human" or isinstance(s, Seat) and s.is_human))
-        return Seat(bot_name(number, spec), spec, self._new_bot(spec, index, seed))
+        return Seat(bot_name(number, spec, self.avoid_names), spec,
+                    self._new_bot(spec, index, seed))
+
+    def avoid(self, names: Collection[str]) -> None:
+        """Give no bot one of ``names`` (the learner's: a learner called Kofi does not
+        play a bot called Kofi); the bots at the table now are renamed at once."""
+        if tuple(names) == self.avoid_names:
+            return
+        self.avoid_names = tuple(names)
+        number = 0
+        seats = []
+        for seat in self.seats:
+            if seat.is_human:
+                seats.append(seat)
+                continue
+            number += 1
+            seats.append(seat._replace(name=bot_name(number, seat.spec, self.avoid_names)))
+        self.seats = seats
+        self._changed("names")
 
     def _new_bot(self, spec: str, index: int, seed: Union[int, str]) -> Any:
         bot_seed = zlib.crc32(f"{seed}:{index}".encode()) & 0xFFFF

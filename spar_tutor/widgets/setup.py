@@ -63,7 +63,7 @@ class SetupPanel(widgets.VBox):
             self.bot_choices.append(widgets.Dropdown(
                 options=[(_(BOT_LABELS[b]), b) for b in BOT_STRENGTHS],
                 value=old.get(seat - 1, default),
-                description=bot_first_name(seat)))
+                description=bot_first_name(seat, self.session.avoid_names)))
         self.bots_box.children = self.bot_choices
 
     def seats(self) -> List[str]:

@@ -49,8 +49,16 @@ class PlayPage(widgets.VBox):
             except SparError:  # never expected (the engine wrote it): a new game, then
                 log.exception("the game in progress could not be carried over")
         self._game = self.table.session.rules.name
+        self._avoid_learners_name(app.learner)
+        app.on_learner(self._avoid_learners_name)
         self.table.session.subscribe(self._on_event)
         super().__init__([self.table])
+
+    def _avoid_learners_name(self, learner: Any) -> None:
+        """No bot has the learner's name (a learner called Kofi plays Ama, Esi and Yao)."""
+        from ...learning.cast import stand_ins
+
+        self.table.session.avoid(tuple(stand_ins(learner.name if learner else None)))
 
     def carry(self) -> Optional[str]:
         """The game in progress, for this page built again in another language
