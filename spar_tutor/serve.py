@@ -87,6 +87,25 @@ STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SI
 """The signals that stop the server: Ctrl-C, ``kill``, and a closed terminal."""
 
 
+TEMPLATE = "spar"
+"""The Voila page template the app is served with: Voila's "lab" page without the
+stylesheets it fetches from the internet (``spar_tutor/jupyter/voila/templates/spar``)."""
+
+
+def jupyter_data_dir() -> Path:
+    """The folder of this package's Jupyter data files (our Voila template), for
+    ``JUPYTER_PATH``."""
+    return Path(__file__).resolve().parent / "jupyter"
+
+
+def with_jupyter_data(env: Dict[str, str]) -> Dict[str, str]:
+    """``env`` with :func:`jupyter_data_dir` first on ``JUPYTER_PATH`` (once)."""
+    ours = str(jupyter_data_dir())
+    rest = [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p and p != ours]
+    env["JUPYTER_PATH"] = os.pathsep.join([ours, *rest])
+    return env
+
+
 def voila_argv(
     notebook_path: Union[str, "os.PathLike[str]"],
     port: int = 8866,
@@ -100,8 +119,11 @@ def voila_argv(
     cull_idle_timeout: int = CULL_IDLE_TIMEOUT,
     cull_interval: int = CULL_INTERVAL,
     cull_disconnected_timeout: int = CULL_DISCONNECTED_TIMEOUT,
+    template: str = TEMPLATE,
 ) -> List[str]:
-    """The command line that runs Voila on a notebook (or a folder of them).
+    """The command line that runs Voila on a notebook (or a folder of them), with the
+    page ``template`` (default: ours, :data:`TEMPLATE`; Voila finds it through
+    :func:`voila_env`).
 
     ``extra`` arguments are appended; they must not repeat a setting made here
     (Voila refuses a setting given twice), hence the keyword arguments.
@@ -118,6 +140,7 @@ def voila_argv(
         "--Voila.port_retries=0",
         f"--Voila.open_browser={bool(open_browser)}",
         f"--theme={theme}",
+        f"--template={template}",
         "--strip_sources=True",
         "--show_tracebacks=False",
         f"--preheat_kernel={bool(preheat)}",
@@ -144,10 +167,11 @@ def kernel_manager_argv(cull_disconnected_timeout: int = CULL_DISCONNECTED_TIMEO
 def voila_env(base: Optional[Dict[str, str]] = None) -> Dict[str, str]:
     """The environment for Voila and so for its kernels.
 
-    From a source checkout, the repository root goes first on ``PYTHONPATH`` so
-    that kernels import this checkout's ``spar_tutor``.
+    ``JUPYTER_PATH`` starts with this package's Jupyter data, where Voila finds the
+    page template :data:`TEMPLATE`. From a source checkout, the repository root goes
+    first on ``PYTHONPATH`` so that kernels import this checkout's ``spar_tutor``.
     """
-    env = dict(os.environ if base is None else base)
+    env = with_jupyter_data(dict(os.environ if base is None else base))
     root = checkout_root()
     if root is not None:
         rest = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and p != str(root)]

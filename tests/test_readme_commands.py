@@ -99,6 +99,8 @@ def test_the_first_command_serves_the_app_with_the_system_python(tmp_path):
         page = fetch_page(f"http://127.0.0.1:{port}/", proc, log, wait=INSTALL_WAIT)
         served = time.monotonic() - start
         assert "<title>Spar tutor</title>" in page and "spar-app" in page, page[:2000]
+        # the installed package's page template: no stylesheet from the internet
+        assert "cdn.jsdelivr.net" not in page, page[:2000]
         check_the_venv(copy)
         assert "Serving app.ipynb" in log.read_text()
 

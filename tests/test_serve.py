@@ -14,8 +14,8 @@ import pytest
 from spar_tutor import resources
 from spar_tutor.engine.errors import SparError
 from spar_tutor.serve import (CULL_DISCONNECTED_TIMEOUT, CULL_IDLE_TIMEOUT, CULL_INTERVAL,
-                              KERNEL_MANAGER, KERNEL_SHUTDOWN_WAIT, STOP_GRACE, app_url,
-                              voila_argv, voila_env)
+                              KERNEL_MANAGER, KERNEL_SHUTDOWN_WAIT, STOP_GRACE, TEMPLATE, app_url,
+                              jupyter_data_dir, voila_argv, voila_env)
 from serve_helpers import (STOP_WITHIN, fetch_page, free_port, kill_all, port_is_free,
                            processes_mentioning, stop_and_time, tail)
 
@@ -77,8 +77,8 @@ def test_voila_argv_options():
 
 
 def test_voila_argv_appends_extra_arguments_last():
-    argv = voila_argv("app.ipynb", extra=["--Voila.log_level=INFO", "--template=lab"])
-    assert argv[-2:] == ["--Voila.log_level=INFO", "--template=lab"]
+    argv = voila_argv("app.ipynb", extra=["--Voila.log_level=INFO", "--Voila.base_url=/x/"])
+    assert argv[-2:] == ["--Voila.log_level=INFO", "--Voila.base_url=/x/"]
 
 
 def test_voila_argv_rejects_unknown_theme():
@@ -181,6 +181,7 @@ def test_a_signal_stops_the_server_and_every_kernel(tmp_path, signame, group):
         page = fetch_page(f"http://127.0.0.1:{port}/", proc, log)
         assert "Smoke test" in page and "on_click" not in page  # rendered, sources stripped
         assert '"kernelId"' in page
+        assert "cdn.jsdelivr.net" not in page  # our page template: nothing from the internet
         assert len(processes_mentioning(str(tmp_path))) >= 2, "no kernel was started"  # Voila and its kernels
 
         seconds = stop_and_time(proc, getattr(signal, signame), group)
@@ -237,3 +238,14 @@ def test_voila_keeps_its_kernels_in_a_folder_of_the_servers_own(monkeypatch, tmp
     (folder, own_session), = seen
     assert folder.parent == tmp_path and not folder.exists()  # removed once the server is done
     assert own_session == (os.name == "posix")
+
+
+def test_voila_finds_our_page_template_first_on_jupyter_path():
+    env = voila_env({"JUPYTER_PATH": "/elsewhere"})
+    paths = env["JUPYTER_PATH"].split(os.pathsep)
+    assert paths == [str(jupyter_data_dir()), "/elsewhere"]
+    assert voila_env(env)["JUPYTER_PATH"] == env["JUPYTER_PATH"]  # once, however often
+    assert f"--template={TEMPLATE}" in voila_argv("app.ipynb")
+    folder = jupyter_data_dir() / "voila" / "templates" / TEMPLATE
+    assert json.loads((folder / "conf.json").read_text())["base_template"] == "lab"
+

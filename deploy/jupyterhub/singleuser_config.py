@@ -29,5 +29,12 @@ c.MappingKernelManager.cull_idle_timeout = serve.CULL_IDLE_TIMEOUT
 c.MappingKernelManager.cull_interval = serve.CULL_INTERVAL
 c.MappingKernelManager.cull_connected = True
 
+# The app's page (serve.TEMPLATE): Voila's lab page without the stylesheets it would
+# fetch from the internet, found on JUPYTER_PATH (set before Voila looks for templates).
+import os  # noqa: E402
+
+serve.with_jupyter_data(os.environ)  # type: ignore[arg-type]
+c.VoilaConfiguration.template = serve.TEMPLATE
+
 # No terminals for learners.
 c.ServerApp.terminals_enabled = False

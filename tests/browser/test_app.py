@@ -57,6 +57,28 @@ def test_home_is_a_welcoming_first_screen(app_server, voila_page):
     voila_page.screenshot("app-home-light")
 
 
+def test_the_app_asks_nothing_of_the_internet(app_server, voila_page):
+    """A classroom without internet: every request of the app's page goes to the server
+    it came from (Voila's own lab page fetches Font Awesome from cdn.jsdelivr.net, a
+    stylesheet that holds back the first paint until it fails), and the icons still show,
+    from Voila's own bundle."""
+    page = voila_page.page
+    asked = []
+    page.on("request", lambda r: asked.append(r.url))
+    open_app(voila_page, app_server)
+    nav(voila_page, "Play").click()
+    undo = page.locator(".spar-app .jupyter-button:has-text('Undo') i.fa").first
+    expect(undo).to_be_attached(timeout=FIRST_VISIT_MS)
+    elsewhere = [u for u in asked
+                 if not u.startswith(app_server.base_url) and not u.startswith("data:")]
+    assert elsewhere == [], elsewhere
+    assert "cdn.jsdelivr.net" not in page.content()
+    font = undo.evaluate("e => getComputedStyle(e).fontFamily")
+    assert "Font Awesome" in font, font
+    glyph = undo.evaluate("e => getComputedStyle(e, '::before').content")
+    assert glyph not in ("none", "normal", ""), glyph
+
+
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_every_page_opens_from_the_navigation(request, theme, voila_page):
     server = request.getfixturevalue("app_server" if theme == "light" else "dark_app_server")

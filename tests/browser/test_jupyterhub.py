@@ -139,6 +139,7 @@ def test_each_learner_lands_in_the_app_as_themselves(learners, pytestconfig):
         shown = page.locator(".spar-shell").inner_text().casefold()
         assert not any(o in shown for o in others)
         assert "from spar_tutor.app import show" not in page.content()
+        assert "cdn.jsdelivr.net" not in page.content()  # our page template, on the hub too
         save_screenshot(page, f"hub-{name}-home", pytestconfig.rootpath)
 
 
