@@ -69,3 +69,29 @@ def test_cards_written_with_french_letters_are_drawn_as_cards(french):
     assert '<span class="sp-c sp-red" title="le valet de cœur">V♥</span>' in html
     assert '<span class="sp-c" title="la dame de pique">D♠</span>' in html
     assert '<span class="sp-c sp-red" title="la dame de cœur">D♥</span>' in html
+
+
+def test_the_lesson_menu_says_one_step_in_the_singular(french, tmp_path):
+    """"1 étape sur 9", not "1 étapes": the form follows the steps done."""
+    import ipywidgets as widgets
+
+    from spar_tutor.lessons.widget import LessonMenu
+
+    store = Store.open(f"sqlite:///{tmp_path / 'spar-tutor.sqlite'}")
+    first, second = load_all()[:2]
+    player = LessonPlayer(first, ProgressStore("Afi", store))
+    finish_step(player)
+    player.next_btn.click()
+
+    def texts(w):
+        if isinstance(w, widgets.HTML):
+            yield w.value
+        for child in getattr(w, "children", ()):
+            yield from texts(child)
+
+    shown = list(texts(LessonMenu(load_all(), "Afi", store)))
+    assert f"&nbsp;1 étape sur {len(first.steps)} &middot; environ {first.minutes} minutes" in shown
+    assert f"&nbsp;0 étape sur {len(second.steps)} &middot; environ {second.minutes} minutes" in shown
+    i18n.set_language("en")
+    shown = list(texts(LessonMenu(load_all(), "Afi", store)))
+    assert f"&nbsp;1 of {len(first.steps)} steps &middot; about {first.minutes} minutes" in shown

@@ -447,7 +447,10 @@ class LessonMenu(widgets.VBox):
                     lesson.summary)
         b.layout.width = "340px"
         b.on_click(lambda _: self.open_lesson(lesson))
-        steps = _("{done} of {steps} steps &middot; about {minutes} minutes").format(
+        # Translators: the same English for every count; the form follows {done}, the
+        # steps done ("1 étape sur 9", "3 étapes sur 9").
+        steps = ngettext("{done} of {steps} steps &middot; about {minutes} minutes",
+                         "{done} of {steps} steps &middot; about {minutes} minutes", done).format(
             done=done, steps=len(lesson.steps), minutes=lesson.minutes)
         info = widgets.HTML(f"&nbsp;{mark}{steps}")
         return widgets.HBox([b, info])

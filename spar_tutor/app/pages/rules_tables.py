@@ -16,7 +16,7 @@ from typing import Iterable, List, Sequence
 
 from ...engine.rules import PRESETS, Rules, find_preset
 from ...engine.scoring import scoring_table
-from ...i18n import N_, _
+from ...i18n import N_, _, pgettext
 from .rules_text import HOUSE_RULES
 
 _ORDER = "23456789TJQKA"
@@ -36,6 +36,7 @@ def _ranks_words(ranks: List[str]) -> str:
         else:
             runs.append([r])
     parts = [_rank(run[0]) if len(run) == 1
+             # Translators: a run of ranks, "6 to ace" (numbers of players have their own)
              else _("{low} to {high}").format(low=_rank(run[0]), high=_rank(run[-1]))
              for run in runs]
     text = parts[0]
@@ -92,7 +93,9 @@ def presets_table() -> str:
         direction = _("clockwise") if r.direction == "clockwise" else _("counter-clockwise")
         extras = ", ".join(house_rules_on(r)) or _("none")
         rows.append([_(preset.title), pack_text(r), hand_text(r),
-                     _("{low} to {high}").format(low=r.min_players, high=r.max_players),
+                     # Translators: how many players, "2 to 7"
+                     pgettext("players", "{low} to {high}").format(low=r.min_players,
+                                                                   high=r.max_players),
                      direction, r.max_hand_score(), r.target, extras])
     head = [_("Game"), _("Pack"), _("Cards each"), _("Players"), _("Direction"),
             _("Most a hand can score"), _("Target score"), _("House rules")]
