@@ -116,7 +116,7 @@ def test_a_players_name_and_a_card_are_elided_in_the_engines_sentences(fr):
     assert table.say(_("{player}'s cards"), _("{player}'s cards"), 2) == "Les cartes d'Esi"
     assert table.say(_("Out of play: your under-ten hand"),
                      _("Out of play: {player}'s under-ten hand"), 1) == \
-        "Hors jeu\xa0: le jeu de moins de dix d'Ama"
+        "Retiré du jeu\xa0: le jeu de moins de dix d'Ama"
     state = HandState.new(Rules.preset("standard"), ["6S", "9S"], dealer=1)  # no ace of spades
     said = state.explain_illegal(Card.parse("AS"), table)
     assert said is not None and "pas d'A♠ dans le paquet" in said
