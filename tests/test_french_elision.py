@@ -138,6 +138,16 @@ def test_a_rank_with_its_article_contracts_with_de_and_a(fr):
     assert Card.parse("AH").name == "l'as de cœur"
 
 
+def test_a_range_of_players_has_no_article_but_a_range_of_ranks_does(fr):
+    from html import unescape
+
+    from spar_tutor.app.pages.rules_tables import presets_table
+
+    table = unescape(presets_table())
+    assert "<span>de 2 à 7</span>" in table and "du 2 à" not in table
+    assert "35 cartes\xa0: du 6 à l'as, sans l'as de pique" in table
+
+
 def test_english_and_a_message_not_translated_yet_are_plain_strings(fr):
     untranslated = "Tell me {name} is here"
     assert _(untranslated).format(name="Ama") == "Tell me Ama is here"

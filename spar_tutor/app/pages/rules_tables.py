@@ -16,7 +16,7 @@ from typing import Iterable, List, Sequence
 
 from ...engine.rules import PRESETS, Rules, find_preset
 from ...engine.scoring import scoring_table
-from ...i18n import N_, _
+from ...i18n import N_, _, pgettext
 from .rules_text import HOUSE_RULES
 
 _ORDER = "23456789TJQKA"
@@ -92,7 +92,7 @@ def presets_table() -> str:
         direction = _("clockwise") if r.direction == "clockwise" else _("counter-clockwise")
         extras = ", ".join(house_rules_on(r)) or _("none")
         rows.append([_(preset.title), pack_text(r), hand_text(r),
-                     _("{low} to {high}").format(low=r.min_players, high=r.max_players),
+                     pgettext("players", "{low} to {high}").format(low=r.min_players, high=r.max_players),
                      direction, r.max_hand_score(), r.target, extras])
     head = [_("Game"), _("Pack"), _("Cards each"), _("Players"), _("Direction"),
             _("Most a hand can score"), _("Target score"), _("House rules")]
