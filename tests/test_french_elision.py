@@ -201,3 +201,17 @@ def test_no_french_template_leaves_a_word_whole_before_a_vowel(fr):
                 wrong.append((message_id, text))
     assert wrong == []
     assert UNELIDED.search(str.format("c'est au tour de {name}", name="Ama"))  # the check can fail
+
+
+def test_lessons_finished_agrees_with_the_lessons_not_with_the_count(fr):
+    """« 1 leçons finies » was wrong: the plural follows the number of lessons."""
+    text = ngettext("{name}: {done} of {lessons} lesson finished.",
+                    "{name}: {done} of {lessons} lessons finished.", 16)
+    assert text.format(name="Abena", done=1, lessons=16) == "Abena\xa0: 1 sur 16 leçons finies."
+
+
+def test_a_move_that_was_better_needs_no_gender(fr):
+    """A move may be « une sèche » or « le 7♠ »: « mieux » fits both, « meilleur » does not."""
+    text = _("Fine, but from what you could see, {best} was a little better "
+             "({cost} points more on average).")
+    assert "un peu mieux" in text and "meilleur" not in text
