@@ -109,6 +109,31 @@ def test_the_prompt_says_who_took_the_trick_before():
     assert seen >= 3
 
 
+def test_the_prompt_answers_show_the_under_card():
+    """After "Show the under card" the line the learner reads names it, for that trick."""
+    s = session(rules=GHANA, seed=5)
+    table = PlayTable(s)
+    asked = False
+    while not s.state.is_over():
+        kinds = {a.kind for a in s.offers()}
+        if "under_card" in kinds and not asked:
+            assert "under card" not in table.prompt()
+            [button] = [b for b in table.declarations._buttons.children
+                        if b.description == "Show the under card"]
+            button.click()
+            card = s.state.under_card.symbol_text
+            assert table.prompt().startswith(
+                f"The under card is {card} (you asked to see it). "), table.prompt()
+            asked = True
+        elif s.state.phase == "play":
+            if asked and s.state.tricks_left == 1 and s.state.to_move == 0:
+                assert "under card" not in table.prompt()  # only while its trick lasts
+            s.play(s.legal_cards()[0])
+        else:
+            s.move(Action("pass"))
+    assert asked
+
+
 def test_double_click_plays_one_card():
     s = session()
     hand = HandWidget(s)

@@ -293,6 +293,8 @@ CSS = """
 .spar-card-btn.spar-unplayable { color: #777; }
 .spar-card-btn.spar-unplayable:hover { transform: none; }
 .spar-panel { border: 1px solid #cfd8d2; border-radius: 8px; padding: 8px; background: #fff; }
+/* a question under the table wraps at the table's width: the hints stay beside it */
+.spar-main-left > .spar-panel { max-width: 680px; box-sizing: border-box; }
 .spar-panel-title { font-weight: bold; color: #0f5a31; font-size: 14px; }
 .spar-hint-text { font-size: 14px; padding: 4px 0; }
 .spar-hint-buttons { flex-wrap: wrap; gap: 4px 0; }

@@ -170,7 +170,20 @@ class PlayTable(widgets.VBox):
             return _("Waiting for {player}.").format(player=s.name(state.to_move))
         if state.phase != "play":
             return _("Your turn: answer the question under the table.")
-        return f"{self._last_trick()}{self._your_turn()}"
+        return f"{self._under_card()}{self._last_trick()}{self._your_turn()}"
+
+    def _under_card(self) -> str:
+        """The under card, while the trick it was asked for lasts: the answer to "Show
+        the under card" in the line the learner reads ("" otherwise)."""
+        state = self.session.state
+        seat = state.under_card_seat
+        if state.under_card is None or seat is None \
+                or len(state.tricks) != state.rules.tricks - 2:
+            return ""
+        return self.session.seating.say(
+            _("The under card is {card} (you asked to see it)."),
+            _("The under card is {card} ({player} asked to see it)."), seat,
+            card=state.under_card) + " "
 
     def _last_trick(self) -> str:
         """Who took the trick before this one, and with which card (the learner's eyes

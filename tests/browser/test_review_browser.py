@@ -22,7 +22,7 @@ def test_review_a_ghana_table_hand_with_a_dry_and_a_bet(fixture_server, voila_pa
     no_wet = page.get_by_role("button", name="No wet")
     expect(no_wet).to_be_visible(timeout=TIMEOUT_MS)
     no_wet.click()
-    bet_and_play_out(page, voila_page)
+    bet_and_play_out(page, voila_page, under_card=True)
     page.get_by_role("button", name="Review this hand").click()
     review = page.locator("table.spar-review")
     expect(review).to_be_visible(timeout=TIMEOUT_MS)
@@ -35,9 +35,10 @@ def test_review_a_ghana_table_hand_with_a_dry_and_a_bet(fixture_server, voila_pa
     expect(review).to_contain_text("Trick 5")
     words = review.inner_text()
     rows = [row.inner_text() for row in review.locator("tr").all()]  # a tip is a line inside
-    assert len([r for r in rows if r.startswith("Trick ")]) == 5, words
+    assert len([r for r in rows if re.match(r"Trick \d\s+You played", r)]) == 5, words
+    assert len([r for r in rows if "You asked to see the under card" in r]) == 1, words
     for row in rows:  # each choice has its hindsight; a forced card has nothing to see
-        if row.startswith("Trick ") or "a dry" in row or "bet of" in row:
+        if "You played" in row or "a dry" in row or "bet of" in row:
             forced = row.rstrip().endswith("It was your only choice.")
             assert ("With all cards seen:" in row) != forced, row
     assert not CARD_CODE.search(words), words
