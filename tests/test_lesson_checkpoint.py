@@ -5,6 +5,7 @@ from datetime import date, datetime, timezone
 
 import pytest
 
+from spar_tutor.app import course
 from spar_tutor.app.route import Route
 from spar_tutor.app.shell import App
 from spar_tutor.learning.review import CLOCK, Reviews, lesson_item
@@ -166,3 +167,27 @@ def test_a_checkpoint_does_not_change_where_lessons_resume(store):
     player.next_btn.click()
     assert progress.last == "03_follow" and progress.at("03_follow") == 2
     assert progress.at(quiz.id) == 1  # the quiz's own place is kept too
+
+
+def test_the_end_of_the_checkpoint_offers_the_next_lesson_in_the_app(tmp_path, monkeypatch):
+    """A learner at the end of the checkpoint has a way forward, not only "Go through it
+    again": the lesson to take next."""
+    monkeypatch.setenv("SPAR_TUTOR_HOME", str(tmp_path))
+    monkeypatch.setenv(CLOCK, datetime(2026, 12, 7, 9, tzinfo=timezone.utc).isoformat())
+    app = App(env={})
+    app.set_learner("Kwabena")
+    app.go("lessons")
+    page = app.pages["lessons"]
+    page.open_checkpoint()
+    player = page.player
+    while not player.run.over:
+        finish_step(player)
+        player.next_btn.click()
+    assert "End of the checkpoint" in player.feedback.value
+    suggested = course.suggested(app.progress())
+    assert player.next_lesson_btn.layout.display == ""
+    assert player.next_lesson_btn.description == (f"Next lesson: {suggested.number}. "
+                                                  f"{suggested.title}")
+    player.next_lesson_btn.click()
+    assert page.player.run.lesson.id == suggested.id
+    assert app.location().lesson == str(suggested.number)

@@ -160,9 +160,9 @@ class LessonsPage(widgets.VBox):
         self.player = LessonPlayer(lesson, self.app.progress(), start=start)
         self.player.on_move = lambda index: self.app.moved()
         self.player.on_practise = self._practise
-        if not lesson.id.startswith(CHECKPOINT_ID):
-            self.player.next_lesson = lambda: course.suggested(self.app.progress())
-            self.player.on_open_lesson = self.open_lesson
+        # at the end, the lesson to take next (after a checkpoint too: a way forward)
+        self.player.next_lesson = lambda: course.suggested(self.app.progress())
+        self.player.on_open_lesson = self.open_lesson
         self.opened = lesson.id
         self.listing.layout.display = "none"
         self.stage.children = (widgets.HBox([self.back]), self.player)
