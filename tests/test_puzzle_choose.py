@@ -193,3 +193,26 @@ def test_a_solve_with_hints_or_the_solution_says_which_help_made_it_half_a_win(p
     game.saw_solution = True
     assert game.half_win_reason() == ("You looked at the solution, so this solve counts as "
                                      "half a win.")
+
+
+def test_after_lesson_1_a_puzzle_at_your_level_keeps_to_what_the_lessons_taught(tmp_path,
+                                                                                 monkeypatch):
+    """The walkthrough's learner finished lesson 1 and was sent to a dry 6 with the
+    two-trick bonus (lessons 6 and 7). Now: a puzzle of the next lessons with puzzles
+    (lesson 4, taking the lead, has one; lesson 5, keeping a 6 or 7, four more)."""
+    from lesson_helpers import finish_lesson, lesson_in_app
+
+    app, lesson = lesson_in_app(tmp_path, monkeypatch, "1")
+    finish_lesson(lesson)
+    app.go("puzzles")
+    player = app.pages["puzzles"].player
+    lessons = {l.number: set(l.practice or ()) for l in load_all()}
+    later = set().union(*(themes for number, themes in lessons.items() if number > 5))
+    early = set().union(*(themes for number, themes in lessons.items() if number <= 5))
+    offered = []
+    for _ in range(3):
+        player.for_you_btn.click()
+        puzzle = player.game.puzzle
+        offered.append(puzzle.id)
+        assert not (set(puzzle.themes) & later - early), (puzzle.id, puzzle.themes)
+    assert len(set(offered)) >= 2  # it moves on (each click: the nearest but the one shown)

@@ -11,7 +11,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import AbstractSet, Generic, Iterable, List, Optional, Protocol, Sequence, TypeVar
+from typing import (AbstractSet, Dict, Generic, Iterable, List, Optional, Protocol, Sequence,
+                    Tuple, TypeVar)
 
 
 class Rated(Protocol):
@@ -64,3 +65,50 @@ def with_themes(puzzles: Iterable[T], themes: Iterable[str]) -> List[T]:
     """The puzzles that have at least one of ``themes``, in their order."""
     wanted = set(themes)
     return [p for p in puzzles if wanted & set(p.themes)]
+
+
+def taught_so_far(puzzles: Sequence[T], lessons: Iterable[Tuple[int, Sequence[str]]],
+                  finished: AbstractSet[int], solved: AbstractSet[str] = frozenset()
+                  ) -> List[T]:
+    """The puzzles about what the learner's lessons have taught: ``lessons`` are
+    (number, practice themes) pairs, ``finished`` the numbers of the lessons finished.
+    A puzzle belongs to the first lesson that practises each of its themes, and to the
+    latest of those (none: it needs no lesson). Offered: those of the lessons finished
+    or before, and those of the next lessons with puzzles (what the learner is about
+    to learn), nearest first, until :data:`FEWEST_OFFERED` unsolved are on offer. (A learner who has finished lesson 1 is not sent to a dry 6 and the
+    two-trick bonus, which lessons 6 and 7 teach.)
+
+    >>> from types import SimpleNamespace as P
+    >>> ps = [P(id="lead", themes=["take-the-lead"]), P(id="six", themes=["keep-the-six"]),
+    ...       P(id="six2", themes=["keep-the-six"]), P(id="dry", themes=["dry-wet", "bonus"])]
+    >>> lessons = [(4, ["take-the-lead"]), (5, ["keep-the-six"]), (6, ["bonus"]),
+    ...            (7, ["dry-wet"])]
+    >>> [p.id for p in taught_so_far(ps, lessons, finished={1})]
+    ['lead', 'six', 'six2']
+    >>> [p.id for p in taught_so_far(ps, lessons, finished={1}, solved={"lead"})]
+    ['lead', 'six', 'six2', 'dry']
+    >>> [p.id for p in taught_so_far(ps, lessons, finished={1, 7})]
+    ['lead', 'six', 'six2', 'dry']
+    """
+    first: Dict[str, int] = {}
+    for number, themes in sorted(lessons, key=lambda pair: pair[0]):
+        for theme in themes:
+            first.setdefault(theme, number)
+
+    def level(puzzle: T) -> int:
+        return max((first[t] for t in puzzle.themes if t in first), default=0)
+
+    reach = max(finished, default=0)
+    later = sorted({level(p) for p in puzzles
+                    if level(p) > reach and getattr(p, "id", None) not in solved})
+    for next_level in later:  # the next lessons with puzzles, until a few are on offer
+        if sum(1 for p in puzzles if level(p) <= reach
+               and getattr(p, "id", None) not in solved) >= FEWEST_OFFERED:
+            break
+        reach = next_level
+    return [p for p in puzzles if level(p) <= reach]
+
+
+#: The fewest unsolved puzzles :func:`taught_so_far` offers when there are enough: the
+#: lessons to come lend theirs, nearest first.
+FEWEST_OFFERED = 3

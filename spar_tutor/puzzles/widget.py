@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import logging
 from html import escape
-from typing import Any, Callable, Dict, List, Optional, Set
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 import ipywidgets as widgets
 
@@ -29,7 +29,7 @@ from .loader import collection_in_language, load_collection
 from .model import BANDS, Collection, Puzzle, level_words
 from ..widgets.common import CSS as WIDGET_CSS, ButtonPool, guarded_method
 from ..widgets.hand import CARD_BUTTON, card_look
-from .choose import next_for_you
+from .choose import next_for_you, taught_so_far
 from .play import PuzzleGame, SolutionStep
 from ..learning.progress import NOT_SAVED
 from .progress import MemoryProgress, PuzzleProgress
@@ -137,6 +137,10 @@ class PuzzlePlayer(widgets.VBox):
         self.steps: List[SolutionStep] = []
         self.step_at = -1
         self.attempt_counted = False
+        #: The lessons as (number, practice themes) and the numbers of those the learner
+        #: finished, when known (the app): "A puzzle at your level" keeps to what they taught.
+        self.lessons_known: Optional[Callable[[], Tuple[List[Tuple[int, Sequence[str]]],
+                                                        Set[int]]]] = None
         #: The puzzles of a lesson's "Practise this" (``None``: every puzzle) and its title.
         self.practice: Optional[List[Puzzle]] = None
         self.practice_title = ""
@@ -324,11 +328,17 @@ class PuzzlePlayer(widgets.VBox):
 
     def choose_for_you(self) -> Optional[Puzzle]:
         """The puzzle "A puzzle at your level" opens: not solved yet, near the learner's
-        rating (:func:`~spar_tutor.puzzles.choose.next_for_you`), of the practice set if any."""
+        rating (:func:`~spar_tutor.puzzles.choose.next_for_you`), of the practice set if any,
+        else about what the learner's lessons taught when :attr:`lessons_known` says
+        (:func:`~spar_tutor.puzzles.choose.taught_so_far`)."""
         rated = self.progress.puzzle_rating
-        solved = self.progress.solved_ids() & {p.id for p in self._pool()}
+        pool = self._pool()
+        solved = self.progress.solved_ids() & {p.id for p in pool}
+        if self.practice is None and self.lessons_known is not None:
+            lessons, finished = self.lessons_known()
+            pool = taught_so_far(pool, lessons, finished, solved) or pool
         current = self.game.puzzle.id if self.game is not None else None
-        chosen = next_for_you(self._pool(), rated.rating if rated else round(START.rating),
+        chosen = next_for_you(pool, rated.rating if rated else round(START.rating),
                               solved, current)
         return chosen.puzzle if chosen else None
 

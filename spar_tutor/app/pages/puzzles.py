@@ -45,11 +45,21 @@ class PuzzlesPage(widgets.VBox):
         old = self.player
         self.player = PuzzlePlayer(learner=learner, start=self.opened)
         self.player.on_open = lambda puzzle: self.app.moved()
+        self.player.lessons_known = self._lessons_known
         self.children = (self.intro, self.player)
         if old is not None:
             old.close()
         if self.practising:
             self._practise(self.practising)
+
+    def _lessons_known(self) -> "tuple[list[tuple[int, tuple[str, ...]]], set[int]]":
+        """The lessons and their practice themes, and the numbers of those the learner
+        finished (for "A puzzle at your level")."""
+        lessons = course.playable()
+        progress = self.app.progress()
+        finished = set(progress.finished_lessons(l.id for l in lessons)) if progress else set()
+        return ([(l.number, tuple(l.practice or ())) for l in lessons],
+                {l.number for l in lessons if l.id in finished})
 
     def where(self) -> Route:
         """The puzzle shown, by its number (an id could give the answer away)."""
