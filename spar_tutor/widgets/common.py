@@ -301,6 +301,12 @@ CSS = """
 .spar-hint-buttons .jupyter-button { flex: 0 0 auto; max-width: 100%; }
 .spar-review td, .spar-review th { padding: 2px 6px; text-align: left; font-size: 13px; vertical-align: top; }
 .spar-review td:first-child { white-space: nowrap; }
+/* a phone: each decision is a block, the hindsight under it (three columns were ~100 px each) */
+@media (max-width: 480px) {
+  .spar-review, .spar-review tbody, .spar-review tr, .spar-review td { display: block; }
+  .spar-review tr:has(th) { display: none; }
+  .spar-review tr { padding: 6px 0; border-top: 1px solid #cfd8d2; }
+  .spar-review td:first-child { font-weight: bold; } }
 .spar-score td, .spar-score th { padding: 2px 8px; text-align: right; font-size: 13px; }
 .spar-score td:first-child, .spar-score th:first-child { text-align: left; }
 /* cards in words (render.text.card_html): the suit's colour; on the felt a white tag

@@ -45,4 +45,12 @@ def test_review_a_ghana_table_hand_with_a_dry_and_a_bet(fixture_server, voila_pa
     assert "seat " not in words.lower() and "solver" not in words.lower(), words
     review.scroll_into_view_if_needed()
     voila_page.screenshot("review-1-ghana-table")
+    # on a phone each decision is a block, its hindsight under it, as wide as the screen
+    page.set_viewport_size({"width": 390, "height": 844})
+    row = review.locator("tr").filter(has_text="Trick 2").first
+    view = row.locator("td.spar-review-view").bounding_box()
+    hindsight = row.locator("td.spar-review-hindsight").bounding_box()
+    assert view["width"] > 280 and hindsight["y"] >= view["y"] + view["height"] - 1, (view, hindsight)
+    row.scroll_into_view_if_needed()
+    voila_page.screenshot("review-1-ghana-table-phone")
     assert "Traceback" not in fixture_server.log()
