@@ -314,6 +314,11 @@ CSS = """
 .sp-c { font-weight: bold; white-space: nowrap; } .sp-red { color: #c62828; }
 .spar-felt .sp-c { background: #fff; color: #1a1a1a; border-radius: 3px; padding: 0 3px; }
 .spar-felt .sp-c.sp-red { color: #c62828; }
+/* a laptop's short window: Play's table is drawn smaller, so that the learner's cards
+   stay on the first screen under it down to a window 740 px high (no smaller: the
+   seats' words would be too small to read) */
+@media (min-width: 761px) and (max-height: 860px) { .spar-app .spar-felt { zoom: 0.85; } }
+@media (min-width: 761px) and (max-height: 760px) { .spar-app .spar-felt { zoom: 0.72; } }
 /* phones and narrow windows: no oval; the seats, the trick and the words follow each
    other (the others' seats, the words, the trick, then yours), at full size */
 @media (max-width: 760px) {

@@ -23,8 +23,8 @@ IN_VIEW = {
 }
 
 
-def out_of_view(page, screen):
-    """The parts of a screen not wholly in the window as it is, unscrolled."""
+def out_of_view(page, screen, height=DESKTOP["height"]):
+    """The parts of a screen not wholly in the window (``height`` px high), unscrolled."""
     scrolled = page.evaluate("() => { const c = document.querySelector('#rendered_cells');"
                              " return (c ? c.scrollTop : 0) + window.scrollY; }")
     assert scrolled == 0, f"{screen}: the page was scrolled by {scrolled} px"
@@ -33,7 +33,7 @@ def out_of_view(page, screen):
         box = page.locator(selector).first.bounding_box()
         if box is None or box["height"] == 0:
             out.append(f"{what}: not shown")
-        elif box["y"] < 0 or box["y"] + box["height"] > DESKTOP["height"] \
+        elif box["y"] < 0 or box["y"] + box["height"] > height \
                 or box["x"] + box["width"] > DESKTOP["width"]:
             out.append(f"{what}: {box}")
     return out
@@ -78,6 +78,12 @@ def test_hand_trick_and_feedback_on_the_first_screen_and_nothing_cut_off_on_a_ph
     expect(page.locator(".spar-card-btn")).to_have_count(5)
     assert out_of_view(page, "play") == []
     voila_page.screenshot("first-screen-play-1280")
+    for height in (800, 740):  # laptops' windows: the table is drawn smaller
+        page.set_viewport_size({"width": 1280, "height": height})
+        assert out_of_view(page, "play", height) == [], height
+        page.screenshot(path=str(voila_page.root / "test-artifacts" / "screenshots"
+                                 / f"first-screen-play-1280x{height}.png"))  # the window only
+    page.set_viewport_size(DESKTOP)
 
     nav(voila_page, "Lessons").click()
     page.get_by_role("button", name=re.compile("^Lesson 3:")).click()
