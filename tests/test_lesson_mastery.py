@@ -50,6 +50,11 @@ def test_a_missed_question_comes_back_before_the_lesson_ends(store):
     assert player.run.index == MISSED
     assert "Once more: step 3 of" in player.label.value
     assert "You missed this question the first time" in player.feedback.value  # why it is back
+    player.run.done.add(MISSED)  # right at a later try: done, but asked once more all the same
+    player._show()
+    assert "Once more: step 3 of" in player.label.value and "&#10003;" not in player.label.value
+    player.run.done.discard(MISSED)
+    player._show()
     assert player.next_btn.disabled and player.back_btn.disabled
     assert player.next_btn.description == "Finish"
     assert not progress.finished(FOLLOW.id)

@@ -165,7 +165,7 @@ class LessonPlayer(widgets.VBox):
                              + glossary_html(md(step.prompt), self.seen) + "</b></div>"
                              if step.prompt else "")
         self.answers.children = self._answer_widgets(live.answers())
-        done = run.index in run.done
+        done = run.index in run.done and run.again is None  # back once more: not ticked
         self.bar.value = len(run.done)
         self.label.value = (f"&nbsp; <b>{run.label}</b>" + (" &#10003;" if done else "")
                             + " &middot; " + _("{done} of {steps} done").format(
