@@ -114,13 +114,20 @@ def test_the_checkpoint_runs_in_the_lesson_player_and_missed_questions_come_back
     assert ProgressStore("esi", store).done(quiz.id) == set(range(QUESTIONS))
 
 
-def test_the_lessons_page_lists_the_checkpoint_and_a_link_opens_it(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPAR_TUTOR_HOME", str(tmp_path))
+def lessons_page(home, monkeypatch):
+    """The app (its progress kept in ``home``, on 7 December 2026) with Kwabena on the
+    Lessons page: (the app, the page)."""
+    monkeypatch.setenv("SPAR_TUTOR_HOME", str(home))
     monkeypatch.setenv(CLOCK, datetime(2026, 12, 7, 9, tzinfo=timezone.utc).isoformat())
     app = App(env={})
     app.set_learner("Kwabena")
     app.go("lessons")
     page = app.pages["lessons"]
+    return app, page
+
+
+def test_the_lessons_page_lists_the_checkpoint_and_a_link_opens_it(tmp_path, monkeypatch):
+    app, page = lessons_page(tmp_path, monkeypatch)
     row = page.rows.children[0]
     button, info = row.children
     assert button.description == "Checkpoint"
@@ -172,12 +179,7 @@ def test_a_checkpoint_does_not_change_where_lessons_resume(store):
 def test_the_end_of_the_checkpoint_offers_the_next_lesson_in_the_app(tmp_path, monkeypatch):
     """A learner at the end of the checkpoint has a way forward, not only "Go through it
     again": the lesson to take next."""
-    monkeypatch.setenv("SPAR_TUTOR_HOME", str(tmp_path))
-    monkeypatch.setenv(CLOCK, datetime(2026, 12, 7, 9, tzinfo=timezone.utc).isoformat())
-    app = App(env={})
-    app.set_learner("Kwabena")
-    app.go("lessons")
-    page = app.pages["lessons"]
+    app, page = lessons_page(tmp_path, monkeypatch)
     page.open_checkpoint()
     player = page.player
     while not player.run.over:
