@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, List, Optional, Set, Tuple
 
 import ipywidgets as widgets
 
@@ -52,7 +52,7 @@ class PuzzlesPage(widgets.VBox):
         if self.practising:
             self._practise(self.practising)
 
-    def _lessons_known(self) -> "tuple[list[tuple[int, tuple[str, ...]]], set[int]]":
+    def _lessons_known(self) -> Tuple[List[Tuple[int, Tuple[str, ...]]], Set[int]]:
         """The lessons and their practice themes, and the numbers of those the learner
         finished (for "A puzzle at your level")."""
         lessons = course.playable()
