@@ -189,11 +189,35 @@ def code_hash(path: Path) -> bytes:
     return repr(_code_only(ast.parse(path.read_text(encoding="utf-8")))).encode()
 
 
+def solver_files_played(start: str = "bots") -> List[Path]:
+    """The solver's files the bots run: ``solver/bots.py`` and every solver file it
+    imports, and they import, by relative import (``from ._maxn import ...``). The
+    review, the explanations and the command line are not among them, so changing how
+    they speak or compute keeps the results."""
+    folder = ROOT / "spar_tutor" / "solver"
+    seen: Dict[str, Path] = {}
+    todo = [start]
+    while todo:
+        name = todo.pop()
+        path = folder / f"{name}.py"
+        if name in seen or not path.exists():
+            continue
+        seen[name] = path
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                if node.module:  # from ._maxn import ...
+                    todo.append(node.module.split(".")[0])
+                else:  # from . import hints
+                    todo.extend(alias.name for alias in node.names)
+    return sorted(seen.values())
+
+
 def fingerprint() -> str:
     """A hash of the bots' code and settings: results of other code are not reused.
-    Words do not count (:func:`code_hash`)."""
+    Words do not count (:func:`code_hash`), nor solver files the bots do not run
+    (:func:`solver_files_played`)."""
     h = hashlib.sha256()
-    for path in sorted((ROOT / "spar_tutor" / "solver").glob("*.py")) + [
+    for path in solver_files_played() + [
             ROOT / "benchmarks" / "pimc_baseline.py", ROOT / "benchmarks" / "strength.py"]:
         h.update(code_hash(path))
     h.update(EXPERT_SPEC.encode())

@@ -45,3 +45,31 @@ def test_every_change_to_the_code_counts(tmp_path: Path) -> None:
                      ("return _(", "return N_(")):
         assert old in CODE
         assert hashed(tmp_path, CODE.replace(old, new)) != same, new
+
+
+def test_the_hash_covers_the_files_the_bots_run_and_no_others() -> None:
+    from strength import solver_files_played
+
+    names = {path.name for path in solver_files_played()}
+    # what the bots run: the bots, the expert, its worlds and searches, the hints they ask
+    assert {"bots.py", "_expert.py", "_worlds.py", "_maxn.py", "_search.py", "_exact.py",
+            "hints.py", "prelead.py", "_model.py", "_position.py", "_bits.py"} <= names
+    # what they never run: the review, the explanations, the command line
+    assert not names & {"review.py", "_explain.py", "solution.py", "cli.py", "arena.py",
+                        "__init__.py"}
+
+
+def test_a_file_imported_by_a_file_the_bots_run_counts(tmp_path: Path, monkeypatch) -> None:
+    import strength
+
+    solver = tmp_path / "spar_tutor" / "solver"
+    solver.mkdir(parents=True)
+    (solver / "bots.py").write_text("from ._a import x\nfrom . import _c\n", encoding="utf-8")
+    (solver / "_a.py").write_text("from ._b import y\nfrom ..engine import z\n",
+                                  encoding="utf-8")
+    (solver / "_b.py").write_text("y = 1\n", encoding="utf-8")
+    (solver / "_c.py").write_text("w = 1\n", encoding="utf-8")
+    (solver / "review.py").write_text("from ._a import x\n", encoding="utf-8")
+    monkeypatch.setattr(strength, "ROOT", tmp_path)
+    assert [p.name for p in strength.solver_files_played()] == ["_a.py", "_b.py", "_c.py",
+                                                                "bots.py"]
