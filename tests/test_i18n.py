@@ -225,3 +225,14 @@ def test_every_marked_string_in_the_code_is_in_the_template():
     extracted = {i for m in template if m.id for i in ((m.id,) if isinstance(m.id, str) else m.id)}
     assert len(marked) > 300
     assert sorted(marked - extracted) == []
+
+
+def test_a_percentage_is_written_as_the_language_writes_it():
+    """French puts a no-break space before the sign ("85 %"); English does not."""
+    assert i18n.percent(0.853) == "85%"
+    try:
+        i18n.set_language("fr")
+        assert i18n.percent(0.853) == "85\u00a0%"
+        assert i18n.percent(1) == "100\u00a0%"
+    finally:
+        i18n.set_language("en")

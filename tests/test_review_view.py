@@ -154,3 +154,11 @@ def test_a_choice_when_nothing_wins_is_not_praised_with_zero_deals():
     won = [Choice(six, 0.3, 0.9), Choice(nine, 0.0, 0.0)]
     assert judgement_words(judge(won, six)).startswith("Good: from what you could see, 6♠ was")
     assert judgement_words(judge(won, nine)).startswith("A mistake")
+    # the best wins sometimes, the card played almost never, for nearly the same points:
+    # not "Good: ... as good as the best choice. You win about 0 of 100 deals"
+    near = [Choice(six, 0.06, 0.06), Choice(king, 0.0, 0.0)]
+    assert judgement_words(judge(near, king)) == (
+        "From what you could see, K♥ was nearly as good as 6♠, and neither won the hand "
+        "often: about 0 and 6 wins in 100 deals.")
+    assert judgement_words(judge(near, six)).startswith("Good: from what you could see, 6♠ "
+                                                        "was the best choice. You win about 6")

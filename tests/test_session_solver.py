@@ -184,7 +184,9 @@ def test_a_card_the_hint_calls_just_as_good_is_one_the_review_calls_as_good():
                     named += 1
                     tail = (f"{join_names(words)} is just as good." if len(same) == 1 else
                             f"{join_names(words)} are just as good.")
-                    assert answer.text.endswith(tail), answer.text
+                    # last, or before the rule of thumb that says why
+                    assert answer.text.endswith(tail) or tail + " Tip: " in answer.text, \
+                        answer.text
                     choices = [Choice(v.card, v.win_chance, v.expected) for v in answer.values]
                     for card in same:
                         j = judge(choices, card)
@@ -249,3 +251,34 @@ def test_a_card_that_wins_more_often_but_is_not_the_best_is_explained():
             "card with the most points on average.") in answer.text
     answer, legal = _hint_with([(0.34, 0.9), (0.29, 0.6)] + [(0.1, 0.2)] * 3)
     assert "more often" not in answer.text
+
+
+def test_hint_level_three_says_why_with_the_rule_a_worse_card_breaks():
+    """The figures say which card; the tip says why, in the words the review of the
+    worse card would use, and only for a card the review would call a mistake."""
+    from spar_tutor.engine.rules import Rules
+    from spar_tutor.engine.state import HandState
+    from spar_tutor.session.coach import mistake_rule
+    from spar_tutor.session.hints import CardValue, _why_not
+
+    view = HandState.new(Rules.preset("standard"), ["6S KH 9D", "8S QH 7D"], dealer=1).view(0)
+    six, king, nine = (Card.parse(c) for c in ("6S", "KH", "9D"))
+    values = (CardValue(nine, 0.6, 1.5), CardValue(king, 0.5, 1.3), CardValue(six, 0.2, 0.4))
+    assert _why_not(view, values) == " " + mistake_rule(view, six, nine) == (
+        " Tip: keep 6♠ for the last trick, where it scores more than a higher card.")
+    close = (CardValue(nine, 0.6, 1.5), CardValue(king, 0.5, 1.3), CardValue(six, 0.5, 1.2))
+    assert _why_not(view, close) == ""  # no card loses 0.4 points: nothing to warn of
+
+
+def test_hints_followed_for_whole_hands_often_give_a_tip():
+    tips = 0
+    for seed in range(6):
+        s = GameSession("standard", ["human", "beginner", "beginner"], seed=seed)
+        while not s.state.is_over():
+            answer = s.hint(3)
+            if "Tip: " in answer.text:
+                tips += 1
+                worst = min(answer.values, key=lambda v: v.expected)
+                assert answer.values[0].expected - worst.expected >= 0.4, answer.text
+            s.play(answer.best or s.legal_cards()[0])
+    assert tips >= 2

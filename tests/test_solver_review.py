@@ -28,6 +28,28 @@ def test_the_documented_review():
     assert [r.seat for r in analyse_play(start, end, seat=1)] == [1, 1]
 
 
+def test_a_card_sure_of_as_much_but_worse_on_average_is_not_said_to_keep_it_all():
+    """Kofi (seat 1) throws 7♣ on a spade lead: with all cards seen he is sure of 1 point
+    with 7♣ and with 7♦, but 7♦ brings more when the others play as most players do. The
+    review's head says 7♣ gave up points on average, so the explanation must not say only
+    that 7♣ "kept the 1 point you could be sure of" (it read as a contradiction)."""
+    from spar_tutor.session.hints import _review_text
+
+    start = HandState.new(Rules.preset("standard"),
+                          ["QS 9H TD JD 9C", "TH 7D 9D 7C TC", "6S JS KS QD 8C"], dealer=0)
+    end = start
+    for text in "9D QD TD JS QS 7C 9C TC 8C TH 6S 9H 7D KS JD".split():
+        end = end.apply(Card.parse(text))
+    sixth = analyse_play(start, end)[5]
+    assert (str(sixth.card), sixth.cost, sixth.value_best) == ("7C", 0, 1)
+    assert sixth.expected_cost >= 0.1
+    assert sixth.explanation == (
+        "you were sure of 1 point with 7♣ and with 7♦, but when the others play as most "
+        "players do, 7♦ brings 2.0 points on average and 7♣ 1.0")
+    assert _review_text(sixth) == "7♣ gave up about 1.0 points on average; " \
+        + sixth.explanation
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_every_review_is_consistent(seed):
     rules = Rules.preset("standard", two_trick_bonus=True)

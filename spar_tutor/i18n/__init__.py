@@ -190,6 +190,16 @@ def number(value: Union[int, float], digits: int = 0) -> str:
     return text.replace(",", "\0").replace(".", decimal).replace("\0", thousands)
 
 
+def percent(share: float) -> str:
+    """A share (0..1) as a whole percentage the learner's language writes: "85%" in
+    English, "85 %" in French (with a no-break space, so the sign never starts a line).
+
+    >>> percent(0.853)
+    '85%'
+    """
+    return _("{percent}%").format(percent=number(round(100 * share)))
+
+
 def points(n: int) -> str:
     """A number of points in words: "1 point", "3 points" (in the current language).
 
@@ -219,4 +229,4 @@ _language = default_language()
 
 __all__ = ["DOMAIN", "LANGUAGE_ENV", "LANGUAGE_NAMES", "LOCALE_DIR", "N_", "SOURCE_LANGUAGE", "_",
            "available_languages", "default_language", "is_translated", "join_names", "known_language", "language",
-           "ngettext", "number", "pgettext", "points", "set_language"]
+           "ngettext", "number", "percent", "pgettext", "points", "set_language"]

@@ -18,7 +18,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
 
 from ..engine.match import HandRecord
-from ..i18n import _, ngettext, number
+from ..i18n import _, ngettext, number, percent
 from .suits import suit_colour
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ def values_chart(values: Sequence[Any], best: Any = None, width: int = 340,
             if choice.card else (choice.label, "var(--spar-ink, #1a1a1a)")
         parts.append(f'<text x="{x + bar / 2:.1f}" y="{height - bottom + 16}" font-size="13" '
                      f'text-anchor="middle" style="fill:{colour}">{escape(name)}</text>')
-        wins = _("{percent}%").format(percent=f"{chance:.0f}")
+        wins = percent(chance / 100)
         parts.append(f'<text x="{x + bar / 2:.1f}" y="{height - bottom + 31}" font-size="10" '
                      f'text-anchor="middle" style="{ink}">{escape(wins)}</text>')
     parts.append(f'<text x="{left + (width - left) / 2:.1f}" y="{height - 2}" font-size="10" '

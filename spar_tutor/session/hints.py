@@ -266,6 +266,8 @@ class SessionHints:
             text += " " + ngettext("{cards} is just as good.", "{cards} are just as good.",
                                    len(same)).format(
                                        cards=join_names([card_text(c) for c in same]))
+        if wins >= LONG_SHOT:  # the figures say which card; a rule of thumb says why
+            text += _why_not(view, values)
         return HintAnswer(3, title, text, values, best, valued.worlds, as_good=same)
 
     def _before_play(self, level: int, game: HintTable) -> HintAnswer:
@@ -548,6 +550,24 @@ def _more_wins(values: Sequence[CardValue]) -> str:
                        other=card_text(other.card), wins=round(other.win_chance * 100),
                        points=number(other.expected, 1), best_points=number(best.expected, 1),
                        card=card_text(best.card))
+
+
+def _why_not(view: Any, values: Sequence[CardValue]) -> str:
+    """The rule of thumb (lessons 9 and 12) that the best card keeps and a card the review
+    would call a mistake breaks, as " Tip: ...", else "": the figures say which card, the
+    tip says why. The worst cards are tried first (the tip is the one the review of that
+    card would give)."""
+    from ..solver.review import MISTAKE_POINTS
+
+    best = values[0]
+    if best.card is None:
+        return ""
+    for other in sorted(values[1:], key=lambda v: v.expected):
+        if other.card is not None and best.expected - other.expected >= MISTAKE_POINTS:
+            tip = mistake_rule(view, other.card, best.card)
+            if tip:
+                return " " + tip
+    return ""
 
 
 def _sentence(text: str) -> str:

@@ -33,7 +33,7 @@ from ..engine.cards import CARD_BY_BIT, Card
 from ..engine.errors import SparError
 from ..engine.state import PLAY, UNDER_TEN, HandState, Move
 from ..engine.words import Players, card_text
-from ..i18n import _, ngettext, number
+from ..i18n import _, ngettext, number, percent
 from ._position import Position
 from ._search import Searcher
 from .solution import graded_outcomes, principal_line
@@ -139,6 +139,11 @@ def judgement_words(j: Judgement, phase: str = PLAY, dried: bool = False) -> str
         return _("From what you could see, no choice won the hand often: {move} was as good "
                  "as any (about {best_chance} wins in 100 deals).").format(
                      move=move, best_chance=best_chance)
+    chance = figures["chance"]
+    if not j.slip and j.move != j.best.move and chance < RARELY:  # not "Good: ... 0 of 100"
+        return _("From what you could see, {move} was nearly as good as {best}, and neither "
+                 "won the hand often: about {chance} and {best_chance} wins in 100 deals."
+                 ).format(move=move, best=best, chance=chance, best_chance=best_chance)
     if j.slip:
         return _("Fine, but from what you could see, {best} was a little better ({cost} "
                  "points more on average).").format(best=best, cost=number(j.cost, 1))
@@ -246,6 +251,19 @@ def _review(state: HandState, card: Card, searchers: Dict[Tuple[int, int], Searc
                          "{card} cost {cost} points; with {best}: {why}", cost).format(
                              card=card_text(card), cost=cost, best=card_text(best),
                              why=_decap(why))
+    elif top > 0 and expected_best - expected_played >= GRADED_MARGIN:
+        # sure of as much as the best card, but worse when the others play as most do:
+        # the review's head says what it gave up, so say both (not "kept ..." alone)
+        words = ngettext("you were sure of {top} point with {card} and with {better}, but when "
+                         "the others play as most players do, {better} brings {points} points "
+                         "on average and {card} {card_points}",
+                         "you were sure of {top} points with {card} and with {better}, but when "
+                         "the others play as most players do, {better} brings {points} points "
+                         "on average and {card} {card_points}", top).format(
+                             top=top, card=card_text(card),
+                             better=card_text(CARD_BY_BIT[graded_bit]),
+                             points=number(expected_best, 1),
+                             card_points=number(expected_played, 1))
     elif top > 0:
         words = ngettext("{card} kept the {top} point you could be sure of",
                          "{card} kept the {top} points you could be sure of", top).format(
@@ -255,9 +273,9 @@ def _review(state: HandState, card: Card, searchers: Dict[Tuple[int, int], Searc
                   "better chances: when they play as most players do, it wins the hand "
                   "{chance} of the time ({points} points on average), {card} "
                   "{card_chance} ({card_points} points)").format(
-                      better=card_text(CARD_BY_BIT[graded_bit]), chance=f"{win_best:.0%}",
+                      better=card_text(CARD_BY_BIT[graded_bit]), chance=percent(win_best),
                       points=number(expected_best, 1), card=card_text(card),
-                      card_chance=f"{win_played:.0%}",
+                      card_chance=percent(win_played),
                       card_points=number(expected_played, 1))
     else:
         words = _("no card was sure to win points here, so {card} was as good as any").format(

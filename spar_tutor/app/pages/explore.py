@@ -15,7 +15,7 @@ from ...render.charts import bar_chart
 from ..guard import guarded
 from ..route import Route
 from .pending import missing, notice
-from ...i18n import N_, _, number
+from ...i18n import N_, _, number, percent
 
 HANDS = 1000
 UNDER_SUIT = "dealt cards of the under card's suit"
@@ -123,10 +123,9 @@ class ExplorePage(widgets.VBox):
             for kind, label in (("shuffled", _("shuffled")),
                                 ("re-formed", _("gathered, not shuffled"))):
                 longest = result[kind]["longest suit in a hand"]
-                under = 100 * result[kind][UNDER_SUIT]
                 rows.append(f"<tr><td>{n}</td><td>{label}</td>"
                             f'<td class="num">{number(longest, 2)}</td>'
-                            f'<td class="num">{under:.0f}%</td></tr>')
+                            f'<td class="num">{percent(result[kind][UNDER_SUIT])}</td></tr>')
         heads = "".join(f'<th scope="col">{h}</th>' for h in (
             _("Players"), _("Pack"), _("Longest suit in a hand (cards)"),
             _("Dealt cards in the under card's suit")))
