@@ -264,13 +264,13 @@ FRENCH: Dict[str, List[str]] = {
         "choisit, et souvent ils ne peuvent pas. C'est pour ça que le quatrième pli compte "
         "tant : gagne-le, puis joue ton 6 ou ton 7."],
     "explore_sticky_cards.ipynb": [
-        "# Les cartes pareilles restent-elles ensemble ?\n\nSelon la coutume du mélange, le "
+        "# Les cartes pareilles restent-elles ensemble ?\n\nSelon l'habitude de mélanger, le "
         "paquet n'est mélangé que toutes les 3 donnes à deux joueurs, et toutes les 2 donnes "
         "à trois. Entre-temps, on ramasse les cartes jouées dans l'ordre où elles ont été "
         "jouées, et les plis sont surtout d'une seule couleur. Les joueurs croient qu'alors "
         "les cartes pareilles restent ensemble, et que la **carte du dessous** (la dernière "
         "carte du talon) est un indice. On distribue beaucoup de donnes selon cette "
-        "coutume (cartes permises choisies au hasard, toujours le même hasard) et on compare "
+        "habitude (cartes permises choisies au hasard, toujours le même hasard) et on compare "
         "les donnes faites avec un paquet mélangé et avec un paquet juste ramassé.",
         "**Ce que ça montre.** Cette croyance est à moitié vraie. Les jeux tirés d'un paquet "
         "ramassé ont vraiment plus de cartes d'une même couleur : la couleur la plus longue "
