@@ -77,6 +77,40 @@ def test_score_chart_keeps_every_point_inside_the_picture():
     assert "target" not in svg
 
 
+def test_score_chart_gives_a_long_name_a_row_of_its_own():
+    """French names with the bot's strength ("Kofi (robot débutant)") ran into the name
+    beside them in the two-column key: long names get a row each, the plot keeps its size."""
+    def keys(svg):
+        return [(float(x), float(y), name) for x, y, name in re.findall(
+            r'height="4" fill="[^"]+"/><text x="([\d.]+)" y="([\d.]+)" font-size="12"[^>]*>'
+            r'([^<]+)</text>', svg)]
+
+    short = score_chart(_hands((1, 0, 0, 0)), ["Toi", "Ama", "Kofi", "Esi"], 11)
+    assert len({x for x, _, _ in keys(short)}) == 2  # two names a row
+    names = ["Toi", "Ama (robot expert)", "Kofi (robot débutant)", "Esi (robot au hasard)"]
+    svg = score_chart(_hands((1, 0, 0, 0)), names, 11)
+    placed = keys(svg)
+    assert [name for _, _, name in placed] == names
+    assert len({x for x, _, _ in placed}) == 1 and len({y for _, y, _ in placed}) == 4
+    height = float(re.search(r'viewBox="0 0 340 ([\d.]+)"', svg).group(1))
+    assert all(y <= height for _, y, _ in placed)
+    dots = [float(y) for y in re.findall(r'cy="(-?[\d.]+)"', svg)]
+    assert max(dots) < min(y for _, y, _ in placed) - 18  # the lines stay above the key
+
+
+def test_bar_charts_shrink_to_a_phone_and_write_percent_as_the_language_does():
+    from spar_tutor import i18n
+
+    svg = bar_chart([("6", [5.0])], ["share"], "Last trick")
+    assert 'style="max-width:100%;height:auto"' in svg  # 560 px wide, a phone has 390
+    try:
+        i18n.set_language("fr")
+        svg = bar_chart([("6", [5.0])], ["part"], "Dernier pli")
+    finally:
+        i18n.set_language("en")
+    assert ">5\u00a0%</text>" in svg
+
+
 def test_score_chart_escapes_names():
     svg = score_chart([], ["<b>", 'a "b"'], 11)
     assert "<b>" not in svg and "&lt;b&gt;" in svg

@@ -47,7 +47,8 @@ def bar_chart(groups: Sequence[Tuple[str, Sequence[float]]], series: Sequence[st
             parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar - 2:.1f}" height="{h:.1f}" '
                          f'rx="3" style="fill:{SERIES[j % len(SERIES)]}"/>')
             parts.append(f'<text x="{x + bar / 2 - 1:.1f}" y="{y - 4:.1f}" font-size="11" '
-                         f'text-anchor="middle" style="fill:var(--spar-ink)">{value:.0f}{escape(unit)}</text>')
+                         f'text-anchor="middle" style="fill:var(--spar-ink)">'
+                         f'{escape(_value(value, unit))}</text>')
         parts.append(f'<text x="{left + i * slot + slot / 2:.1f}" y="{height - bottom + 18}" '
                      f'font-size="13" text-anchor="middle" style="fill:var(--spar-ink)">'
                      f"{escape(label)}</text>")
@@ -59,13 +60,20 @@ def bar_chart(groups: Sequence[Tuple[str, Sequence[float]]], series: Sequence[st
                          f'y="{y + 12}" font-size="13" style="fill:var(--spar-ink)">'
                          f'{escape(name)}</text>')
     spoken = "; ".join(
-        f"{label}: " + ", ".join(f"{v:.0f}{unit}" + (f" {s}" if len(series) > 1 else "")
+        f"{label}: " + ", ".join(_value(v, unit) + (f" {s}" if len(series) > 1 else "")
                                  for v, s in zip(values, series))
         for label, values in groups)
     name = escape(f"{title}: {spoken}", quote=True)
+    # drawn smaller on a narrow screen (a phone), never wider than its column
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-            f'width="{width}" height="{height}" role="img" aria-label="{name}">'
+            f'width="{width}" height="{height}" role="img" aria-label="{name}" '
+            f'style="max-width:100%;height:auto">'
             f"<title>{name}</title>{''.join(parts)}</svg>")
+
+
+def _value(value: float, unit: str) -> str:
+    """A bar's figure: a percentage as the language writes it ("85 %" in French)."""
+    return percent(value / 100) if unit == "%" else f"{value:.0f}{unit}"
 
 
 GREEN, GOLD, GREY = "#17803d", "#d9a521", "#9e9e9e"
@@ -154,9 +162,15 @@ def score_chart(history: Sequence[HandRecord], names: Sequence[str], target: Opt
             totals[seat].append(totals[seat][-1] + points)
     values = [v for line in totals for v in line] + ([target] if target else [])
     low, high = min(0, *values), max(1, *values)
-    rows = (len(names) + 1) // 2
-    left, right, top, bottom = 44, 12, 12, 46 + 18 * rows
-    plot_w, plot_h = width - left - right, height - top - bottom
+    left, right, top = 44, 12, 12
+    plot_w = width - left - right
+    # the key: two names a row when the longest fits half the width (about 7 px a letter
+    # at 12 px), else one a row ("Kofi (robot débutant)" ran into its neighbour)
+    per_row = 2 if 24 + 7 * max((len(n) for n in names), default=0) <= plot_w / 2 else 1
+    rows = -(-len(names) // per_row)
+    bottom = 46 + 18 * rows
+    height += 18 * max(0, rows - (len(names) + 1) // 2)  # the plot keeps its height
+    plot_h = height - top - bottom
     last = max(1, len(history))
 
     def x(hand: int) -> float:
@@ -204,7 +218,8 @@ def score_chart(history: Sequence[HandRecord], names: Sequence[str], target: Opt
                      f'stroke-width="2"/>')
         parts.extend(f'<circle cx="{x(hand):.1f}" cy="{lifted(seat, hand):.1f}" r="3" '
                      f'fill="{colour}"/>' for hand in range(len(line)))
-        key_x, key_y = left + (seat % 2) * (plot_w / 2), height - 18 * (rows - seat // 2) + 4
+        key_x = left + (seat % per_row) * (plot_w / 2)
+        key_y = height - 18 * (rows - seat // per_row) + 4
         parts.append(f'<rect x="{key_x:.1f}" y="{key_y - 10:.1f}" width="14" height="4" '
                      f'fill="{colour}"/><text x="{key_x + 20:.1f}" y="{key_y:.1f}" '
                      f'font-size="12" style="{ink}">{escape(names[seat])}</text>')
