@@ -29,7 +29,6 @@ def name(code):
 def test_missed_question_comes_back_stars_and_review_on_a_later_day(app_server, app_home,
                                                                     voila_page):
     clock = app_home / "test-clock"
-    today = datetime.now(timezone.utc)
     page = voila_page.page
     button = lambda text: page.get_by_role("button", name=text, exact=True)  # noqa: E731
 
@@ -88,15 +87,19 @@ def test_missed_question_comes_back_stars_and_review_on_a_later_day(app_server, 
 
         nav(voila_page, "Home").click()
         expect(page.get_by_role("button", name=re.compile("to review today"))).to_have_count(0)
-        clock.write_text((today + timedelta(days=1, hours=1)).isoformat())
+        # one day after the last answer (a missed question is due a day later, to the
+        # second): the server's next local day, whatever the hour. A day and an hour from
+        # the test's start was two days on when the test ran in the hour before midnight.
+        clock.write_text((datetime.now(timezone.utc) + timedelta(days=1, seconds=1)).isoformat())
         nav(voila_page, "Lessons").click()
         nav(voila_page, "Home").click()
         review = page.get_by_role("button", name="1 thing to review today")
         expect(review).to_be_visible(timeout=TIMEOUT)
         expect(page.locator(".spar-path li.spar-path-done")).to_have_count(1)  # lesson 3
-        # the answers were yesterday on the moved clock (today, had midnight passed meanwhile)
-        expect(page.get_by_text(re.compile(r"^You practised (yesterday|today)\."))
-               ).to_be_visible()
+        # the answers were yesterday on the moved clock (and the day before, had midnight
+        # passed while they were given)
+        expect(page.get_by_text(re.compile(
+            r"^You practised (yesterday|2 days in a row, up to yesterday)\."))).to_be_visible()
         voila_page.screenshot("mastery-home-review-later-day")
         review.click()
         step("Step 2 of 7")
