@@ -102,7 +102,8 @@ def test_bar_charts_shrink_to_a_phone_and_write_percent_as_the_language_does():
     from spar_tutor import i18n
 
     svg = bar_chart([("6", [5.0])], ["share"], "Last trick")
-    assert 'style="max-width:100%;height:auto"' in svg  # 560 px wide, a phone has 390
+    assert 'viewBox="0 0 420 ' in svg  # drawn 560 wide, its words were halved on a phone
+    assert 'style="width:100%;max-width:560px;height:auto"' in svg
     try:
         i18n.set_language("fr")
         svg = bar_chart([("6", [5.0])], ["part"], "Dernier pli")

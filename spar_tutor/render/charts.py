@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import io
 import math
+import textwrap
 from html import escape
 from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
 
@@ -29,15 +30,22 @@ SERIES = ("var(--spar-accent)", "var(--spar-gold)")
 
 
 def bar_chart(groups: Sequence[Tuple[str, Sequence[float]]], series: Sequence[str], title: str,
-              unit: str = "%", top: float = 0, width: int = 560, height: int = 230) -> str:
+              unit: str = "%", top: float = 0, width: int = 420, height: int = 230) -> str:
     """Grouped bars: ``groups`` are (label, one value per series). Values are printed on
     the bars and listed in the picture's accessible name."""
     top = top or max((v for _, values in groups for v in values), default=1) * 1.15 or 1
-    # the legend: a row per series, so that a long name in any language is not cut off
-    left, bottom, title_h = 8, 34, 20 * len(series) + 2 if len(series) > 1 else 0
+    # the legend: a row per series, a long name on as many rows as it needs (about 7 px a
+    # letter at 13 px), so that no name in any language is cut off
+    left, bottom = 8, 34
+    legend = [textwrap.wrap(name, max(12, int((width - left - 24) / 7))) or [""]
+              for name in series] if len(series) > 1 else []
+    title_h = 20 * sum(len(rows) for rows in legend) + 2 if legend else 0
     plot_h = height - bottom - title_h - 18
     slot = (width - left) / max(1, len(groups))
     bar = min(44.0, slot * 0.8 / max(1, len(series)))
+    # the labels under the groups: smaller where the longest would touch its neighbour
+    # (about 8 px a letter at 13 px: "3 players" needs 72 of a 68 px slot at 420 px wide)
+    label_size = 13 if 8 * max((len(label) for label, _ in groups), default=0) <= slot else 11
     parts: List[str] = []
     for i, (label, values) in enumerate(groups):
         x0 = left + i * slot + (slot - bar * len(values)) / 2
@@ -50,24 +58,26 @@ def bar_chart(groups: Sequence[Tuple[str, Sequence[float]]], series: Sequence[st
                          f'text-anchor="middle" style="fill:var(--spar-ink)">'
                          f'{escape(_value(value, unit))}</text>')
         parts.append(f'<text x="{left + i * slot + slot / 2:.1f}" y="{height - bottom + 18}" '
-                     f'font-size="13" text-anchor="middle" style="fill:var(--spar-ink)">'
+                     f'font-size="{label_size}" text-anchor="middle" style="fill:var(--spar-ink)">'
                      f"{escape(label)}</text>")
-    if len(series) > 1:
-        for j, name in enumerate(series):
-            y = 2 + 20 * j
-            parts.append(f'<rect x="{left}" y="{y}" width="14" height="14" rx="2" '
-                         f'style="fill:{SERIES[j % len(SERIES)]}"/><text x="{left + 20}" '
-                         f'y="{y + 12}" font-size="13" style="fill:var(--spar-ink)">'
-                         f'{escape(name)}</text>')
+    y = 2
+    for j, rows in enumerate(legend):
+        parts.append(f'<rect x="{left}" y="{y}" width="14" height="14" rx="2" '
+                     f'style="fill:{SERIES[j % len(SERIES)]}"/>')
+        for row in rows:
+            parts.append(f'<text x="{left + 20}" y="{y + 12}" font-size="13" '
+                         f'style="fill:var(--spar-ink)">{escape(row)}</text>')
+            y += 20
     spoken = "; ".join(
         f"{label}: " + ", ".join(_value(v, unit) + (f" {s}" if len(series) > 1 else "")
                                  for v, s in zip(values, series))
         for label, values in groups)
     name = escape(f"{title}: {spoken}", quote=True)
-    # drawn smaller on a narrow screen (a phone), never wider than its column
+    # as wide as its column, up to 4/3 of its size (560 px): on a phone (390 px) the words
+    # keep about three quarters of their size (drawn 560 wide, they were halved)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
             f'width="{width}" height="{height}" role="img" aria-label="{name}" '
-            f'style="max-width:100%;height:auto">'
+            f'style="width:100%;max-width:{round(width * 4 / 3)}px;height:auto">'
             f"<title>{name}</title>{''.join(parts)}</svg>")
 
 

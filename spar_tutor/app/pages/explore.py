@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
+from ...engine.cards import face_letters
 from ...render.charts import bar_chart
 from ..guard import guarded
 from ..route import Route
@@ -19,8 +20,8 @@ from ...i18n import N_, _, number, percent
 
 HANDS = 1000
 UNDER_SUIT = "dealt cards of the under card's suit"
-RANKS = [(6, "6"), (7, "7"), (8, "8"), (9, "9"), (10, "10"), (11, "J"), (12, "Q"), (13, "K"),
-         (14, "A")]
+#: The ranks of the Spar pack, 6 to ace (their letters are the language's: V, D, R in French).
+RANKS = range(6, 15)
 
 # The page's words (English, marked for the catalogue: shown through _()).
 INTRO = N_("<h2>Explore</h2><p>Why does a 6 pay most? Why fight for the fourth trick? The tutor "
@@ -96,7 +97,8 @@ class ExplorePage(widgets.VBox):
 
         n = int(self.players.value)
         counts = explore.last_trick_ranks(n, HANDS, seed=n)
-        groups = [(label, [100 * counts[rank] / HANDS]) for rank, label in RANKS]
+        letters = face_letters()
+        groups = [(letters.get(rank, str(rank)), [100 * counts[rank] / HANDS]) for rank in RANKS]
         self.last_chart.value = (bar_chart(groups, [_("share")],
                                            _("Last trick won, {n} players").format(n=n))
                                  + f'<p class="spar-muted">{escape(_(LAST_TRICK_NOTE))}</p>')
