@@ -124,7 +124,8 @@ def judgement_words(j: Judgement, phase: str = PLAY, dried: bool = False) -> str
     best = choice_words(j.best.move, phase, dried)
     if j.choices == 1:
         return _("It was your only choice.")
-    figures = dict(chance=round(j.played.win_chance * 100), points=number(j.played.expected, 1))
+    chance = round(j.played.win_chance * 100)
+    figures = dict(chance=chance, points=number(j.played.expected, 1))
     if j.mistake:
         return _("A mistake, from what you could see: {best} was better ({best_chance} wins "
                  "in 100 deals, {best_points} points on average) than {move} ({chance} wins, "
@@ -139,7 +140,6 @@ def judgement_words(j: Judgement, phase: str = PLAY, dried: bool = False) -> str
         return _("From what you could see, no choice won the hand often: {move} was as good "
                  "as any (about {best_chance} wins in 100 deals).").format(
                      move=move, best_chance=best_chance)
-    chance = figures["chance"]
     if not j.slip and j.move != j.best.move and chance < RARELY:  # not "Good: ... 0 of 100"
         return _("From what you could see, {move} was nearly as good as {best}, and neither "
                  "won the hand often: about {chance} and {best_chance} wins in 100 deals."
