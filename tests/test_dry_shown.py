@@ -55,7 +55,10 @@ def test_the_dry_hint_offers_the_figure():
         if s.state.phase == "declare" and s.is_human_turn and s.state.dry[0] is None:
             text = s.hint(3).text
             assert figure.advice() in text
-            assert f"{figure.gives_away:.2f} points a hand" in text
+            # in whole points every 10 hands, not "0.11 points a hand"
+            cost = round(10 * figure.gives_away)
+            assert f"about {cost} point{'s' if cost != 1 else ''} every 10 hands" in text
+            assert "points a hand" not in text
             return
     pytest.fail("no seed reached the learner's dry decision")
 
@@ -68,3 +71,18 @@ def test_lesson_seven_states_the_measured_figure():
     assert len(steps) == 1
     figure = dry_shown_figure(LESSON_RULES, 2)
     assert f"{figure.gives_away:.2f}" in steps[0].text and str(figure.deals) in steps[0].text
+
+
+def test_the_figure_is_said_in_whole_points_every_ten_hands():
+    from spar_tutor.solver.shown import ShownFigure
+
+    def said(shown, hidden, passed):
+        return ShownFigure("{}", 4, 150, 7, shown, hidden, passed, 0.1).advice()
+
+    assert said(1.2, 1.3, 1.0) == (
+        "Everyone sees your dry, so the others can play against it. In 150 hands the computer "
+        "played, each player seeing only their own cards, that cost the player who dried about "
+        "1 point every 10 hands. Drying still paid: about 2 points more every 10 hands than "
+        "not drying.")
+    assert said(1.0, 1.33, 1.02).endswith(
+        "about 3 points every 10 hands. With that cost, drying paid no more than not drying.")

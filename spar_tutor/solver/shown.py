@@ -35,7 +35,7 @@ from ..engine.rules import Rules
 from ..engine.cards import Card
 from ..engine.state import DECLARE, PASS, UNDER_TEN, Action, HandState, Move
 from ..engine.view import SeatView
-from ..i18n import _, number
+from ..i18n import _, ngettext
 from .bots import checked_move
 from .hints import hint
 from .prelead import prelead_values
@@ -71,12 +71,24 @@ class ShownFigure:
         return self.shown - self.passed
 
     def advice(self) -> str:
-        """The figure for a learner, in one or two sentences."""
-        return _("A dry is shown to everyone, and the others can play against it. In {deals} "
-                 "computer games where every player saw only their own cards, showing the dry "
-                 "cost the player about {cost} points a hand, and drying still gained about "
-                 "{gain} points a hand.").format(deals=self.deals, cost=number(self.gives_away, 2),
-                                                 gain=number(self.gain, 2))
+        """The figure for a learner, in short sentences, in whole points every 10 hands
+        ("about 3 points every 10 hands", not "0.33 points a hand")."""
+        cost, gain = round(10 * self.gives_away), round(10 * self.gain)
+        shown = _("Everyone sees your dry, so the others can play against it.")
+        cost_words = ngettext(
+            "In {deals} hands the computer played, each player seeing only their own cards, "
+            "that cost the player who dried about {cost} point every 10 hands.",
+            "In {deals} hands the computer played, each player seeing only their own cards, "
+            "that cost the player who dried about {cost} points every 10 hands.",
+            cost).format(deals=self.deals, cost=cost)
+        if gain > 0:
+            gain_words = ngettext(
+                "Drying still paid: about {gain} point more every 10 hands than not drying.",
+                "Drying still paid: about {gain} points more every 10 hands than not drying.",
+                gain).format(gain=gain)
+        else:
+            gain_words = _("With that cost, drying paid no more than not drying.")
+        return f"{shown} {cost_words} {gain_words}"
 
     def to_json(self) -> Dict[str, Any]:
         return {k: (round(v, 4) if isinstance(v, float) else v) for k, v in asdict(self).items()}
