@@ -95,7 +95,8 @@ def test_a_clearly_bad_card_is_called_a_mistake_from_what_you_could_see():
 def test_the_good_card_is_not_a_mistake_and_the_hint_agrees():
     hints, lines = _review(["AD", "8C", "6D", "9C"])
     assert not lines[0].mistake and lines[0].text.startswith("You played A♦. Good: ")
-    assert lines[0].hindsight.startswith("With all cards seen: A♦ cost you nothing")
+    # not "A♦ cost you nothing; A♦ kept the 3 points ...": the card named once
+    assert lines[0].hindsight == "With all cards seen: A♦ kept the 3 points you could be sure of."
     assert lines[1].text == "You played 6♦. It was your only choice."
     assert lines[1].hindsight == ""  # a forced card has nothing to learn in hindsight either
 

@@ -591,6 +591,8 @@ def _review_text(r: Any) -> str:
         head = _("{card} gave up about {points} points on average").format(
             card=card, points=number(graded_cost, 1))
     elif r.cost <= 1e-9:
+        if explanation.startswith(f"{card} "):  # "A♦ kept the 1 point...": says it already
+            return explanation
         head = _("{card} cost you nothing").format(card=card)
     else:
         head = _("{card} cost you {points}").format(card=card, points=_points(r.cost))
