@@ -92,6 +92,23 @@ def test_a_clearly_bad_card_is_called_a_mistake_from_what_you_could_see():
     assert first.hindsight.startswith("With all cards seen: 6♦ cost you 2 points")
 
 
+def test_in_french_the_hindsight_says_the_cost_once():
+    """French said "6♦ t'a coûté 2 points ; 6♦ a coûté 2 points ; avec A♦ : ...": the
+    explanation's own cost was cut only when it began with the English words."""
+    from spar_tutor import i18n
+
+    try:
+        i18n.set_language("fr")
+        hints, lines = _review(["6D", "8C", "AD", "9C"])
+        first, second = lines[0].hindsight, lines[1].hindsight
+    finally:
+        i18n.set_language("en")
+    assert first.startswith("Avec toutes les cartes visibles\u00a0: 6♦ t'a coûté 2 points"
+                            "\u00a0; avec A♦\u00a0: "), first
+    assert first.count("coûté") == 1
+    assert second == ""  # a forced card
+
+
 def test_the_good_card_is_not_a_mistake_and_the_hint_agrees():
     hints, lines = _review(["AD", "8C", "6D", "9C"])
     assert not lines[0].mistake and lines[0].text.startswith("You played A♦. Good: ")

@@ -582,7 +582,7 @@ def _review_text(r: Any) -> str:
     for prefix in (f"{card}: ", f"{card} - "):
         if explanation.startswith(prefix):
             explanation = explanation[len(prefix):]
-    if explanation.startswith(f"{card} cost "):  # the head says that already
+    if r.cost > 0 and explanation.startswith(_cost_said(r)):  # the head says that already
         explanation = explanation.partition("; ")[2]
     from ..solver.review import GRADED_MARGIN
 
@@ -601,6 +601,17 @@ def _review_text(r: Any) -> str:
     if not explanation:
         return head
     return _("{head}; {explanation}").format(head=head, explanation=explanation)
+
+
+def _cost_said(r: Any) -> str:
+    """How the open-hand review's explanation begins when the card cost points ("K♥ cost 2
+    points"), in the learner's language: the same sentence as
+    :func:`spar_tutor.solver.review.analyse_play` writes, cut before its "; with ...". """
+    cost = int(r.cost)
+    return ngettext("{card} cost {cost} point; with {best}: {why}",
+                    "{card} cost {cost} points; with {best}: {why}", cost).format(
+                        card=card_text(r.card), cost=cost, best=card_text(r.best),
+                        why="").partition(";")[0]
 
 
 def _points(cost: float) -> str:
