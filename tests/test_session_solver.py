@@ -251,6 +251,11 @@ def test_a_card_that_wins_more_often_but_is_not_the_best_is_explained():
             "card with the most points on average.") in answer.text
     answer, legal = _hint_with([(0.34, 0.9), (0.29, 0.6)] + [(0.1, 0.2)] * 3)
     assert "more often" not in answer.text
+    # a card just as good that wins a little more often: "just as good" says enough (it
+    # said "K♥ wins the hand more often, ... fewer points: 2.0 ..., against 2.1" as well)
+    answer, legal = _hint_with([(0.76, 2.07), (0.80, 2.03)] + [(0.1, 0.2)] * 3)
+    assert "more often" not in answer.text
+    assert f"{legal[1].symbol_text} is just as good." in answer.text
 
 
 def test_hint_level_three_says_why_with_the_rule_a_worse_card_breaks():

@@ -542,7 +542,8 @@ def _more_wins(values: Sequence[CardValue]) -> str:
                 key=lambda v: v.win_chance)
     if (other is None or other.card is None or best.card is None
             or round(other.win_chance * 100) <= wins
-            or round(other.expected, 1) >= round(best.expected, 1)):
+            or round(other.expected, 1) >= round(best.expected, 1)
+            or just_as_good(best, other)):  # "... is just as good" says it: not both
         return ""
     return " " + _("{other} wins the hand more often, about {wins} times in 100, but its wins "
                    "bring fewer points: {points} on average, against {best_points} for {card}. "
