@@ -608,11 +608,9 @@ def _cost_said(r: Any) -> str:
     """How the open-hand review's explanation begins when the card cost points ("K♥ cost 2
     points"), in the learner's language: the same sentence as
     :func:`spar_tutor.solver.review.analyse_play` writes, cut before its "; with ...". """
-    cost = int(r.cost)
-    return ngettext("{card} cost {cost} point; with {best}: {why}",
-                    "{card} cost {cost} points; with {best}: {why}", cost).format(
-                        card=card_text(r.card), cost=cost, best=card_text(r.best),
-                        why="").partition(";")[0]
+    from ..solver.review import cost_sentence
+
+    return cost_sentence(r.card, int(r.cost), r.best, "").partition(";")[0]
 
 
 def _points(cost: float) -> str:

@@ -247,10 +247,7 @@ def _review(state: HandState, card: Card, searchers: Dict[Tuple[int, int], Searc
     if cost > 0:
         _line, why = principal_line(state, pos, searcher, best_bit, top, 1.0, float(top),
                                     None if players is None else Players.of(players, who))
-        words = ngettext("{card} cost {cost} point; with {best}: {why}",
-                         "{card} cost {cost} points; with {best}: {why}", cost).format(
-                             card=card_text(card), cost=cost, best=card_text(best),
-                             why=_decap(why))
+        words = cost_sentence(card, cost, best, _decap(why))
     elif top > 0 and expected_best - expected_played >= GRADED_MARGIN:
         # sure of as much as the best card, but worse when the others play as most do:
         # the review's head says what it gave up, so say both (not "kept ..." alone)
@@ -283,6 +280,13 @@ def _review(state: HandState, card: Card, searchers: Dict[Tuple[int, int], Searc
     return PlayReview(state.plays_made + 1, who, card, best, played, top, cost, words,
                       expected_played, expected_best, win_played, win_best,
                       CARD_BY_BIT[graded_bit])
+
+
+def cost_sentence(card: Card, cost: int, best: Card, why: str) -> str:
+    """The open-hand review of a card that cost points: "K♥ cost 2 points; with 6♣: ..."."""
+    return ngettext("{card} cost {cost} point; with {best}: {why}",
+                    "{card} cost {cost} points; with {best}: {why}", cost).format(
+                        card=card_text(card), cost=cost, best=card_text(best), why=why)
 
 
 def _decap(text: str) -> str:
