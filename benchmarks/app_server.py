@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from spar_tutor.resources import app_notebook  # noqa: E402
-from spar_tutor.serve import voila_argv, voila_env  # noqa: E402
+from spar_tutor.server.serve import voila_argv, voila_env  # noqa: E402
 
 
 @dataclass

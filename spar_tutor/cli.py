@@ -76,8 +76,8 @@ def _deal(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from .classroom import setup_server
-    from .serve import WILDCARD_HOSTS, app_url, serve
+    from .server.classroom import setup_server
+    from .server.serve import WILDCARD_HOSTS, app_url, serve
 
     shown = "127.0.0.1" if args.host in WILDCARD_HOSTS else args.host
     setup_server(args.database, args.teacher_key, app_url(shown, args.port))
@@ -178,7 +178,7 @@ EXTRA_COMMANDS: List[Callable[[Any], None]] = []
 
 
 def _load_extra_commands() -> None:
-    for module in ("spar_tutor.solver.cli", "spar_tutor.puzzles.cli", "spar_tutor.classroom"):
+    for module in ("spar_tutor.solver.cli", "spar_tutor.puzzles.cli", "spar_tutor.server.classroom"):
         try:
             mod = __import__(module, fromlist=["register"])
         except ModuleNotFoundError as e:

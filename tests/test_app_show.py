@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 import spar_tutor.app as app_pkg
-from spar_tutor.app import request, shell, show
+from spar_tutor.app import shell, show
+from spar_tutor.server import request
 from app_helpers import app_logging_undone  # noqa: F401 (an autouse fixture)
 
 REPO = Path(__file__).resolve().parents[1]
@@ -129,7 +130,7 @@ def test_preheated_kernel_does_not_import_the_jupyter_server():
     import sys
 
     code = ("import sys, os; os.environ.update(VOILA_PREHEAT='True', VOILA_APP_PORT='1'); "
-            "import spar_tutor.app.request as r; r.request_query(); "
+            "import spar_tutor.server.request as r; r.request_query(); "
             "print('jupyter_server' in sys.modules, 'voila' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True)
     assert out.stdout.split() == ["False", "False"], out.stderr
@@ -175,7 +176,7 @@ def test_a_preheated_kernel_warms_up_before_waiting(shown, monkeypatch):
     import spar_tutor.app as app_module
 
     order = []
-    monkeypatch.setattr(app_module, "warm_up", lambda: order.append("warm"))
+    monkeypatch.setattr(app_module, "warm_up", lambda *args: order.append("warm"))
     monkeypatch.setattr(request, "wait_for_request", lambda: order.append("wait"))
     monkeypatch.setenv("VOILA_PREHEAT", "True")
     show()
@@ -187,11 +188,11 @@ def test_a_preheated_kernel_warms_up_before_waiting(shown, monkeypatch):
 
 
 def test_warm_up_never_fails(monkeypatch):
-    from spar_tutor.app import warm
+    from spar_tutor.server import warm
 
     def broken(name):
         raise ImportError("no")
 
-    monkeypatch.setattr(warm, "missing", lambda name: False)
     monkeypatch.setattr(warm.importlib, "import_module", broken)
-    warm.warm_up()  # logged, not raised
+    warm.warm_up(["spar_tutor.widgets"], lambda name: True, lambda: None)  # logged, not raised
+    warm.warm_up([], lambda name: True, lambda: 1 / 0)  # logged, not raised

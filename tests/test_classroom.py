@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from spar_tutor import cli, serve
+from spar_tutor import cli
+from spar_tutor.server import serve
 from spar_tutor.app.course import find_lesson
 from spar_tutor.app.route import parse_query
 from spar_tutor.app.shell import App
-from spar_tutor import classroom
-from spar_tutor.classroom import lesson_columns, question_label
+from spar_tutor.server import classroom
+from spar_tutor.server.classroom import lesson_columns, question_label
 from spar_tutor.lessons import ProgressStore, load_all
 from spar_tutor.puzzles.progress import PuzzleProgress
 from spar_tutor.store import Store

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from spar_tutor import cli, serve
+from spar_tutor import cli
+from spar_tutor.server import serve
 
 REPO = Path(__file__).resolve().parents[1]
 

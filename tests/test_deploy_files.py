@@ -78,11 +78,11 @@ def test_learners_servers_refuse_code_and_terminals(monkeypatch):
 
 
 def test_learners_servers_cull_kernels_as_spar_tutor_serve_does(monkeypatch):
-    from spar_tutor import serve
+    from spar_tutor.server import serve
 
     c = load_config(REPO / "deploy" / "jupyterhub" / "singleuser_config.py", {}, monkeypatch)
     assert c.ServerApp.kernel_manager_class == serve.KERNEL_MANAGER == \
-        "spar_tutor.kernels.ClassroomKernelManager"
+        "spar_tutor.server.kernels.ClassroomKernelManager"
     assert c.ClassroomKernelManager.cull_disconnected_timeout == serve.CULL_DISCONNECTED_TIMEOUT
     assert c.MappingKernelManager.cull_idle_timeout == serve.CULL_IDLE_TIMEOUT
     assert c.MappingKernelManager.cull_connected is True

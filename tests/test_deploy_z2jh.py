@@ -216,7 +216,7 @@ def test_no_secret_is_written_in_the_file(values):
 
 
 def test_idle_servers_are_stopped_and_kernels_culled_sooner(values):
-    from spar_tutor import serve
+    from spar_tutor.server import serve
 
     cull = values["cull"]
     assert cull["enabled"] is True

@@ -1,4 +1,4 @@
-"""The app server's kernel manager (spar_tutor.kernels): which kernels it shuts down, and when.
+"""The app server's kernel manager (spar_tutor.server.kernels): which kernels it shuts down, and when.
 
 The kernels here are stand-ins in the manager's own tables, and the clock is
 moved by hand, so the rules are checked in milliseconds; tests/browser/test_culling.py
@@ -13,8 +13,8 @@ from types import SimpleNamespace
 import pytest
 
 import jupyter_server.services.kernels.kernelmanager as upstream
-from spar_tutor import kernels
-from spar_tutor.kernels import ClassroomKernelManager
+from spar_tutor.server import kernels
+from spar_tutor.server.kernels import ClassroomKernelManager
 
 START = datetime(2026, 3, 2, 8, 0, tzinfo=timezone.utc)
 
@@ -235,7 +235,7 @@ def test_the_kernel_manager_is_strictly_typed():
 
     root = Path(__file__).resolve().parents[1]
     out = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary",
-                          str(root / "spar_tutor" / "kernels.py")],
+                          str(root / "spar_tutor" / "server" / "kernels.py")],
                          capture_output=True, text=True, cwd=root, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
 

@@ -13,7 +13,7 @@ import pytest
 
 from spar_tutor import resources
 from spar_tutor.engine.errors import SparError
-from spar_tutor.serve import (CULL_DISCONNECTED_TIMEOUT, CULL_IDLE_TIMEOUT, CULL_INTERVAL,
+from spar_tutor.server.serve import (CULL_DISCONNECTED_TIMEOUT, CULL_IDLE_TIMEOUT, CULL_INTERVAL,
                               KERNEL_MANAGER, KERNEL_SHUTDOWN_WAIT, STOP_GRACE, TEMPLATE, app_url,
                               jupyter_data_dir, voila_argv, voila_env)
 from serve_helpers import (STOP_WITHIN, fetch_page, free_port, kill_all, port_is_free,
@@ -116,7 +116,7 @@ def test_voila_env_puts_the_checkout_first_on_pythonpath():
 
 
 def test_serve_module_does_not_import_voila_or_ipywidgets():
-    code = "import sys, spar_tutor.serve; print(sorted(m for m in ('voila', 'ipywidgets', 'jupyter_server') if m in sys.modules))"
+    code = "import sys, spar_tutor.server.serve; print(sorted(m for m in ('voila', 'ipywidgets', 'jupyter_server') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
@@ -159,7 +159,7 @@ def _serve_smoke(tmp_path):
     it); its kernels' connection files go under ``tmp_path`` (TMPDIR)."""
     port = free_port()
     notebook = REPO / "tests" / "browser" / "fixtures" / "smoke.ipynb"
-    code = f"import sys; from spar_tutor.serve import serve; sys.exit(serve({str(notebook)!r}, port={port}))"
+    code = f"import sys; from spar_tutor.server.serve import serve; sys.exit(serve({str(notebook)!r}, port={port}))"
     log = tmp_path / "serve.log"
     proc = subprocess.Popen(
         [sys.executable, "-c", code], cwd=REPO, stdout=subprocess.PIPE, stderr=log.open("w"),
@@ -232,7 +232,7 @@ def test_voila_keeps_its_kernels_in_a_folder_of_the_servers_own(monkeypatch, tmp
     notebook.write_text("{}")
     monkeypatch.setattr(subprocess, "Popen", FakePopen)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    from spar_tutor.serve import serve
+    from spar_tutor.server.serve import serve
 
     assert serve(notebook, port=9300) == 0
     (folder, own_session), = seen

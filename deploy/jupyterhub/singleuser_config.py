@@ -19,9 +19,9 @@ c.MappingKernelManager.allowed_message_types = [
 ]
 c.MappingKernelManager.allow_tracebacks = False
 
-# Kernels as spar-tutor serve runs them (spar_tutor/kernels.py): a closed tab's kernel
+# Kernels as spar-tutor serve runs them (spar_tutor/server/kernels.py): a closed tab's kernel
 # is shut down within minutes, an open page keeps its kernel while the learner reads.
-from spar_tutor import serve  # noqa: E402 (the standard library only)
+from spar_tutor.server import serve  # noqa: E402 (the standard library only)
 
 c.ServerApp.kernel_manager_class = serve.KERNEL_MANAGER
 c.ClassroomKernelManager.cull_disconnected_timeout = serve.CULL_DISCONNECTED_TIMEOUT

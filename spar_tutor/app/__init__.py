@@ -14,12 +14,17 @@ from typing import Optional
 
 from .guard import setup_logging
 from .learner import Learner, clean_name
-from .request import is_preheated, request_query
-from .warm import warm_up
+from .pages.pending import missing
+from ..server.request import is_preheated, request_query
+from ..server.warm import warm_up
 from .route import PAGES, Route, parse_query
 from ..i18n import _
 
 log = logging.getLogger("spar_tutor.app")
+
+#: Imported ahead by a preheated kernel, if installed (``spar_tutor.server.warm``).
+WARM_MODULES = ("spar_tutor.widgets", "spar_tutor.lessons.widget", "spar_tutor.explore",
+                "spar_tutor.puzzles", "spar_tutor.puzzles.widget")
 
 FAILED = ('<div style="font-size:16px;padding:16px">Sorry, the Spar tutor could not start. '
           "Please reload the page in a minute; if it keeps happening, tell your teacher."
@@ -48,7 +53,7 @@ def show(query: Optional[str] = None) -> "object":
         display(HTML(FAILED))
         return None
     if query is None and is_preheated():
-        warm_up()
+        warm_up(WARM_MODULES, lambda module: not missing(module), _load_lessons)
     try:
         route = parse_query(request_query() if query is None else query)
         if route != Route():
@@ -58,6 +63,13 @@ def show(query: Optional[str] = None) -> "object":
         log.exception("could not follow the page address")
         app.say(_("Sorry, that link could not be opened. Choose a page above."))
     return app
+
+
+def _load_lessons() -> None:
+    if not missing("spar_tutor.lessons"):
+        from .course import all_lessons
+
+        all_lessons()
 
 
 __all__ = ["Learner", "PAGES", "Route", "clean_name", "parse_query", "show"]

@@ -22,7 +22,7 @@ import hmac
 import os
 from typing import Mapping, Optional
 
-from ..classroom import HUB_ADMIN_ENV, MIN_KEY, TEACHER_KEY_ENV
+from ..server.classroom import HUB_ADMIN_ENV, MIN_KEY, TEACHER_KEY_ENV
 
 
 def hub_admin(env: Optional[Mapping[str, str]] = None) -> bool:

@@ -37,7 +37,7 @@ class LearnerReport:
     Per lesson, ``right_steps``: the steps answered right (and finished), and
     ``right_first_steps``: those right at the first try, on any time through it.
     ``stars``: the stars of each finished lesson, once :func:`with_stars` has worked them
-    out (this module knows no lessons: :func:`spar_tutor.classroom.class_report` does).
+    out (this module knows no lessons: :func:`spar_tutor.server.classroom.class_report` does).
     ``last_answered``: per lesson answered at all, when its latest answer was given."""
 
     name: str

@@ -5,7 +5,7 @@ Every test in this folder is marked ``browser``. The fixtures:
 * ``voila``: a session-wide factory, ``voila(folder, env=None, **voila_argv_kwargs)``,
   that serves a folder of notebooks (or one notebook, as ``spar-tutor serve``
   does) with the app's own Voila settings
-  (:func:`spar_tutor.serve.voila_argv`) on a free port and returns a
+  (:func:`spar_tutor.server.serve.voila_argv`) on a free port and returns a
   :class:`VoilaServer`. Each (folder, settings) is served once per session and
   stopped, with its kernels, at the end.
 * ``fixture_server``: ``tests/browser/fixtures`` (the tests' own notebooks).
@@ -41,7 +41,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 from spar_tutor.resources import app_notebook, notebooks_dir
-from spar_tutor.serve import voila_argv, voila_env
+from spar_tutor.server.serve import voila_argv, voila_env
 
 HERE = Path(__file__).resolve().parent
 FIXTURE_NOTEBOOKS = HERE / "fixtures"

@@ -1,6 +1,6 @@
 """Kernels come back: a closed tab's kernel is shut down soon, an open page keeps its own.
 
-Voila serves here with the app's kernel manager (spar_tutor.kernels) but times
+Voila serves here with the app's kernel manager (spar_tutor.server.kernels) but times
 shortened so that the tests take seconds, not minutes: a kernel whose page
 closed goes after DISCONNECTED s of quiet (the app: 2 minutes), one whose page
 is open after IDLE s without activity (the app: 30 minutes); the culler looks

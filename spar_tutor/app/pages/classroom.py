@@ -19,7 +19,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 import ipywidgets as widgets
 
-from ...classroom import class_report, lesson_columns, missed_sentence, question_label
+from ...server.classroom import class_report, lesson_columns, missed_sentence, question_label
 from ...i18n import _, ngettext, number
 from ...lessons.mastery import MOST
 from ...lessons.widget import stars_html

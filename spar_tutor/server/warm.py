@@ -7,6 +7,9 @@ done on the first click instead, twenty learners clicking Play at once on a
 two-core server would wait for each other's imports. Kernels that are not
 preheated (JupyterHub, Binder) skip this and stay lazy.
 
+What to do ahead is the app's to say (``spar_tutor.app.WARM_MODULES`` and its
+lessons); this module only runs it, times it and never lets it fail.
+
 The puzzle collection is not loaded here: checking its puzzles with the solver
 takes about 2.5 s of CPU per kernel, and Voila refills a class's pool of ready
 kernels all at once about a minute after the class arrived, while the learners
@@ -20,27 +23,21 @@ from __future__ import annotations
 import importlib
 import logging
 import time
-
-from .pages.pending import missing
+from typing import Callable, Iterable
 
 log = logging.getLogger("spar_tutor.app")
 
-#: Imported ahead by a preheated kernel, if installed.
-MODULES = ("spar_tutor.widgets", "spar_tutor.lessons.widget", "spar_tutor.explore",
-           "spar_tutor.puzzles", "spar_tutor.puzzles.widget")
 
-
-def warm_up() -> None:
-    """Import the heavy parts and load the lessons now; never fails (problems are logged)."""
+def warm_up(modules: Iterable[str], installed: Callable[[str], bool],
+            then: Callable[[], object]) -> None:
+    """Import ``modules`` that are ``installed``, then call ``then``; never fails
+    (problems are logged)."""
     start = time.monotonic()
     try:
-        for module in MODULES:
-            if not missing(module):
+        for module in modules:
+            if installed(module):
                 importlib.import_module(module)
-        if not missing("spar_tutor.lessons"):
-            from .course import all_lessons
-
-            all_lessons()
+        then()
     except Exception:
         log.exception("warming up failed; pages will load when opened")
     log.info("warmed up in %.1f s", time.monotonic() - start)

@@ -21,7 +21,7 @@ Voila repository, "Cull idle kernels" and "Preheated kernels"; ``voila
   replacements, so that they do not slow down the class that just arrived).
   Voila keeps pooled kernels out of the idle culler.
 * ``--VoilaConfiguration.multi_kernel_manager_class``: the kernels are run by
-  :class:`spar_tutor.kernels.ClassroomKernelManager`, which shuts down the
+  :class:`spar_tutor.server.kernels.ClassroomKernelManager`, which shuts down the
   kernel of a closed page ``CULL_DISCONNECTED_TIMEOUT`` seconds after its page
   went (``--ClassroomKernelManager.cull_disconnected_timeout``), and starts the
   replacements for a class's ready kernels a few seconds apart while pages are
@@ -56,9 +56,9 @@ import threading
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
-from .engine.errors import SparError
-from .i18n import LANGUAGE_ENV, available_languages, known_language
-from .resources import app_notebook, checkout_root
+from ..engine.errors import SparError
+from ..i18n import LANGUAGE_ENV, available_languages, known_language
+from ..resources import app_notebook, checkout_root
 
 THEMES = ("light", "dark")
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
@@ -71,7 +71,7 @@ CULL_DISCONNECTED_TIMEOUT = 120
 CULL_INTERVAL = 30
 """Seconds between two checks for kernels to shut down: a closed page's kernel is gone
 within CULL_DISCONNECTED_TIMEOUT + CULL_INTERVAL seconds (2.5 minutes)."""
-KERNEL_MANAGER = "spar_tutor.kernels.ClassroomKernelManager"
+KERNEL_MANAGER = "spar_tutor.server.kernels.ClassroomKernelManager"
 """The class that runs the kernels (closed pages, ready kernels refilled a few at a time)."""
 REFILL_SPACING = 5
 """Seconds between the starts of two replacement ready kernels while learners are on."""
@@ -89,7 +89,7 @@ STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SI
 
 TEMPLATE = "spar"
 """The Voila page template the app is served with: Voila's "lab" page without the
-stylesheets it fetches from the internet (``spar_tutor/jupyter/voila/templates/spar``)."""
+stylesheets it fetches from the internet (``spar_tutor/server/jupyter/voila/templates/spar``)."""
 
 
 def jupyter_data_dir() -> Path:
@@ -155,7 +155,7 @@ def voila_argv(
 
 
 def kernel_manager_argv(cull_disconnected_timeout: int = CULL_DISCONNECTED_TIMEOUT) -> List[str]:
-    """Voila's settings for :class:`spar_tutor.kernels.ClassroomKernelManager`."""
+    """Voila's settings for :class:`spar_tutor.server.kernels.ClassroomKernelManager`."""
     return [
         f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
         "--MappingKernelManager.cull_connected=True",

@@ -15,12 +15,12 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Set, Tuple
 
-from .engine.errors import SparError
-from .i18n import _, ngettext
+from ..engine.errors import SparError
+from ..i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from .store import Store
-    from .store.report import ClassReport, Missed
+    from ..store import Store
+    from ..store.report import ClassReport, Missed
 
 TEACHER_KEY_ENV = "SPAR_TUTOR_TEACHER_KEY"
 HUB_ADMIN_ENV = "SPAR_TUTOR_HUB_ADMIN"
@@ -33,7 +33,7 @@ def setup_server(database: Optional[str], teacher_key: Optional[str], link: str)
 
     A database that cannot be opened is said, and the server starts all the same: its
     pages go on without saving progress."""
-    from .store import DATABASE_ENV, StoreError, database_url, shared_store, shown_url
+    from ..store import DATABASE_ENV, StoreError, database_url, shared_store, shown_url
 
     if teacher_key is not None:
         if len(teacher_key) < MIN_KEY or teacher_key != teacher_key.strip():
@@ -85,10 +85,10 @@ def class_report(store: Optional["Store"] = None,
                  lessons: Optional[Sequence[Any]] = None) -> "ClassReport":
     """The report of this server's database (or of ``store``), with the stars each
     learner earned in ``lessons`` (default: every lesson)."""
-    from .lessons import Lesson, load_all
-    from .lessons.mastery import question_steps, stars_earned
-    from .store import shared_store
-    from .store.report import class_report as report, with_stars
+    from ..lessons import Lesson, load_all
+    from ..lessons.mastery import question_steps, stars_earned
+    from ..store import shared_store
+    from ..store.report import class_report as report, with_stars
 
     if lessons is None:
         lessons = [l for l in load_all() if isinstance(l, Lesson)]
@@ -101,9 +101,9 @@ def class_report(store: Optional["Store"] = None,
 
 
 def _report_command(args: argparse.Namespace) -> int:
-    from .lessons import Lesson, load_all
-    from .store import Store, StoreError, database_url
-    from .store.report import share_text, to_csv, when_text
+    from ..lessons import Lesson, load_all
+    from ..store import Store, StoreError, database_url
+    from ..store.report import share_text, to_csv, when_text
 
     lessons = [l for l in load_all() if isinstance(l, Lesson)]
     try:
@@ -133,7 +133,7 @@ def _report_command(args: argparse.Namespace) -> int:
 
 
 def _remove_command(args: argparse.Namespace) -> int:
-    from .store import Store, StoreError, database_url
+    from ..store import Store, StoreError, database_url
 
     try:
         removed = Store.open(args.database or database_url()).remove_learner(args.name)

@@ -28,7 +28,7 @@ It is jupyter_server's ``AsyncMappingKernelManager`` with two changes for a clas
   any page is open, a ready kernel is started at most every ``refill_spacing``
   seconds. With no page open (the server starting), they start at once.
 
-``spar_tutor.serve.voila_argv`` names this class to Voila
+``spar_tutor.server.serve.voila_argv`` names this class to Voila
 (``--VoilaConfiguration.multi_kernel_manager_class``) with its settings;
 ``deploy/jupyterhub/singleuser_config.py`` names it to each learner's server.
 This module is imported only by those servers, never by the app's kernels.
