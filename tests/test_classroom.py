@@ -515,9 +515,23 @@ def test_a_short_teachers_key_is_refused(home, monkeypatch, capsys):
 def test_serve_goes_on_when_the_database_cannot_be_opened(home, monkeypatch, capsys):
     calls = []
     monkeypatch.setattr(serve, "serve", lambda **kw: calls.append(kw) or 0)
-    (home / "bad.sqlite").write_bytes(b"not a database at all" * 100)
-    assert cli.main(["serve", "--database", f"sqlite:///{home / 'bad.sqlite'}"]) == 0
+    assert cli.main(["serve", "--database", "postgresql+psycopg://spar@127.0.0.1:1/spar"]) == 0
     assert "progress will NOT be saved" in capsys.readouterr().err and calls
+
+
+def test_serve_keeps_a_damaged_file_and_saves_beside_it(home, monkeypatch, capsys):
+    calls = []
+    monkeypatch.setattr(serve, "serve", lambda **kw: calls.append(kw) or 0)
+    damaged = b"not a database at all" * 100
+    (home / "bad.sqlite").write_bytes(damaged)
+    assert cli.main(["serve", "--database", f"sqlite:///{home / 'bad.sqlite'}"]) == 0
+    out, err = capsys.readouterr()
+    warning = [line for line in err.splitlines() if "warning" in line]
+    assert len(warning) == 1 and "bad.sqlite is damaged" in warning[0] \
+        and "progress is saved in" in warning[0] and "bad-2.sqlite" in warning[0], err
+    assert "Progress is kept in sqlite:///" in out and "bad-2.sqlite" in out and calls
+    assert (home / "bad.sqlite").read_bytes() == damaged
+    assert (home / "bad.sqlite.moved").read_text().splitlines()[0] == "bad-2.sqlite"
 
 
 def test_an_old_last_seen_is_shown_in_the_servers_time(home):

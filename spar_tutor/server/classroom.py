@@ -44,8 +44,10 @@ def setup_server(database: Optional[str], teacher_key: Optional[str], link: str)
         os.environ[DATABASE_ENV] = database
     url = database_url()
     try:
-        shared_store(url)
-        print(f"Progress is kept in {shown_url(url)}", flush=True)
+        store = shared_store(url)
+        if store.moved:
+            print(f"spar-tutor: warning: {store.moved}", file=sys.stderr, flush=True)
+        print(f"Progress is kept in {store.url}", flush=True)
     except StoreError as e:
         print(f"spar-tutor: warning: progress will NOT be saved: {e}", file=sys.stderr, flush=True)
     if teacher_key is not None:
