@@ -24,7 +24,7 @@ from spar_tutor.server.classroom import lesson_columns, question_label
 from spar_tutor.lessons import ProgressStore, load_all
 from spar_tutor.puzzles.progress import PuzzleProgress
 from spar_tutor.store import Store
-from spar_tutor.store.report import class_report, to_csv
+from spar_tutor.store.report import class_report, safe_cell, to_csv
 from app_helpers import app_logging_undone  # noqa: F401 (an autouse fixture)
 
 REPO = Path(__file__).resolve().parents[1]
@@ -235,6 +235,26 @@ def test_the_csv_has_a_row_per_learner_and_two_columns_per_lesson():
     assert rows[2][3] in (f"Lesson 1: {LESSONS[0].title}", f"Lesson 3: {LESSONS[2].title}")
     assert rows[2][9:12] == ["1", "0", "1"] and rows[2][9 + n:] == [""] * n  # none finished
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", rows[1][1])
+
+
+FORMULAS = ['=HYPERLINK("http://x.example/","Click")', "-A1-A2", "+1+1", "@SUM(A1:A2)",
+            "\tTab", "\rReturn"]
+
+
+def test_no_csv_cell_starts_like_a_formula():
+    store = Store.memory()
+    for name in FORMULAS:
+        ProgressStore(name, store).answer("01_pack", 0, 9, "right", True, True)
+    rows = list(csv.reader(io.StringIO(to_csv(classroom.class_report(store, LESSONS),
+                                                lesson_columns(LESSONS)))))
+    names = sorted(row[0] for row in rows[1:])
+    stored = [" ".join(name.split()) for name in FORMULAS]  # a name's spaces are collapsed
+    assert names == sorted("'" + n if n[0] in "=+-@" else n for n in stored), names
+    assert safe_cell("\tTab") == "'\tTab" and safe_cell("\rReturn") == "'\rReturn"
+    assert safe_cell("Ama") == "Ama" and safe_cell(-1) == -1
+    for row in rows:
+        assert not any(cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in row), row
+    assert rows[1][4] == "1"  # numbers stay numbers
 
 
 def test_question_labels_name_the_lesson_and_the_step():
