@@ -595,3 +595,11 @@ def test_the_questions_missed_by_the_most_learners_come_first():
     missed = class_report(store).missed  # 2 learners before 3 wrong answers by one
     assert [(m.lesson, m.step, m.learners, m.wrong) for m in missed] == [
         ("01_pack", 1, 2, 2), ("03_follow", 2, 1, 3)]
+
+
+def test_class_report_on_a_database_it_cannot_open_says_so_in_one_line():
+    out = run("class", "report", "--database", "postgresql+psycopg://spar@127.0.0.1:1/spar")
+    assert out.returncode == 2 and out.stdout == ""
+    assert len(out.stderr.strip().splitlines()) == 1, out.stderr
+    assert out.stderr.startswith("spar-tutor: error: cannot open the progress database") \
+        and "Background on this error" not in out.stderr

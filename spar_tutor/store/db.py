@@ -58,8 +58,19 @@ class StoreError(Exception):
     same work may be done again."""
 
     def __init__(self, message: str, moved: bool = False) -> None:
-        super().__init__(message)
+        super().__init__(one_line(message))
         self.moved = moved
+
+
+#: What SQLAlchemy adds to a database's own message, on lines of their own.
+_ADDED = ("(Background on this error at:", "[SQL:", "[parameters:")
+
+
+def one_line(message: str) -> str:
+    """A database error's message on one line, without the statement, its values and
+    SQLAlchemy's link (for a terminal, a log line or a page)."""
+    lines = [line.strip() for line in message.splitlines()]
+    return "; ".join(line for line in lines if line and not line.startswith(_ADDED))
 
 
 def home(env: Optional[Mapping[str, str]] = None) -> Path:
