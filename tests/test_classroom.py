@@ -521,6 +521,7 @@ def test_serve_takes_the_database_and_the_teachers_key(home, monkeypatch, capsys
     out = capsys.readouterr().out
     assert f"Progress is kept in {url}" in out
     assert f"Class page (for the teacher only): http://127.0.0.1:9300/?page=class&key={KEY}" in out
+    # (the key has no sign that a link would change: it is printed as it is)
     assert serve.voila_env()["SPAR_TUTOR_DATABASE_URL"] == url  # for the app's kernels
     assert serve.voila_env()["SPAR_TUTOR_TEACHER_KEY"] == KEY
     assert (home / "school.sqlite").exists() and len(calls) == 1
@@ -529,7 +530,65 @@ def test_serve_takes_the_database_and_the_teachers_key(home, monkeypatch, capsys
 def test_a_short_teachers_key_is_refused(home, monkeypatch, capsys):
     monkeypatch.setattr(serve, "serve", lambda **kw: 0)
     assert cli.main(["serve", "--teacher-key", "1234"]) == 2
-    assert "8 characters or more" in capsys.readouterr().err
+    assert "needs 8 to 1000 characters" in capsys.readouterr().err
+
+
+#: Keys a teacher may choose: signs that mean something in a link, and a long one.
+ODD_KEYS = ["our+class+key", "a&b=c#d?e f%20g", "+&#" + "k" * 244 + "+&#"]
+assert len(ODD_KEYS[2]) == 250
+
+
+def printed_link(capsys) -> str:
+    out = capsys.readouterr().out
+    [line] = [line for line in out.splitlines() if line.startswith("Class page")]
+    return line.split(": ", 1)[1]
+
+
+@pytest.mark.parametrize("key", ODD_KEYS)
+def test_the_printed_teachers_link_opens_the_class_page_whatever_the_key(home, monkeypatch,
+                                                                          capsys, key):
+    monkeypatch.setattr(serve, "serve", lambda **kw: 0)
+    assert cli.main(["serve", "--teacher-key", key, "--port", "9301"]) == 0
+    link = printed_link(capsys)
+    assert link.startswith("http://127.0.0.1:9301/?page=class&key=") and "#" not in link
+    app = App(env={"SPAR_TUTOR_TEACHER_KEY": key})
+    app.follow(parse_query(link.split("?", 1)[1]))  # what the page's address holds
+    assert app.current == "class" and app.teacher
+    wrong = App(env={"SPAR_TUTOR_TEACHER_KEY": key})
+    wrong.follow(parse_query(link.split("?", 1)[1][:-1]))
+    assert wrong.current == "home" and not wrong.teacher
+
+
+def test_the_teachers_key_from_a_file_or_the_environment_is_not_on_the_command_line(
+        home, monkeypatch, capsys):
+    monkeypatch.setattr(serve, "serve", lambda **kw: 0)
+    key_file = home / "key.txt"
+    key_file.write_text(ODD_KEYS[2] + "\n")
+    assert cli.main(["serve", "--teacher-key-file", str(key_file)]) == 0
+    assert serve.voila_env()["SPAR_TUTOR_TEACHER_KEY"] == ODD_KEYS[2]
+    assert parse_query(printed_link(capsys).split("?", 1)[1]).key == ODD_KEYS[2]
+    monkeypatch.setenv("SPAR_TUTOR_TEACHER_KEY", "from-the-environment")
+    assert cli.main(["serve"]) == 0
+    assert printed_link(capsys).endswith("key=from-the-environment")
+    url = f"sqlite:///{home / 'from-env.sqlite'}"
+    monkeypatch.setenv("SPAR_TUTOR_DATABASE_URL", url)
+    assert cli.main(["serve"]) == 0
+    assert f"Progress is kept in {url}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("content, said", [(None, "cannot read the key"),
+                                           ("short\n", "needs 8 to 1000 characters"),
+                                           (" spaced-key \n", "without spaces around them"),
+                                           ("k" * 1001, "needs 8 to 1000 characters")])
+def test_a_bad_teachers_key_file_is_one_line(home, monkeypatch, capsys, content, said):
+    monkeypatch.setattr(serve, "serve", lambda **kw: 0)
+    key_file = home / "key.txt"
+    if content is not None:
+        key_file.write_text(content)
+    assert cli.main(["serve", "--teacher-key-file", str(key_file)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and said in err \
+        and f"--teacher-key-file {key_file}" in err, err
 
 
 def test_serve_goes_on_when_the_database_cannot_be_opened(home, monkeypatch, capsys):
