@@ -22,6 +22,9 @@ from .teacher import is_teacher
 
 log = logging.getLogger("spar_tutor.app")
 
+#: Shown by the page's script when the kernel or the server has gone (app/address.py).
+GONE = N_("The tutor was restarted. Reload this page to go on.")
+
 #: Navigation label and the class that builds each page ("module:Class", imported when needed).
 PAGE_INFO: Dict[str, tuple] = {
     "home": (N_("Home"), "spar_tutor.app.pages.home:HomePage"),
@@ -88,6 +91,7 @@ class App(widgets.VBox):
         self.language_menu = self.language_switch()
         self.brand = widgets.HTML()
         self._label_brand()
+        self._label_gone()
         self.header = header = widgets.HBox([self.brand, *self.nav.values(), self.theme_button,
                                              self.language_menu],
                                             layout=widgets.Layout(flex_flow="row wrap"))
@@ -304,6 +308,7 @@ class App(widgets.VBox):
             label = _(PAGE_INFO[name][0])
             b.description, b.tooltip = label, _("Open {page}").format(page=label)
         self._label_brand()
+        self._label_gone()
         self._label_theme()
         self._label_language()
         for menu in self._language_switches:
@@ -329,6 +334,9 @@ class App(widgets.VBox):
             self.set_language(chosen, remember=False, redraw=self.current is not None)
         elif chosen is None and self.language != i18n.default_language():
             progress.choose_language(self.language)
+
+    def _label_gone(self) -> None:
+        self.address.words(_(GONE), _("Reload this page"))
 
     def _label_brand(self) -> None:
         self.brand.value = ('<span class="spar-brand" role="banner">&#9824; '
