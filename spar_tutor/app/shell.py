@@ -132,10 +132,11 @@ class App(widgets.VBox):
             self.say(_("Opening {page}…").format(page=_(PAGE_INFO[name][0])))
             opening = self.notice.value
         try:
+            built_now = name not in self.pages
             page = self.page(name)
             if route is not None:
                 page.show_route(route)
-            elif hasattr(page, "on_show"):
+            elif hasattr(page, "on_show") and not built_now:  # a page just built is up to date
                 page.on_show()
         except Exception:
             log.exception("could not open page %s", name)
