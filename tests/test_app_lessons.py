@@ -95,8 +95,21 @@ def test_lessons_without_a_learner_run_but_keep_nothing(home):
     assert not list(home.rglob("*"))
 
 
-def test_home_says_when_progress_is_not_being_saved(home):
-    (home / "spar-tutor.sqlite").write_bytes(b"a damaged file, not a database" * 50)
+def test_home_says_when_progress_is_saved_in_a_new_file(home):
+    damaged = b"a damaged file, not a database" * 50
+    (home / "spar-tutor.sqlite").write_bytes(damaged)
+    app = make_app("Ama")
+    app.go("home")
+    assert "saves your progress in a new file" in app.pages["home"].progress.value
+    app.follow(Route(page="lessons", lesson="1"))
+    player = app.pages["lessons"].player
+    player.next_btn.click()  # the lesson goes on, saved in the new file
+    assert player.run.index == 1 and "in a new file" in player.saving.value
+    assert (home / "spar-tutor.sqlite").read_bytes() == damaged
+
+
+def test_home_says_when_progress_is_not_being_saved(home, monkeypatch):
+    monkeypatch.setenv("SPAR_TUTOR_DATABASE_URL", "postgresql+psycopg://spar@127.0.0.1:1/spar")
     app = make_app("Ama")
     app.go("home")
     assert "not being saved" in app.pages["home"].progress.value

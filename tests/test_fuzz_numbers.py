@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterator, List, Tuple
 
 import pytest
 
-from fuzz_helpers import json_text, one_line, toml_text
+from fuzz_helpers import _paths as paths_of, json_text, one_line, toml_text
 from spar_tutor.engine.dealfile import DealFile
 from spar_tutor.engine.errors import SparError
 from spar_tutor.engine.rules import LIMITS
@@ -39,18 +39,18 @@ MOST_BYTES = 20_000_000
 """What one load may allocate at its peak (a whole lesson checked by the solver included)."""
 
 
-def whole_numbers(value: Any, path: Tuple[Any, ...] = ()) -> Iterator[Tuple[Any, ...]]:
+def _at(doc: Any, path: Tuple[Any, ...]) -> Any:
+    for step in path:
+        doc = doc[step]
+    return doc
+
+
+def whole_numbers(doc: Any) -> Iterator[Tuple[Any, ...]]:
     """The paths of every whole number in a document (not true and false)."""
-    if isinstance(value, bool):
-        return
-    if isinstance(value, int):
-        yield path
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from whole_numbers(item, path + (key,))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from whole_numbers(item, path + (i,))
+    for path in paths_of(doc):
+        value = _at(doc, path)
+        if isinstance(value, int) and not isinstance(value, bool):
+            yield path
 
 
 def rules_paths(value: Any, path: Tuple[Any, ...] = ()) -> Iterator[Tuple[Any, ...]]:
@@ -81,9 +81,7 @@ def with_huge_numbers(doc: Any, huge: Tuple[int, ...] = HUGE) -> Iterator[Any]:
         for number in huge:
             yield _set(doc, path, number)
     for path in rules_paths(doc):
-        parent = doc
-        for step in path:
-            parent = parent[step]
+        parent = _at(doc, path)
         preset = parent if isinstance(parent, str) else parent.get("preset", "standard")
         base = {} if isinstance(parent, str) else dict(parent)
         for option in LIMITS:

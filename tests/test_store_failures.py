@@ -190,3 +190,21 @@ def test_a_full_disk_lets_the_lesson_go_on(tmp_path):
     assert result["unsaved"] and _(NOT_SAVED) in result["saving"]
     assert result["index"] == 5 and result["done"] == [0, 1, 2, 3, 4]
     still_saved(url)
+
+
+def test_a_page_saves_again_once_the_database_answers_and_keeps_what_it_did_meanwhile(tmp_path):
+    url = saved_progress(tmp_path / "spar-tutor.sqlite")
+    store = Store.open(url, busy_timeout=0.3)
+    player = LessonPlayer(LESSON, ProgressStore("Ama", store))
+    locker = sqlite3.connect(tmp_path / "spar-tutor.sqlite", isolation_level=None)
+    locker.execute("BEGIN EXCLUSIVE")
+    take_two_steps(player)  # steps 4 and 5, kept in memory
+    assert player.run.unsaved and _(NOT_SAVED) in player.saving.value
+    locker.execute("ROLLBACK")
+    locker.close()
+    store._resting_until = 0.0  # (the store rests 20 s, the page tries again after 30 s:
+    player.run.progress._retry_at = 0.0  # here, at once)
+    take_two_steps(player)  # steps 6 and 7: the database answers again
+    assert not player.run.unsaved and player.saving.value == ""
+    store.close()
+    assert ProgressStore("ama", Store.open(url)).done(LESSON.id) == set(range(7))

@@ -70,6 +70,10 @@ def _load_lessons() -> None:
         from .course import all_lessons
 
         all_lessons()
+    if not missing("spar_tutor.puzzles.widget"):  # cheap: the solver's verdicts are kept
+        from ..puzzles.widget import default_collection
+
+        default_collection()
 
 
 __all__ = ["Learner", "PAGES", "Route", "clean_name", "parse_query", "show"]

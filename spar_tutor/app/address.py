@@ -19,7 +19,11 @@ widgets of :class:`Address`:
   in a new tab), for the Play page's saved match (:mod:`spar_tutor.learning.saved_match`).
 
 The script also moves the keyboard focus to an element drawn with ``data-spar-focus``
-(the lesson player's step heading after Next). Outside Voila (JupyterLab, tests) nothing
+(the lesson player's step heading after Next), and asks the server every 2.5 s whether the
+page's kernel is still there (``GET api/kernels/<id>``): when it is gone (404: the server
+was restarted, or the kernel), or the server does not answer twice, it shows "The tutor was
+restarted. Reload this page to go on." with a button that reloads, in the words
+:meth:`Address.words` put in the page. Outside Voila (JupyterLab, tests) nothing
 runs and the widgets only keep the latest place.
 """
 
@@ -83,6 +87,52 @@ SCRIPT = """<script>
       toldTab = tell('tab|' + tabId());
     }
   }
+  // The kernel or the server gone (a restart, a crash, a culled kernel): say so, within
+  // seconds, instead of clicks that do nothing. Voila answers GET api/kernels/<id> with 404
+  // once the kernel is gone (or was restarted: spar_tutor.server.kernels).
+  var config = document.getElementById('jupyter-config-data');
+  var cfg = {};
+  try { cfg = config ? JSON.parse(config.textContent) : {}; } catch (e) { cfg = {}; }
+  var misses = 0, gone = false;
+  function sayGone() {
+    if (gone) return;
+    gone = true;
+    var words = document.querySelector('[data-spar-gone]');
+    var box = document.createElement('div');
+    box.className = 'spar-gone';
+    box.setAttribute('role', 'alert');
+    box.style.cssText = 'position:fixed;left:0;right:0;top:0;z-index:10000;padding:14px 18px;' +
+      'background:#7a1e12;color:#fff;font:bold 17px/1.4 "DejaVu Sans",Arial,sans-serif;' +
+      'display:flex;flex-wrap:wrap;gap:12px;align-items:center;justify-content:center';
+    var text = document.createElement('span');
+    text.textContent = words ? words.getAttribute('data-spar-gone') :
+      'The tutor was restarted. Reload this page to go on.';
+    var again = document.createElement('button');
+    again.textContent = words ? words.getAttribute('data-spar-reload') : 'Reload this page';
+    again.style.cssText = 'font:bold 16px "DejaVu Sans",Arial,sans-serif;padding:6px 14px;' +
+      'border-radius:6px;border:2px solid #fff;background:#fff;color:#7a1e12;cursor:pointer';
+    again.onclick = function () { location.reload(); };
+    box.appendChild(text);
+    box.appendChild(again);
+    document.body.appendChild(box);
+    again.focus();
+  }
+  function miss() { if (++misses >= 2) sayGone(); }
+  function check() {
+    if (gone || !cfg.kernelId || !window.fetch) return;
+    var control = window.AbortController ? new AbortController() : null;
+    var timer = setTimeout(function () { if (control) control.abort(); }, 2000);
+    var base = (cfg.baseUrl || '/').replace(/[/]?$/, '/');
+    fetch(base + 'api/kernels/' + cfg.kernelId, {cache: 'no-store', credentials: 'same-origin',
+                                                  signal: control ? control.signal : undefined})
+      .then(function (answer) {
+        clearTimeout(timer);
+        if (answer.status === 404) sayGone();
+        else if (answer.ok || answer.status === 401 || answer.status === 403) misses = 0;
+        else miss();
+      }, function () { clearTimeout(timer); miss(); });
+  }
+  setInterval(check, 2500);
   new MutationObserver(look).observe(document.body, {childList: true, subtree: true});
   window.addEventListener('popstate', function () {
     if (!tell('place|' + location.search.replace(/^[?]/, ''))) location.reload();
@@ -105,7 +155,10 @@ class Address(widgets.Box):
         self.incoming = widgets.Text(continuous_update=True,
                                      layout=widgets.Layout(display="none"))
         self.incoming.add_class("spar-address-in")
-        super().__init__([self.out, self.incoming], layout=widgets.Layout(display="none"))
+        #: What the page says when the kernel or the server has gone (see :meth:`words`).
+        self.gone = widgets.HTML()
+        super().__init__([self.out, self.incoming, self.gone],
+                         layout=widgets.Layout(display="none"))
         self.query: Optional[str] = None
         #: The browser tab's own id, once the page said it (kept over a reload).
         self.tab: Optional[str] = None
@@ -125,6 +178,12 @@ class Address(widgets.Box):
         mode = "replace" if replace else "push"
         self.out.value = (f'<span data-spar-n="{self._count}" data-spar-mode="{mode}" '
                           f'data-spar-query="{escape(query, quote=True)}"></span>')
+
+    def words(self, gone: str, reload: str) -> None:
+        """What the page shows if the kernel or the server goes (the script shows it: the
+        kernel is gone then), in the learner's language: the sentence and the button."""
+        self.gone.value = (f'<span data-spar-gone="{escape(gone, quote=True)}" '
+                           f'data-spar-reload="{escape(reload, quote=True)}"></span>')
 
     def on_back(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(query)`` when Back or Forward changes the address."""

@@ -22,6 +22,9 @@ from .teacher import is_teacher
 
 log = logging.getLogger("spar_tutor.app")
 
+#: Shown by the page's script when the kernel or the server has gone (app/address.py).
+GONE = N_("The tutor was restarted. Reload this page to go on.")
+
 #: Navigation label and the class that builds each page ("module:Class", imported when needed).
 PAGE_INFO: Dict[str, tuple] = {
     "home": (N_("Home"), "spar_tutor.app.pages.home:HomePage"),
@@ -88,6 +91,7 @@ class App(widgets.VBox):
         self.language_menu = self.language_switch()
         self.brand = widgets.HTML()
         self._label_brand()
+        self._label_gone()
         self.header = header = widgets.HBox([self.brand, *self.nav.values(), self.theme_button,
                                              self.language_menu],
                                             layout=widgets.Layout(flex_flow="row wrap"))
@@ -128,10 +132,11 @@ class App(widgets.VBox):
             self.say(_("Opening {page}…").format(page=_(PAGE_INFO[name][0])))
             opening = self.notice.value
         try:
+            built_now = name not in self.pages
             page = self.page(name)
             if route is not None:
                 page.show_route(route)
-            elif hasattr(page, "on_show"):
+            elif hasattr(page, "on_show") and not built_now:  # a page just built is up to date
                 page.on_show()
         except Exception:
             log.exception("could not open page %s", name)
@@ -304,6 +309,7 @@ class App(widgets.VBox):
             label = _(PAGE_INFO[name][0])
             b.description, b.tooltip = label, _("Open {page}").format(page=label)
         self._label_brand()
+        self._label_gone()
         self._label_theme()
         self._label_language()
         for menu in self._language_switches:
@@ -329,6 +335,9 @@ class App(widgets.VBox):
             self.set_language(chosen, remember=False, redraw=self.current is not None)
         elif chosen is None and self.language != i18n.default_language():
             progress.choose_language(self.language)
+
+    def _label_gone(self) -> None:
+        self.address.words(_(GONE), _("Reload this page"))
 
     def _label_brand(self) -> None:
         self.brand.value = ('<span class="spar-brand" role="banner">&#9824; '

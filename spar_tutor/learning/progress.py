@@ -19,7 +19,8 @@ from __future__ import annotations
 import logging
 import os
 from datetime import date, datetime, time, timedelta
-from typing import Callable, ContextManager, Optional, Set, Tuple, TypeVar
+from time import monotonic
+from typing import Callable, ContextManager, Dict, Optional, Set, Tuple, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -34,9 +35,13 @@ log = logging.getLogger("spar_tutor.learning")
 
 T = TypeVar("T")
 
+RETRY_S = 30.0
+"""While a page's progress is kept in memory, how often the database is tried again."""
+
 #: Shown on a page whose progress cannot be saved (translate where shown).
-NOT_SAVED = N_("Your progress is not being saved right now, so it will be lost when you "
-               "close this page. You can go on learning. Please tell your teacher.")
+NOT_SAVED = N_("Your progress is not being saved right now, so it will be lost if you "
+               "close this page. You can go on learning: the tutor tries again by itself. "
+               "Please tell your teacher.")
 #: Shown when the progress file was harmed and progress went to a fresh file beside it.
 MOVED = N_("The tutor found a problem with its progress file, so it saves your progress in "
            "a new file now. You can go on learning. Please tell your teacher.")
@@ -74,6 +79,9 @@ class LearnerProgress:
         self.learner = " ".join(learner.split())
         self.unsaved = False  # set once the database failed: progress lasts for the page
         self._generation = 0  # the store's moves when learner_id was looked up
+        self._database = store  # the store asked for (None: this server's)
+        self._retry_at = 0.0  # while unsaved: when the database is asked again
+        self._marks: Dict[str, int] = {}  # while unsaved: the rows the memory began with
         try:
             self.store = store if store is not None else shared_store()
         except StoreError as e:
@@ -121,7 +129,25 @@ class LearnerProgress:
             log.warning("what %r had saved cannot be read either: %s", self.key, e)
         self.store = memory
         self.learner_id = memory.learner_id(self.learner)
+        self._marks = memory.marks()
+        self._retry_at = monotonic() + RETRY_S
         self.unsaved = True
+
+    def _try_the_database_again(self) -> None:
+        """While unsaved, every :data:`RETRY_S`: if the database answers again, what this page
+        did meanwhile goes there, and the page is saved again (the notice goes)."""
+        self._retry_at = monotonic() + RETRY_S
+        try:
+            database = self._database if self._database is not None else shared_store()
+            copied = database.copy_new_rows(self.store, self.learner, self._marks)
+            learner_id = database.learner_id(self.learner)
+        except StoreError as e:
+            log.info("progress of %r: the database still cannot be used: %s", self.key, e)
+            return
+        self.store, self.learner_id, self.unsaved = database, learner_id, False
+        self._generation = database.generation
+        log.warning("progress of %r is saved again (%d rows kept in memory meanwhile copied)",
+                    self.key, copied)
 
     def _read(self, query: Callable[[Session], T]) -> T:
         """``query(session)`` on the store (in memory, if the database fails now)."""
@@ -133,6 +159,8 @@ class LearnerProgress:
 
     def _on_store(self, session_of: Callable[[Store], ContextManager[Session]],
                   work: Callable[[Session], T]) -> T:
+        if self.unsaved and monotonic() >= self._retry_at:
+            self._try_the_database_again()
         try:
             if self._generation != self.store.generation:
                 self._look_up_learner()

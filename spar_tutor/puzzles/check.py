@@ -5,7 +5,7 @@
 ``(key, what is wrong)`` pairs. The solver checks: the goal is exactly what the
 seat to move can guarantee, the stated winning first cards are exactly the
 cards that keep it, and a closed puzzle can be solved without seeing the other
-hands.
+hands. The solver's verdicts are kept between processes (:mod:`.verdicts`).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from ..engine.errors import SparError, shown
 from ..engine.state import PLAY, HandState
 from .judge import MAX_LAYOUTS, Judge, closed_cards
 from .model import BANDS, Puzzle
+from .verdicts import verdict
 
 REQUIRED = {"id": str, "title": str, "position": dict, "seat": int, "goal": str, "points": int,
             "band": str, "rating": int, "hint": str, "explanation": str, "open": bool,
@@ -65,7 +66,8 @@ def check_puzzle(raw: Any, collection: str = "", source: str = "",
         winning = tuple(parse_cards(raw["winning"]))
     except SparError as e:
         return None, found + [("winning", f"winning: {e.reason}")]
-    found += _check_solver(raw, state, seat, winning)
+    found += verdict({k: raw[k] for k in ("position", "seat", "points", "winning", "open")},
+                     lambda: _check_solver(raw, state, seat, winning))
     if found:
         return None, found
     puzzle = Puzzle(

@@ -21,6 +21,7 @@ from ..learning.problem import Problem
 from ..resources import lessons_dir
 from .check import check_puzzle
 from .model import Collection, Puzzle, PuzzleError
+from .verdicts import save as save_verdicts
 
 TOP_KEYS = {"title", "summary", "puzzle"}
 
@@ -108,6 +109,7 @@ def load_collection(folder: Optional[Union[str, Path]] = None,
                 continue
             seen[p.id] = p.source
             out.puzzles.append(p)
+    save_verdicts()  # the solver's verdicts, for the next kernel
     return out
 
 

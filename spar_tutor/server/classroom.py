@@ -86,6 +86,23 @@ def setup_server(database: Optional[str], key: Optional[str], link: str) -> None
         print(f"spar-tutor: warning: progress will NOT be saved: {e}", file=sys.stderr, flush=True)
     if key is not None:
         print(f"Class page (for the teacher only): {class_link(link, key)}", flush=True)
+    check_puzzles()
+
+
+def check_puzzles() -> None:
+    """Have the solver check the puzzles once, before the kernels start: each kernel then
+    reads the verdicts (:mod:`spar_tutor.puzzles.verdicts`) instead of spending seconds on
+    them when a learner first opens Puzzles. Never fails (a kernel checks them itself)."""
+    try:
+        from ..puzzles.verdicts import warm
+    except ImportError:  # the puzzles are not installed
+        return
+    try:
+        warm()
+    except Exception:  # noqa: BLE001 - the pages check them when opened
+        import logging
+
+        logging.getLogger("spar_tutor.server").exception("the puzzles could not be checked")
 
 
 def lesson_columns(lessons: Sequence[Any]) -> List[Tuple[str, str]]:

@@ -21,6 +21,9 @@ It is jupyter_server's ``AsyncMappingKernelManager`` with two changes for a clas
   queue everyone waited in. Kernels run ``kernel_nice`` steps of Unix priority
   below the server (``os.setpriority``; nothing on Windows), so the server relays
   each answer as soon as it is ready and the kernels share what is left.
+* **A page learns that its kernel is gone.** ``kernel_model`` (``GET api/kernels/<id>``,
+  which the page's script asks every few seconds) answers 404 for a kernel whose process
+  died or was restarted: the page then says to reload.
 * **Ready kernels are refilled a few at a time.** After a class has arrived,
   Voila starts the replacements for the ready kernels they took all at the same
   moment; each costs a few seconds of CPU to start and run the app, so thirty of
@@ -77,6 +80,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._refill_lock: Optional[asyncio.Lock] = None
         self._last_refill = float("-inf")
         self._stopping = False
+        self._first_pid: Dict[str, Optional[int]] = {}  # each kernel's process when started
 
     # -- pages coming and going ------------------------------------------------------
 
@@ -120,6 +124,34 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         await ensure_async(self.shutdown_kernel(kernel_id))  # type: ignore[no-untyped-call]
         return True
 
+    # -- a page asking whether its kernel is there ---------------------------------------
+
+    async def kernel_model(self, kernel_id: str) -> Dict[str, Any]:
+        """The kernel's model, as jupyter_server gives it; a kernel whose process has died,
+        or was restarted (a new process has none of the page's widgets), is no kernel of
+        that page any more: 404, and it is shut down. The page's script asks every few
+        seconds, and says "The tutor was restarted" (app/address.py)."""
+        if kernel_id in self and not await self._same_process(kernel_id):
+            self.log.warning("Kernel %s died or was restarted: its page is told to reload.",
+                             kernel_id)
+            try:
+                await ensure_async(self.shutdown_kernel(kernel_id, now=True))  # type: ignore[no-untyped-call]
+            except Exception:  # noqa: BLE001 - gone already
+                pass
+        model: Dict[str, Any] = super().kernel_model(kernel_id)  # type: ignore[no-untyped-call]
+        return model
+
+    async def _same_process(self, kernel_id: str) -> bool:
+        kernel = self.get_kernel(kernel_id)
+        pid = self._process_id(kernel_id)
+        first = self._first_pid.setdefault(kernel_id, pid)
+        return pid == first and bool(await ensure_async(kernel.is_alive()))
+
+    def _process_id(self, kernel_id: str) -> Optional[int]:
+        process = getattr(getattr(self.get_kernel(kernel_id), "provisioner", None), "process", None)
+        pid = getattr(process, "pid", None)
+        return pid if isinstance(pid, int) else None
+
     # -- ready kernels ---------------------------------------------------------------
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
@@ -131,6 +163,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 raise RuntimeError("the server is stopping: no kernel started")
         kernel_id: str = await super().start_kernel(*args, **kwargs)
         self._lower_priority(kernel_id)
+        self._first_pid[kernel_id] = self._process_id(kernel_id)
         return kernel_id
 
     def _lower_priority(self, kernel_id: str) -> None:

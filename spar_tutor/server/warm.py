@@ -10,12 +10,14 @@ preheated (JupyterHub, Binder) skip this and stay lazy.
 What to do ahead is the app's to say (``spar_tutor.app.WARM_MODULES`` and its
 lessons); this module only runs it, times it and never lets it fail.
 
-The puzzle collection is not loaded here: checking its puzzles with the solver
-takes about 2.5 s of CPU per kernel, and Voila refills a class's pool of ready
-kernels all at once about a minute after the class arrived, while the learners
-are busy; that much work in every replacement kernel slowed their clicks to
-about 20 s (benchmarks/classroom_load.py --stay 75). It is loaded on the first
-visit to Puzzles instead.
+The puzzle collection is loaded here too, now that it is cheap: checking its
+puzzles with the solver takes about 2.5 s of CPU, and when every replacement
+kernel did that (Voila refills a class's pool of ready kernels all at once about a
+minute after the class arrived) the learners' clicks slowed to about 20 s
+(benchmarks/classroom_load.py --stay 75), so it used to wait for the first visit
+to Puzzles, which then took 2 s. The solver's verdicts are kept between processes
+(spar_tutor.puzzles.verdicts; ``spar-tutor serve`` checks the puzzles once before
+the kernels start), so a kernel only reads them: about 0.1 s.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple
 
-from sqlalchemy import Engine, create_engine, delete, event, insert, select
+from sqlalchemy import Engine, create_engine, delete, event, func, insert, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -457,6 +457,44 @@ class Store:
             for table in Base.metadata.sorted_tables:
                 if rows.get(table.name):
                     session.execute(insert(table), rows[table.name])
+
+    def marks(self) -> Dict[str, int]:
+        """The largest id of each table of learners' rows now (rows added later have larger
+        ids): where :meth:`copy_new_rows` starts."""
+        with self.read() as session:
+            return {t.name: int(session.scalar(select(func.max(t.c.id))) or 0)
+                    for t in Base.metadata.sorted_tables if "learner_id" in t.c}
+
+    def copy_new_rows(self, source: "Store", name: str, after: Mapping[str, int]) -> int:
+        """Copy the rows of the learner ``name`` that ``source`` added after ``after``
+        (:meth:`marks`) into this store, under this store's id for the learner; a row that
+        clashes with one here (the same review item) is left out. How many were copied.
+        (A page that went on in memory, once the database answers again.)"""
+        key = learner_key(name)
+        learners = Base.metadata.tables[Learner.__tablename__]
+        rows: Dict[str, List[Dict[str, Any]]] = {}
+        with source.read() as session:
+            theirs = session.scalar(select(learners.c.id).where(learners.c.key == key))
+            for table in Base.metadata.sorted_tables:
+                if "learner_id" in table.c and theirs is not None:
+                    rows[table.name] = [dict(r._mapping) for r in session.execute(
+                        select(table).where(table.c.learner_id == theirs,
+                                            table.c.id > after.get(table.name, 0))
+                        .order_by(table.c.id))]
+        ours = self.learner_id(name)
+        copied = 0
+        with self.write() as session:
+            for table in Base.metadata.sorted_tables:
+                for row in rows.get(table.name, []):
+                    values = {k: v for k, v in row.items() if k != "id"}
+                    values["learner_id"] = ours
+                    try:
+                        with session.begin_nested():
+                            session.execute(insert(table).values(**values))
+                        copied += 1
+                    except IntegrityError:
+                        pass
+        return copied
 
     def close(self) -> None:
         """Close every connection (never those to a harmed file: they are kept)."""

@@ -118,15 +118,16 @@ def free_port() -> int:
 
 
 def start_voila(root: Path, log_path: Path, connection_dir: Path, env: Optional[Dict[str, str]] = None,
-                **argv_kwargs) -> VoilaServer:
+                port: Optional[int] = None, **argv_kwargs) -> VoilaServer:
     """Start Voila on ``root`` (a folder or one notebook) and wait until it answers HTTP.
 
-    ``env`` adds environment variables for Voila and its kernels."""
-    port = free_port()
+    ``env`` adds environment variables for Voila and its kernels; ``port``: a given one
+    (a server started again where it was), else a free one."""
+    port = port or free_port()
     extra = ["--Voila.log_level=INFO", f"--Voila.connection_dir_root={connection_dir}"]
     argv = voila_argv(root, port=port, extra=extra, **argv_kwargs)
     log_path.parent.mkdir(parents=True, exist_ok=True)
-    with open(log_path, "wb") as log:
+    with open(log_path, "ab") as log:
         log.write(("$ " + " ".join(argv) + "\n").encode())
         log.flush()
         process = subprocess.Popen(

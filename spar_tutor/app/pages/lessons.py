@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Optional
+from typing import Any, Dict, List, Optional, Set
 
 import ipywidgets as widgets
 
@@ -67,16 +67,23 @@ class LessonsPage(widgets.VBox):
                 "{name}: {done} of {lessons} lessons finished.", lessons).format(
                     name=escape(self.app.learner.name), done=done, lessons=lessons) + "</p>"
         suggested = course.suggested(progress)
+        # the learner's answers and finished lessons in two reads, not four for each lesson
+        answers = progress.all_answers() if progress else {}
+        finished = set(progress.finished_lessons(
+            getattr(l, "id", "") for l in course.all_lessons())) if progress else set()
         self.rows.children = [self._checkpoint_row(progress)] + [
-            self._row(lesson, progress, lesson is suggested) for lesson in course.all_lessons()]
+            self._row(lesson, answers, finished, lesson is suggested)
+            for lesson in course.all_lessons()]
         self.stage.children = ()
         self.listing.layout.display = "flex"
         self.player = None
         self.opened = None
         self.app.moved()
 
-    def _row(self, lesson: Any, progress: Optional[Any], suggested: bool = False
-             ) -> widgets.Widget:
+    def _row(self, lesson: Any, answers: Dict[str, List[Any]], finished: Set[str],
+             suggested: bool = False) -> widgets.Widget:
+        """A lesson's row: its button, and the learner's progress in it (from ``answers``,
+        every answer by lesson, and the ``finished`` lessons)."""
         from ...lessons import BrokenLesson
         from ...lessons.mastery import lesson_stars
         from ...lessons.widget import stars_html
@@ -86,9 +93,10 @@ class LessonsPage(widgets.VBox):
                 number=lesson.number or "")
             return widgets.HTML(f'<p class="spar-muted">{repaired}</p>')
         steps = len(lesson.steps)
-        done = len(progress.done(lesson.id)) if progress else 0
-        stars = lesson_stars(lesson, progress.answers(lesson.id)) if progress else 0
-        if progress and progress.finished(lesson.id):
+        given = answers.get(lesson.id, [])
+        done = len({a.step for a in given if a.finished})
+        stars = lesson_stars(lesson, given) if given else 0
+        if lesson.id in finished:
             status = _("finished") + " &#10003;" + (" " + stars_html(stars) if stars else "")
         elif done:
             status = ngettext("{done} of {steps} step done", "{done} of {steps} steps done",

@@ -51,8 +51,8 @@ class PlayPage(widgets.VBox):
                 self.table.session.resume(carried)
             except SparError:  # never expected (the engine wrote it): a new game, then
                 log.exception("the game in progress could not be carried over")
-        else:
-            self.keeper.bring_back()  # the learner's match in play, if any
+        elif not self.keeper.bring_back():  # the learner's match in play, if any
+            self.keeper.save()  # else this new one is: another tab brings it back
         self._game = self.table.session.rules.name
         self._avoid_learners_name(app.learner)
         app.on_learner(self._learner_changed)
