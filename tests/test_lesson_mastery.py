@@ -197,18 +197,22 @@ SUITS = "♠♥♦♣"
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[l.id for l in LESSONS])
 def test_the_hint_ladder_starts_with_a_nudge_that_names_no_card(lesson):
+    from spar_tutor.lessons.check import step_options
     from spar_tutor.lessons.hints import ladder
     from spar_tutor.lessons.kinds import make_run
+    from spar_tutor.learning.rungs import gives_away
 
-    for step in lesson.steps:
+    for number, step in enumerate(lesson.steps, start=1):
         if not step.is_question:
             continue
-        rungs = ladder(make_run(step))
-        assert len(rungs) >= 2, (lesson.id, step.kind)
-        assert not any(s in rungs[0] for s in SUITS), (lesson.id, step.kind, rungs[0])
+        rungs = [r.text for r in ladder(make_run(step)).rungs]
+        where = (lesson.id, number, step.kind)
+        assert len(set(rungs)) == 3, (where, rungs)  # three rungs that differ
+        assert not any(s in rungs[0] for s in SUITS), (where, rungs[0])
+        assert gives_away(rungs[0], step_options(step)) is None, (where, rungs[0])
         assert rungs[1] == make_run(step).hint()
         if step.position is None and not step.cards:  # nothing drawn: no picture to look at
-            assert "picture" not in rungs[0], (lesson.id, step.kind, rungs[0])
+            assert "picture" not in rungs[0], (where, rungs[0])
 
 
 def test_the_hints_climb_to_the_answer():
@@ -218,7 +222,7 @@ def test_the_hints_climb_to_the_answer():
     for _ in range(4):
         player.hint_btn.click()
         seen.append(player.feedback.value)
-    assert "Look at each card in turn" in seen[0] and card("KS") not in seen[0]
+    assert "Look at each card" in seen[0] and card("KS") not in seen[0]
     assert seen[1] != seen[0]
     assert "The answer is" in seen[2] and card("KS") in seen[2]
     assert seen[3] == seen[2]  # the last rung stays

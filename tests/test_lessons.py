@@ -127,9 +127,14 @@ def test_solver_hint_in_a_play_step():
     index = next(i for i, s in enumerate(strategy.steps) if s.kind == "play")
     player = LessonPlayer(strategy, start=index)
     player.hint_btn.click()  # a nudge first
-    assert "In your place the computer would play" not in player.feedback.value
-    player.hint_btn.click()  # then the rule, with the solver's advice
-    assert "In your place the computer would play" in player.feedback.value
+    assert "Play " not in player.feedback.value and player.hint_btn.description == "Hint"
+    player.hint_btn.click()  # then the idea: the step's own hint
+    assert strategy.steps[index].hint in player.feedback.value
+    # the last rung is the answer, and the button says what it costs
+    assert player.hint_btn.description == "Show the answer (this question will come back)"
+    player.hint_btn.click()  # the computer's card, and what it does
+    assert "<strong>Hint:</strong> Play " in player.feedback.value
+    assert index in player.run.missed
 
 
 def test_single_lesson_widget_asks_for_a_name_then_opens(tmp_path, monkeypatch):

@@ -38,6 +38,8 @@ log = logging.getLogger("spar_tutor.lessons")
 AGAIN_WORDS = N_("You missed this question the first time. Try it once more: the lesson is "
                  "finished when every question has been answered right.")
 SORRY = N_("Sorry, something went wrong with this step. Press Next to go on.")
+#: The Hint button when the next hint is the answer: what taking it costs.
+SHOW_ANSWER = N_("Show the answer (this question will come back)")
 
 
 def _button(text: str, tooltip: str = "", **kw: Any) -> widgets.Button:
@@ -174,6 +176,7 @@ class LessonPlayer(widgets.VBox):
         self.next_btn.disabled = not run.can_go_on
         self.retry_btn.layout.display = "" if live.can_retry else "none"
         self.hint_btn.layout.display = "" if step.is_question else "none"  # a text to read
+        self._hint_label()
         last = (not run.again if run.again is not None
                 else run.index + 1 == run.total and not run.to_come_back())
         self.next_btn.description = _("Finish") if last else _("Next")
@@ -246,6 +249,12 @@ class LessonPlayer(widgets.VBox):
     def _hint(self) -> None:
         hint = _("**Hint:** {hint}").format(hint=self.run.hint())
         self.feedback.value = f"<div class='sp-feedback-hint'>{self._words(hint)}</div>"
+        self._hint_label()
+        self.next_btn.disabled = not self.run.can_go_on
+
+    def _hint_label(self) -> None:
+        """"Hint", or, when the next hint is the answer, what taking it costs."""
+        self.hint_btn.description = (_(SHOW_ANSWER) if self.run.answer_next else _("Hint"))
 
     def _retry(self) -> None:
         self.run.retry()

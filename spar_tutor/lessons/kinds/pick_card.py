@@ -11,15 +11,17 @@ from __future__ import annotations
 from typing import Any, FrozenSet, Set
 
 from ...engine.errors import shown
-from ...engine.cards import Card, parse_card
+from ...engine.cards import SUIT_NAMES, SUIT_SINGULAR, Card, parse_card
+from ...solver import voice
 from ...engine.state import PLAY, trick_winner
 from ...engine.words import card_text
 from .. import guarantees
 from ..check import Found, cards_in, learner_to_move, need_position, wrong_keys
 from ..model import Step
 from ..playout import finish_trick, play_out
-from ..steps import (Answers, Feedback, PositionRun, follow_words, hand_answers, parse_answer_cards,
-                     points_words, solver_says, step_players)
+from ..rungs import computer_card, computer_nudge, first_answer_card
+from ..steps import (Answers, Feedback, PositionRun, StepRun, follow_words, hand_answers,
+                     parse_answer_cards, points_words, step_players, symbols)
 from .base import StepKind, register
 from ...i18n import _, ngettext
 
@@ -139,18 +141,41 @@ class PickCardRun(PositionRun):
                                _("The best card makes sure of {best}.").format(best=best))
         return self._wrong(key, _("That card is allowed, but it is not the one asked for."), extra)
 
-    def hint(self) -> str:
-        if self.goal != "best":
-            return self.step.hint
-        # Translators: the step's hint, then what the solver plays and why
-        return _("{hint} {solver}").format(hint=self.step.hint,
-                                          solver=solver_says(self.position, self.step))
-
     def answers(self) -> Answers:
         if self.out is not None:
             return self.try_again_answers()
         return hand_answers(self.state, self.step, self.found)
 
 
+def nudge(live: StepRun) -> str:
+    """Which suit was led (any legal card), what beats the trick (win), or the idea behind
+    the answer card (best, card)."""
+    assert isinstance(live, PickCardRun)
+    if live.goal in ("legal", "all_legal"):
+        return _(voice.NUDGES["follow_suit"])
+    if live.goal == "win":
+        return _("Which card is winning the trick so far? Which of yours can beat it?")
+    return computer_nudge(live, live.position, first_answer_card(live.step, live.position))
+
+
+def answer(live: StepRun) -> str:
+    """The cards that may be played and why, the cards that win the trick and why, or the
+    answer card with what it does."""
+    assert isinstance(live, PickCardRun)
+    state = live.position
+    led = state.current_trick[0].suit if state.current_trick else ""
+    cards = symbols(sorted(live.targets, key=lambda c: c.index))
+    if live.goal in ("legal", "all_legal") and led:
+        return _("You may play {cards}: {suits} were led, and you must follow suit.").format(
+            cards=cards, suits=_(SUIT_NAMES[led]))
+    if live.goal == "win" and led:
+        top = max((c for c in state.current_trick if c.suit == led), key=lambda c: c.rank)
+        return ngettext("{cards} wins the trick: it beats {card}, the highest {suit} on the "
+                        "table.", "{cards} win the trick: each beats {card}, the highest "
+                        "{suit} on the table.", len(live.targets)).format(
+                            cards=cards, card=card_text(top), suit=_(SUIT_SINGULAR[led]))
+    return computer_card(live, state, first_answer_card(live.step, state))
+
+
 register(StepKind("pick_card", question=True, keys=frozenset({"goal"}), check=check,
-                  run=PickCardRun))
+                  run=PickCardRun, nudge=nudge, answer=answer))
