@@ -50,7 +50,7 @@ def test_hint_level_three_values_every_legal_card():
     card = answer.best.symbol_text
     assert answer.best in legal and answer.text.startswith((f"Play {card}", f"Throw {card}"))
     # the one wording of a chance: "deals out of 100"
-    assert re.search(rf"With {card} you won the hand in about \d+ deals? out of 100\.",
+    assert re.search(rf"With {card} you win the hand in about \d+ deals? out of 100\.",
                      answer.text), answer.text
     assert "of every 100" not in answer.text and "points on average" not in answer.text
     assert all(0.0 <= v.win_chance <= 1.0 for v in answer.values)
@@ -225,7 +225,7 @@ def test_a_long_shot_is_called_the_best_chance_but_a_small_one():
     answer, legal = _hint_with([(0.03, 0.1)] + [(0.0, 0.0)] * 4)
     card = legal[0].symbol_text
     assert answer.text.startswith(f"Play {card}: it is your best chance, but a small one. "
-                                  f"With {card} you won the hand in about 3 deals out of 100.")
+                                  f"With {card} you win the hand in about 3 deals out of 100.")
 
 
 def test_a_card_that_never_won_is_not_just_as_good_as_one_that_sometimes_did():

@@ -85,10 +85,9 @@ def computer_card(live: StepRun, state: HandState, card: Optional[Card] = None) 
         if card is None:
             return hidden_ladder(step, state).answer.text
         play = _("Play {card}.").format(card=card_text(card))
-        reason = right_reason(step.right)
-        return f"{play} {reason}" if reason else play
-    reason = position_reason(live, state, card)
-    return voice.answer(reason, open_hands=True, players=players)
+        said = right_reason(step.right)
+        return f"{play} {said}" if said else play
+    return voice.answer(position_reason(live, state, card), open_hands=True, players=players)
 
 
 def computer_nudge(live: StepRun, state: HandState, card: Optional[Card] = None) -> str:

@@ -147,6 +147,8 @@ class PuzzlePlayer(widgets.VBox):
         self.step_at = -1
         self.attempt_counted = False
         self.gave_up_counted = False
+        #: What giving up did to the rating, said while the solution is shown.
+        self._gave_up_said: List[str] = []
         #: The lessons as (number, practice themes) and the numbers of those the learner
         #: finished, when known (the app): "A puzzle at your level" keeps to what they taught.
         self.lessons_known: Optional[Callable[[], Tuple[List[Tuple[int, Sequence[str]]],
@@ -658,13 +660,14 @@ class PuzzlePlayer(widgets.VBox):
         why = _("<b>Why:</b> {explanation}").format(explanation=main)
         buttons = why_not_html([(card_text(card), text) for card, text in game.why_not()],
                                lambda text: words_html(text, terms))
-        story = (f'<details class="spar-why-not"><summary>{escape(_("The whole story"))}'
-                 f"</summary><div>{words_html(game.puzzle.explanation, terms)}</div></details>")
+        whole = escape(_("The whole story"))
+        story = (f'<details class="spar-why-not"><summary>{whole}</summary>'
+                 f"<div>{words_html(game.puzzle.explanation, terms)}</div></details>")
         return widgets.HTML(f'{CHANCES_CSS}<div class="spar-pz-status">{why}{buttons}'
                             f'<div class="spar-why-nots">{story}</div></div>')
 
     def _close_solution(self) -> None:
-        self._gave_up_said: List[str] = []
+        self._gave_up_said = []
         self.steps = []
         self.step_at = -1
         self.solution_box.children = []

@@ -84,10 +84,10 @@ def why_not_html(items: Sequence[Tuple[str, str]], words: Callable[[str], str]) 
     reason's text into HTML (escaping it, drawing its cards)."""
     if not items:
         return ""
-    buttons = "".join(
-        f'<details class="spar-why-not"><summary>'
-        f'{escape(_("Why not {choice}?").format(choice=label))}</summary>'
-        f"<div>{words(text)}</div></details>" for label, text in items)
+    asks = [escape(_("Why not {choice}?").format(choice=label)) for label, _text in items]
+    buttons = "".join(f'<details class="spar-why-not"><summary>{ask}</summary>'
+                      f"<div>{words(text)}</div></details>"
+                      for ask, (_label, text) in zip(asks, items))
     return f'<div class="spar-why-nots">{buttons}</div>'
 
 

@@ -283,10 +283,10 @@ class SessionHints:
             elif round(100 * best.win_chance) < THRESHOLDS.long_shot:
                 reason = replace(reason, idea="long_shot")
             if round(100 * best.win_chance) >= 100:
-                figure = _("With {card} you won the hand in every deal the computer "
-                           "tried.").format(card=card_text(best.card))
+                figure = _("With {card} you win the hand in every deal the computer "
+                           "tries.").format(card=card_text(best.card))
             elif best.win_chance > 0:
-                figure = _("With {card} you won the hand in about {deals}.").format(
+                figure = _("With {card} you win the hand in about {deals}.").format(
                     card=card_text(best.card), deals=deals(best.win_chance))
         answer = [voice.answer(reason, open_hands=False), figure]
         same = [v.card for v in values[1:] if v.card is not None and just_as_good(best, v)]

@@ -297,6 +297,8 @@ def view_reason(view: SeatView, best: Card) -> Reason:
     led = _led_suit(view)
     base = Reason("figures", best, view.trick_number, keeper=_keeper(view, best),
                   suit=led or best.suit)
+    if view.tricks_left == 1 and not led:
+        return replace(base, idea="last_trick")
     if len(legal) == 1:
         return replace(base, idea="only_card")
     if view.tricks_left == 1:

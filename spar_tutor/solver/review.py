@@ -128,7 +128,7 @@ def judgement_words(j: Judgement, phase: str = PLAY, dried: bool = False) -> str
     best_chance = round(j.best.win_chance * 100)
     if j.mistake:
         return _("A mistake, from what you could see: {best} brought {best_average}, and "
-                 "{move} only {average}.").format(
+                 "{move} {average}.").format(
                      best=best, move=move, best_average=every_hands(j.best.expected),
                      average=every_hands(j.played.expected))
     if not j.slip and best_chance == 0:  # not "Good: ... 0 of 100 deals"
