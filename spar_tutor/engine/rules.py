@@ -420,14 +420,14 @@ PRESETS: Dict[str, Preset] = {p.name: p for p in (
         {"ace_of_spades": True}),
     Preset(
         "jeu_de_carte", N_("Jeu de Carte"), N_("Benin"),
-        N_("Benin's relative of Spar. There are no 6s, so a 7 is the card to finish with, and "
-           "a match usually runs to 24 points."),
+        N_("As some tables in Benin play it: there are no 6s in the pack, so a 7 is the "
+           "card to finish with. A match often runs to 24 points."),
         {"ranks": "789TJQKA", "max_players": 6, "scoring": "jeu_de_carte", "target": 24}),
     Preset(
         "sipa", N_("Sipa"), N_("Togo"),
-        N_("Togo's relative, played counter-clockwise: the next player sits on your right. "
-           "Sevens are the prize: finishing with two or three sevens in a row pays much more "
-           "than one."),
+        N_("As some tables in Togo play it: play goes counter-clockwise, so the next player "
+           "sits on your right. Sevens are the prize: the last three tricks won with 7s pay 6, "
+           "the last two 4, the last one 2."),
         {"ranks": "789TJQKA", "max_players": 6, "direction": "counterclockwise",
          "scoring": "sipa"}),
     Preset(
