@@ -238,3 +238,39 @@ def test_after_the_last_lesson_the_one_left_behind_is_not_called_next(store):
     first = LESSONS[0]
     assert player.next_lesson_btn.description == (
         f"A lesson still to finish: {first.number}. {first.title}")
+
+
+def test_taking_the_answer_costs_the_first_try(store):
+    """The last rung gives the answer away: the Hint button says so, the question counts as
+    missed at its first try (no star for it, it comes back at the end of the lesson, and
+    the review schedule has it for the next day)."""
+    from spar_tutor.learning.review import Reviews, lesson_item
+    from spar_tutor.lessons.run import ANSWER_SHOWN
+
+    progress = ProgressStore("Abena", store)
+    player = LessonPlayer(FOLLOW, progress, start=MISSED)
+    assert player.hint_btn.description == "Hint"
+    player.hint_btn.click()
+    player.hint_btn.click()
+    assert player.hint_btn.description == "Show the answer (this question will come back)"
+    assert MISSED not in player.run.missed
+    player.hint_btn.click()  # the answer
+    assert "The answer is" in player.feedback.value or "You may play" in player.feedback.value
+    assert MISSED in player.run.missed and not player.next_btn.disabled
+    first = progress.answers(FOLLOW.id)[-1]
+    assert (first.step, first.answer, first.correct, first.first_try) == (
+        MISSED, ANSWER_SHOWN, False, True)
+    for name in right_answers(player):  # now right, but not at the first try
+        click(player, name)
+    assert player.run.current.finished
+    assert progress.answers(FOLLOW.id)[-1].first_try is False
+    assert MISSED in player.run.to_come_back()
+    assert Reviews("Abena", store).get(lesson_item(FOLLOW.id, MISSED)) is not None
+    # the same question answered at the first try with only the nudge and the idea is not
+    # missed (those two rungs are free)
+    fresh = LessonPlayer(FOLLOW, ProgressStore("Kojo", store), start=MISSED)
+    fresh.hint_btn.click()
+    fresh.hint_btn.click()
+    for name in right_answers(fresh):
+        click(fresh, name)
+    assert MISSED not in fresh.run.missed

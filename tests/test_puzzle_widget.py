@@ -203,3 +203,25 @@ def test_next_skips_solved_puzzles():
     player.progress.solve(COLLECTION.puzzles[1].id, clean=True)
     player.next_btn.click()
     assert player.game.puzzle.id == COLLECTION.puzzles[2].id
+
+
+def test_show_solution_counts_the_puzzle_as_not_solved_for_the_rating():
+    """The page says giving up makes the rating go down: after Show solution it does, at
+    once, and a solve after it does not count again."""
+    player = PuzzlePlayer(learner="Yaw", start="ace-first-six-last")
+    click(player, "AD")
+    click(player, "6C")  # solved cleanly: a first rating
+    before = player.progress.rating
+    assert before is not None
+    player.open_puzzle("king-for-a-king")
+    assert player.solution_btn.description == "Show solution (counts as not solved)"
+    player.solution_btn.click()
+    after = player.progress.rating
+    assert after < before
+    assert f"Your puzzle rating went down by {before - after}, to {after}." in status(player)
+    assert "counts as not solved for your rating" in status(player)
+    assert f"{after:,}" in player.rating_line.value or str(after) in player.rating_line.value
+    player.restart_btn.click()  # solving it now moves the rating no more
+    while not player.game.solved:
+        click(player, str(player.game.good_cards()[0]))
+    assert player.progress.rating == after

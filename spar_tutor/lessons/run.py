@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .hints import ladder
 from .kinds import make_run
@@ -17,6 +17,8 @@ from .mastery import lesson_stars, question_steps, right_first_time
 from .model import Lesson, Step
 from .progress import Answer, ProgressStore
 from .steps import Feedback, StepRun
+from ..engine.cards import Card, parse_card
+from ..engine.words import card_text
 from ..i18n import _
 from ..learning.review import Reviews, lesson_item
 from ..store.schema import utcnow
@@ -67,6 +69,9 @@ class LessonRun:
         self._hint_at: Dict[int, int] = {}
         #: The steps whose answer the learner has been shown this time through.
         self.shown: Set[int] = set()
+        #: Where the learner's hand left the lesson's story: (the step that goes on from
+        #: the story, the card the learner played, the story's card).
+        self.off_story: Optional[Tuple[int, Card, Card]] = None
         #: This time through's answers (the stars' source when nothing is saved).
         self.log: List[Answer] = []
         if start is None:
@@ -178,6 +183,10 @@ class LessonRun:
         questions come back once each; False when the lesson is over."""
         if not self.current.step.is_question:
             self._mark(self.index)
+        played = getattr(self.current, "off_story", None)
+        story = self.step.story
+        self.off_story = (self.index + 1, played, parse_card(story)) \
+            if played is not None and story is not None and self.again is None else None
         if self.again is None and self.index + 1 >= self.total:
             self.again = self.to_come_back()
         if self.again is not None:
@@ -204,6 +213,17 @@ class LessonRun:
         self.shown.discard(self.index)
         self._visit()
         return True
+
+    @property
+    def notice(self) -> Optional[str]:
+        """On a step that goes on from the lesson's card when the learner played another:
+        where the lesson's hand differs from theirs (``None`` elsewhere)."""
+        if self.off_story is None or self.off_story[0] != self.index:
+            return None
+        _step, played, story = self.off_story
+        return _("You played {played}, and the lesson's hand goes on from {story}: this step "
+                 "shows the cards as they are after {story}.").format(
+                     played=card_text(played), story=card_text(story))
 
     @property
     def over(self) -> bool:

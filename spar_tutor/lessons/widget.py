@@ -189,6 +189,9 @@ class LessonPlayer(widgets.VBox):
         elif moved and run.again is not None and step.is_question:
             self.feedback.value = ("<div class='sp-feedback-hint' role='status'>"
                                    + escape(_(AGAIN_WORDS)) + "</div>")
+        elif moved and run.notice:
+            self.feedback.value = ("<div class='sp-feedback-hint' role='status'>"
+                                   + self._words(run.notice) + "</div>")
         if moved and self.on_move is not None:
             self.on_move(run.index)
 

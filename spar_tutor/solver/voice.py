@@ -254,12 +254,27 @@ NUDGES: Dict[Idea, str] = {
     "figures": N_("Work back from the last trick: which card do you want to lead to it, and "
                   "which cards must go before?"),
 }
-#: The second rung with every hand open: the idea and what it means here.
-IDEAS_OPEN: Dict[Idea, str] = {
-    "only_card": N_("You must follow suit when you can, and only one of your cards can."),
+#: The second rung, for the ideas that read the same with open and hidden hands.
+IDEAS: Dict[Idea, str] = {
     "follow_suit": N_("You must follow suit when you can. Any card of the suit will do."),
     "last_trick": N_("The leader of the last trick wins it unless someone follows suit "
                      "higher."),
+    "spend_high": N_("At the end a high card scores only 1 point. Spend high cards early, "
+                     "to take the lead."),
+    "lose_first": N_("A card that can never win should go first, while you still have high "
+                     "cards to win the lead back."),
+    "count_suit": N_("Count the {suits} still out: a card above all of them cannot be "
+                     "beaten."),
+    "no_chance": N_("When no card can win the last trick any more, play the card you need "
+                    "least."),
+    "long_shot": N_("Keep the card that still has a chance of the last trick."),
+    "stopped": N_("The others can always stop you here. Keep the most chances for the last "
+                  "trick."),
+}
+#: The second rung with every hand open: the idea and what it means here.
+IDEAS_OPEN: Dict[Idea, str] = {
+    **IDEAS,
+    "only_card": N_("You must follow suit when you can, and only one of your cards can."),
     "lead_last": N_("Whoever wins trick {trick} leads the last trick. You want that lead, to "
                     "lead {keeper} to it."),
     "keep_lead": N_("A card nobody can beat wins its trick and keeps the lead for you. Keep "
@@ -270,26 +285,13 @@ IDEAS_OPEN: Dict[Idea, str] = {
                    "card. Keep {keeper} for the last trick, and play another card first."),
     "throw_spare": N_("A card of another suit never wins the trick. Throw the card least "
                       "likely to win the last trick."),
-    "spend_high": N_("At the end a high card scores only 1 point. Spend high cards early, "
-                     "to take the lead."),
-    "lose_first": N_("A card that can never win should go first, while you still have high "
-                     "cards to win the lead back."),
-    "count_suit": N_("Count the {suits} still out: a card above all of them cannot be "
-                     "beaten."),
-    "no_chance": N_("When no card can win the last trick any more, play the card you need "
-                    "least."),
-    "long_shot": N_("Keep the card that still has a chance of the last trick."),
-    "stopped": N_("The others can always stop you here. Keep the most chances for the last "
-                  "trick."),
     "figures": N_("Plan from the last trick: the card you want to win it with, and who must "
                   "lead to it."),
 }
 #: The second rung with hidden hands: the idea and what the learner can see of it.
 IDEAS_VIEW: Dict[Idea, str] = {
+    **IDEAS,
     "only_card": N_("{suits} were led, and you must follow suit when you can."),
-    "follow_suit": N_("You must follow suit when you can. Any card of the suit will do."),
-    "last_trick": N_("The leader of the last trick wins it unless someone follows suit "
-                     "higher."),
     "lead_last": N_("Whoever wins this trick leads the last one. Take it if you hold a card "
                     "that can then win the last trick."),
     "keep_lead": N_("Count the {suits} you have seen: a card above all those still out "
@@ -300,17 +302,6 @@ IDEAS_VIEW: Dict[Idea, str] = {
                    "higher card. Keep it for the end, and play another card now."),
     "throw_spare": N_("A card of another suit never wins the trick. Throw the card least "
                       "likely to win the last trick, and keep your winners."),
-    "spend_high": N_("At the end a high card scores only 1 point. Spend high cards early, "
-                     "to take the lead."),
-    "lose_first": N_("A card that can never win should go first, while you still have high "
-                     "cards to win the lead back."),
-    "count_suit": N_("Count the {suits} still out: a card above all of them cannot be "
-                     "beaten."),
-    "no_chance": N_("When no card can win the last trick any more, play the card you need "
-                    "least."),
-    "long_shot": N_("Keep the card that still has a chance of the last trick."),
-    "stopped": N_("The others can always stop you here. Keep the most chances for the last "
-                  "trick."),
     "figures": N_("No simple rule decides this one. The computer plays the hand out many "
                   "times, with the cards you cannot see dealt in different ways, and counts "
                   "which card does best."),
@@ -384,7 +375,7 @@ def tip(reason: Reason) -> str:
     return _(template).format(**_values(reason, None)) if template else ""
 
 
-__all__ = ["ANSWERS_VIEW", "IDEAS_OPEN", "IDEAS_VIEW", "Ladder", "MAIN", "NUDGES", "Rung",
+__all__ = ["ANSWERS_VIEW", "IDEAS", "IDEAS_OPEN", "IDEAS_VIEW", "Ladder", "MAIN", "NUDGES", "Rung",
            "RungKind", "STOPPED", "THRESHOLDS", "TIPS", "Thresholds", "WINS", "answer",
            "card_sentence", "deals", "every_hands", "explanation", "idea", "more_every_hands",
            "nudge",

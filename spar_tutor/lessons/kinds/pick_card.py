@@ -8,11 +8,11 @@ rest of the hand, with the points compared with the best card's; then "Try again
 
 from __future__ import annotations
 
-from typing import Any, FrozenSet, Set
+from typing import Any, FrozenSet, Optional, Set
 
 from ...engine.errors import shown
 from ...engine.cards import SUIT_NAMES, SUIT_SINGULAR, Card, parse_card
-from ...solver import voice
+from ...solver import solve, voice
 from ...engine.state import PLAY, trick_winner
 from ...engine.words import card_text
 from .. import guarantees
@@ -20,8 +20,8 @@ from ..check import Found, cards_in, learner_to_move, need_position, wrong_keys
 from ..model import Step
 from ..playout import finish_trick, play_out
 from ..rungs import computer_card, computer_nudge, first_answer_card
-from ..steps import (Answers, Feedback, PositionRun, StepRun, follow_words, hand_answers,
-                     parse_answer_cards, points_words, step_players, symbols)
+from ..steps import (Answers, Feedback, PositionRun, StepRun, Tool, follow_words,
+                     hand_answers, parse_answer_cards, points_words, step_players, symbols)
 from .base import StepKind, register
 from ...i18n import _, ngettext
 
@@ -79,6 +79,9 @@ class PickCardRun(PositionRun):
         self.goal: str = step.extra.get("goal", "legal")
         self.can_retry = self.goal == "all_legal"
         self.found: Set[Card] = set()
+        #: A right card the lesson's story does not go on with (the next step goes on
+        #: from ``step.story``): the learner is told what it does, and offered the story's.
+        self.off_story: Optional[Card] = None
         self.targets: FrozenSet[Card]
         if self.goal in ("legal", "all_legal"):
             self.targets = frozenset(self.state.legal_cards())
@@ -100,14 +103,34 @@ class PickCardRun(PositionRun):
                 self.state = self.state.apply(card)  # show the card on the table
             story = self.step.story
             if story is not None and story != str(card):
-                return self._right(_("The lesson goes on as if you had played {card}: it is "
-                                     "just as good.").format(card=card_text(parse_card(story))))
+                self.off_story = card
+                return Feedback(True, self._off_story_words(card, parse_card(story)), True)
             return self._right()
         why = follow_words(self.state, card)
         if why:
             return self._wrong(card if str(card) in self.step.wrong else "illegal",
                                _("That breaks the follow-suit rule."), why)
         return self._play_out(card)
+
+    def _off_story_words(self, card: Card, story: Card) -> str:
+        """A right card that is not the one the lesson's hand goes on with: what the card
+        really played does (the step's own words are about the story's card), that it is
+        as good, and where the lesson goes on from."""
+        players = step_players(self.position, self.step)
+        does = voice.card_sentence(solve(self.position).reason(card), players)
+        said = _("{card} is just as good as {story}, the lesson's card.").format(
+            card=card_text(card), story=card_text(story))
+        goes_on = _("The next steps go on from {story}. Play it instead, or press Next: the "
+                    "lesson will say where its hand differs from yours.").format(
+                        story=card_text(story))
+        return f"{said} {does} {goes_on}"
+
+    def take_back(self) -> None:
+        """Play the story's card instead of the right card the learner played."""
+        if self.off_story is None or self.step.story is None:
+            return
+        self.off_story = None
+        self.state = self.position.apply(parse_card(self.step.story))
 
     def _play_out(self, card: Card) -> Feedback:
         """A wrong but legal card played out (:mod:`..playout`): to the end of its trick
@@ -144,6 +167,10 @@ class PickCardRun(PositionRun):
     def answers(self) -> Answers:
         if self.out is not None:
             return self.try_again_answers()
+        if self.off_story is not None and self.step.story is not None:
+            story = card_text(parse_card(self.step.story))
+            return Answers(tools=(Tool(_("Play {card} instead, as the lesson does").format(
+                card=story), self.take_back, fresh=True),))
         return hand_answers(self.state, self.step, self.found)
 
 
