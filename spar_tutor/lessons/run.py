@@ -67,8 +67,10 @@ class LessonRun:
         #: was shown fresh, and that decision (a play step has one ladder a card).
         self.hints: Dict[int, int] = {}
         self._hint_at: Dict[int, int] = {}
-        #: The steps whose answer the learner has been shown this time through.
+        #: The steps whose answer the learner has been shown since they were shown fresh,
+        #: and all those this time through (said when one comes back).
         self.shown: Set[int] = set()
+        self.taken: Set[int] = set()
         #: Where the learner's hand left the lesson's story: (the step that goes on from
         #: the story, the card the learner played, the story's card).
         self.off_story: Optional[Tuple[int, Card, Card]] = None
@@ -164,6 +166,7 @@ class LessonRun:
         if self.index in self.shown:
             return
         self.shown.add(self.index)
+        self.taken.add(self.index)
         first_try = self.tries[self.index] == 0 and self.index not in self.done
         first_now = self.index not in self.answered and not self.tries[self.index]
         self.tries[self.index] += 1

@@ -37,6 +37,10 @@ log = logging.getLogger("spar_tutor.lessons")
 #: Over a question missed earlier, when it comes back at the end of the lesson.
 AGAIN_WORDS = N_("You missed this question the first time. Try it once more: the lesson is "
                  "finished when every question has been answered right.")
+#: The same, for a question whose answer the learner took.
+TAKEN_WORDS = N_("You took the answer to this question the first time. Try it once more on "
+                 "your own: the lesson is finished when every question has been answered "
+                 "right.")
 SORRY = N_("Sorry, something went wrong with this step. Press Next to go on.")
 #: The Hint button when the next hint is the answer: what taking it costs.
 SHOW_ANSWER = N_("Show the answer (this question will come back)")
@@ -187,8 +191,9 @@ class LessonPlayer(widgets.VBox):
             self.feedback.value = (f"<div class='{css}' role='status'>"
                                    + self._words(feedback.text) + "</div>")
         elif moved and run.again is not None and step.is_question:
+            again = TAKEN_WORDS if run.index in run.taken else AGAIN_WORDS
             self.feedback.value = ("<div class='sp-feedback-hint' role='status'>"
-                                   + escape(_(AGAIN_WORDS)) + "</div>")
+                                   + escape(_(again)) + "</div>")
         elif moved and run.notice:
             self.feedback.value = ("<div class='sp-feedback-hint' role='status'>"
                                    + self._words(run.notice) + "</div>")

@@ -322,9 +322,12 @@ class PuzzleGame:
             if mv.card in self.puzzle.winning:
                 out.append((mv.card, _("{card} works too.").format(card=card_text(mv.card))))
                 continue
-            how = voice.card_sentence(solution.reason(mv.card), names)
+            reason = solution.reason(mv.card)
             loses = _("{card} loses the goal.").format(card=card_text(mv.card))
-            out.append((mv.card, f"{loses} {how}"))
+            said = [loses, voice.card_sentence(reason, names)]
+            if mv.guaranteed > 0:  # what it makes sure of, below the goal
+                said.append(voice.sure_points(mv.guaranteed, reason.two_tricks))
+            out.append((mv.card, " ".join(said)))
         return out
 
     def main_sentence(self) -> str:

@@ -106,9 +106,11 @@ def words_html(text: str, seen: Optional[Set[str]] = None) -> str:
 #: The buttons that give the answer away, and what it costs.
 SHOW_ANSWER = N_("Show the answer (counts as not solved)")
 SHOW_SOLUTION = N_("Show solution (counts as not solved)")
-#: Why the rating went down: the answer or the solution was taken.
-GAVE_UP = N_("You took the answer, so this puzzle counts as not solved for your rating. "
-             "It will come back on another day.")
+#: Why the rating went down: the answer, or the solution, was taken.
+GAVE_UP = {"answer": N_("You took the answer, so this puzzle counts as not solved for your "
+                        "rating. It will come back on another day."),
+           "solution": N_("You looked at the solution, so this puzzle counts as not solved for "
+                          "your rating. It will come back on another day.")}
 
 #: Wraps the player's callbacks: an exception is logged, the learner reads SORRY.
 guarded = guarded_method(lambda player, message: player.say(message, "wrong"), sorry=SORRY,
@@ -238,8 +240,9 @@ class PuzzlePlayer(widgets.VBox):
                                         self.on_restart)
         self.next_btn = self._button(_("Next puzzle"), _("Go on to the next puzzle"), self.on_next,
                                      style="success")
+        # wraps: each label whole ("Show solution (counts as not solved)"), in any language
         self.buttons = widgets.HBox([self.hint_btn, self.solution_btn, self.restart_btn,
-                                     self.next_btn])
+                                     self.next_btn], layout=widgets.Layout(flex_flow="row wrap"))
         self.back_btn = self._button(_("◀ Back"), _("The step before"),
                                      lambda _click: self.on_step(-1))
         self.fwd_btn = self._button(_("Next step ▶"), _("The next card of the solution"),
@@ -573,9 +576,9 @@ class PuzzlePlayer(widgets.VBox):
             self.say(" ".join(said))
             self.buttons_state()
 
-    def _gave_up(self) -> List[str]:
-        """The learner took the answer or the solution: the puzzle counts as not solved for
-        the rating (once an attempt), and the words say how the rating moved."""
+    def _gave_up(self, taken: str = "answer") -> List[str]:
+        """The learner took the answer or the solution (``taken``): the puzzle counts as not
+        solved for the rating (once an attempt), and the words say how the rating moved."""
         game = self.game
         if game is None or self.gave_up_counted or game.solved:
             return []
@@ -590,10 +593,10 @@ class PuzzlePlayer(widgets.VBox):
         if before is None:
             return [_("Your first puzzle rating: {rating} (everyone starts at {start}).").format(
                 rating=number(after.rating), start=number(round(START.rating))),
-                _(GAVE_UP)]
+                _(GAVE_UP[taken])]
         return [_("Your puzzle rating went down by {points}, to {rating}.").format(
             points=number(before.rating - after.rating), rating=number(after.rating)),
-            _(GAVE_UP)]
+            _(GAVE_UP[taken])]
 
     @guarded
     def on_restart(self, _click: Any = None) -> None:
@@ -622,7 +625,7 @@ class PuzzlePlayer(widgets.VBox):
         game = self.game
         if game is None:
             return
-        self._gave_up_said = self._gave_up()
+        self._gave_up_said = self._gave_up("solution")
         self.steps = game.solution()
         self.step_at = 0
         self.solution_box.children = [widgets.HTML(_("<b>The solution</b>, card by card "

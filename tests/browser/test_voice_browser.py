@@ -70,6 +70,8 @@ def test_a_lesson_question_whose_answer_was_taken_comes_back(app_server, voila_p
     button("Next").click()  # the question whose answer was taken comes back
     expect(page.get_by_text("Once more: step 2 of 7", exact=False)).to_be_visible(
         timeout=TIMEOUT)
+    expect(page.locator(".sp-feedback-hint")).to_contain_text("You took the answer to this "
+                                                             "question the first time")
     voila_page.screenshot("voice-answer-taken-comes-back")
     button(name("KH")).click()
     right()
@@ -115,6 +117,25 @@ def test_show_solution_lowers_the_puzzle_rating_and_explains_in_short(app_server
     voila_page.screenshot("voice-rating-down-after-the-solution")
 
 
+def test_a_short_explanation_with_why_not_in_french(app_server, voila_page):
+    page = voila_page.page
+    page.set_viewport_size(DESKTOP)
+    voila_page.open_url(app_server.app_url("page=puzzles&puzzle=ace-first-six-last&lang=fr"
+                                           "&learner=Voix Kofi"), wait_for="Tuteur de Spar")
+    board = page.locator(".spar-pz")
+    expect(board.get_by_role("button", name="l'as de carreau", exact=True)).to_be_visible(
+        timeout=FIRST_VISIT_MS)
+    board.get_by_role("button", name="l'as de carreau", exact=True).click()
+    expect(page.locator(".spar-pz-status-area")).to_contain_text("l'objectif",
+                                                                 timeout=TIMEOUT)
+    board.get_by_role("button", name="le 6 de trèfle", exact=True).click()
+    why = page.locator(".spar-pz-solution-area")
+    expect(why).to_contain_text("Pourquoi : A♦ gagne le 4e pli", timeout=TIMEOUT)
+    why.get_by_text("Pourquoi pas 6♣ ?").click()
+    expect(why).to_contain_text("6♣ fait perdre l'objectif.")
+    both_sizes(voila_page, "why-not-fr")
+
+
 def test_lesson_16_comments_on_the_card_really_played(app_server, voila_page):
     page = voila_page.page
     page.set_viewport_size(DESKTOP)
@@ -136,7 +157,9 @@ def test_lesson_16_comments_on_the_card_really_played(app_server, voila_page):
 def test_the_play_hint_ladder_and_its_picture_of_the_chances(app_server, voila_page, lang):
     page = voila_page.page
     page.set_viewport_size(DESKTOP)
-    open_app(voila_page, app_server, f"page=play&game=standard&lang={lang}")
+    title = "Tuteur de Spar" if lang == "fr" else "Spar tutor"
+    voila_page.open_url(app_server.app_url(f"page=play&game=standard&lang={lang}"),
+                        wait_for=title)
     hand = page.locator(".spar-card-btn")
     expect(hand).to_have_count(5, timeout=FIRST_VISIT_MS)
     buttons = page.locator(".spar-hint-buttons button")
