@@ -74,6 +74,9 @@ class Puzzle:
     line: Optional[int] = None
     #: What it calls the other players, by seat (:meth:`recast` changes them).
     cast: Tuple[str, ...] = PLAYER_NAMES
+    #: The first rung of the hint ladder at the first decision, when the file writes one
+    #: ("": made from the position); ``hint`` is the second, the idea.
+    nudge: str = ""
 
     @property
     def state(self) -> HandState:
@@ -95,6 +98,7 @@ class Puzzle:
         (:mod:`spar_tutor.learning.cast`: a learner who has one of their names)."""
         return dataclasses.replace(
             self, title=rename(self.title), goal=rename(self.goal), hint=rename(self.hint),
+            nudge=rename(self.nudge),
             explanation=rename(self.explanation), collection=rename(self.collection),
             cast=tuple(rename(name) for name in self.cast))
 

@@ -8,7 +8,8 @@ from typing import Any, List, Set
 
 import ipywidgets as widgets
 
-from ..engine.state import move_said
+from ..engine.state import move_label, move_said
+from ..render.chances import CSS as CHANCES_CSS, why_not_html
 from ..i18n import N_, _
 from ..render.glossary import CSS as GLOSSARY_CSS, glossary_html
 from ..render.table import table_html
@@ -67,6 +68,7 @@ class ReviewPanel(widgets.VBox):
                     else _("Before play"))
             tip = (f"<div class='spar-review-tip' style='color:{INK}'>{words(line.tip)}</div>"
                    if line.tip else "")
+            tip += why_not_html([(move_label(m), text) for m, text in line.why_not], words)
             rows.append(f"<tr><td>{when}</td><td class='spar-review-view' style='color:{colour}'>"
                         f"{words(line.text)}{tip}</td><td class='spar-review-hindsight' "
                         f"style='color:{MUTED_INK}'>{words(line.hindsight)}</td></tr>")
@@ -75,7 +77,7 @@ class ReviewPanel(widgets.VBox):
         body = head + "".join(rows) if rows else \
             "<tr><td>" + _("You made no decision this hand.") + "</td></tr>"
         title = _("Your decisions, hand {number}").format(number=s.hand_number)
-        self.lines.value = (f'{GLOSSARY_CSS}<div class="spar-panel-title">{title}'
+        self.lines.value = (f'{GLOSSARY_CSS}{CHANCES_CSS}<div class="spar-panel-title">{title}'
                             f'</div><table class="spar-review">{body}</table>')
         self._states = list(s.states)
         self.slider.max = len(self._states) - 1
