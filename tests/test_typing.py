@@ -1,5 +1,5 @@
 """The engine, the pictures, the session, the progress database, the lessons, the puzzles
-(and what they share) and the explore simulations type-check under ``mypy --strict`` (the solver is checked in
+(and what they share), the explore simulations and the shared tables' service type-check under ``mypy --strict`` (the solver is checked in
 test_solver_docs.py)."""
 
 import subprocess
@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-STRICT = ["engine", "render", "session", "store", "learning", "lessons", "puzzles", "explore"]
+STRICT = ["engine", "render", "session", "store", "learning", "lessons", "puzzles", "explore",
+          "server/tables"]
 
 
 def test_engine_is_strictly_typed():
