@@ -336,7 +336,7 @@ class SharedTable:
             except SparError:
                 return Outcome(False, _("That is not a move."))
             if isinstance(move, Card):
-                problem = s.card_problem(move)
+                problem = _not_held(s, seat, move) or s.card_problem(move)
                 if problem:
                     return Outcome(False, problem)
             return s.move(move)
@@ -347,7 +347,8 @@ class SharedTable:
                 return Outcome(False, _("That is not a move."))
             if not isinstance(card, Card):
                 return Outcome(False, _("That is not a move."))
-            return s.renege(card)
+            return Outcome(False, _not_held(s, seat, card)) if _not_held(s, seat, card) \
+                else s.renege(card)
         if kind == "cut":
             lift = action.get("lift")
             if lift is not None and (not isinstance(lift, int) or isinstance(lift, bool)):
@@ -517,6 +518,21 @@ class SharedTable:
         """Count a change and tell whoever waits for one."""
         self.version += 1
         self.on_change(self)
+
+
+def _not_held(s: TableSession, seat: int, card: Card) -> str:
+    """"You do not hold 7♥." when the seat does not hold ``card``, and no more: the engine's
+    own answer would say who holds it (right for one learner at a bot table, a leak of a
+    hidden card at a shared one). A card played already, or not in the pack, is said so."""
+    state = s.state
+    if card in state.hand(seat):
+        return ""
+    problem = state.explain_illegal(card, s.seating)
+    public = not state.rules.deck_mask & card.bit or card in state.current_trick or any(
+        card in t.cards for t in state.tricks)
+    if public:
+        return problem or ""
+    return _("You do not hold {card}.").format(card=card.symbol_text)
 
 
 __all__ = ["AWAY_S", "IDLE_S", "Place", "SharedTable", "TableError", "TableSession"]
