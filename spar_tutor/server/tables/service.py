@@ -65,8 +65,12 @@ class TableService:
 
     def __init__(self, store: Optional[Store] = None,
                  clock: Callable[[], float] = time.monotonic, away_s: float = AWAY_S,
-                 idle_s: float = IDLE_S) -> None:
+                 idle_s: float = IDLE_S, seeds: Callable[[], str] = lambda: secrets.token_hex(16)
+                 ) -> None:
         self.store = store
+        #: Each new table's seed for its deals: 128 random bits (a learner who knew it, or
+        #: could guess it from their own cards, would know every hand); tests give theirs.
+        self.seeds = seeds
         self.clock = clock
         self.away_s, self.idle_s = away_s, idle_s
         self._tables: Dict[str, SharedTable] = {}
@@ -135,7 +139,7 @@ class TableService:
                 raise TableError(_("This server has as many tables as it can hold. Try again "
                                    "when a match is over."))
             table = SharedTable(new_code(self._tables), chosen, players, hints=bool(hints),
-                                bots=bots, seed=secrets.token_hex(16), created_by=created_by)
+                                bots=bots, seed=self.seeds(), created_by=created_by)
             record = TableRecord.create(self.store, table) if self.store is not None else None
             self._add(table, record)
         return table
