@@ -10,6 +10,7 @@ when she opens her page again (the address she had) it takes the seat back.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Dict, List
 
@@ -17,6 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import UI_TIMEOUT_MS, save_screenshot
+from tables_helpers import TEACHER_KEY
 from shared_tables import (AWAY_S, all_card_names, card_names, code_of, felt_html, playable,
                            seat_points, shows_card, start_service, status, wait_for_card)
 
@@ -38,7 +40,8 @@ def tables_app(voila, tables_service, tmp_path_factory):
     """The app, its kernels told where the table service is; three kernels kept ready."""
     home = tmp_path_factory.mktemp("tables-app-home")
     return voila(app_notebook(), env={"SPAR_TUTOR_HOME": str(home),
-                                      "SPAR_TUTOR_TABLES_URL": tables_service.url},
+                                      "SPAR_TUTOR_TABLES_URL": tables_service.url,
+                                      "SPAR_TUTOR_TEACHER_KEY": TEACHER_KEY},
                  pool_size=3)
 
 
@@ -140,3 +143,78 @@ def test_three_learners_and_a_bot_play_a_hand(browser, tables_app, pages, pytest
     # play in time while the page stayed open)
     expect(ama.locator(".spar-seat-list")).not_to_contain_text("away")
     save_screenshot(back, "tables-esi-back", root)
+
+
+def table_of_two(browser, pages, tables_app, names=("Yaw", "Akua")):
+    """Two learners at a new table with two computer players, the match started."""
+    first = open_page(browser, pages, names[0],
+                      tables_app.app_url(f"page=table&learner={names[0]}"))
+    first.get_by_role("button", name="Make a table").click()
+    code = code_of(first)
+    second = open_page(browser, pages, names[1], tables_app.app_url(
+        f"page=table&table={code}&learner={names[1]}"))
+    expect(second.locator(".spar-shared-table .spar-code")).to_have_text(code)
+    first.get_by_role("button", name="Start the match").click()
+    for page in (first, second):
+        expect(page.locator(".spar-shared-table .spar-card-btn")).to_have_count(5)
+    return code, first, second
+
+
+def test_the_teacher_sees_every_hand_pauses_shows_and_resumes(browser, tables_app, pages,
+                                                              pytestconfig):
+    root = pytestconfig.rootpath
+    code, yaw, akua = table_of_two(browser, pages, tables_app)
+    cards = {"Yaw": card_names(yaw), "Akua": card_names(akua)}
+    teacher = open_page(browser, pages, "teacher",
+                        tables_app.app_url(f"page=class&key={TEACHER_KEY}"))
+    tables = teacher.locator(".spar-class-tables")
+    expect(tables).to_contain_text(code)
+    expect(tables).to_contain_text("Yaw")
+    teacher.get_by_role("button", name=f"Open table {code}").click()
+    for name in cards["Yaw"] + cards["Akua"]:  # every hand, face up
+        expect(teacher.locator(f'.spar-class-table .spar-felt [aria-label*="{name}"]').first
+               ).to_be_attached()
+    save_screenshot(teacher, "tables-teacher-watch", root)
+
+    teacher.get_by_role("button", name="Pause").click()
+    for page in (yaw, akua):
+        expect(page.locator(".spar-shared-table .spar-status").first).to_contain_text("paused")
+    teacher.locator(".spar-class-table input[type=text]").fill("Look at Yaw's cards")
+    teacher.get_by_role("button", name="Show every hand to the table").click()
+    for page, other in ((yaw, "Akua"), (akua, "Yaw")):
+        expect(page.locator(".spar-teacher-note")).to_contain_text("Look at Yaw's cards")
+        for name in cards[other]:  # the other's hand, open on this page
+            assert wait_for_card(page, name) >= 0
+    save_screenshot(akua, "tables-shown-to-akua", root)
+    teacher.get_by_role("button", name="Resume play").click()
+    for page, other in ((yaw, "Akua"), (akua, "Yaw")):
+        expect(page.locator(".spar-teacher-note")).to_have_count(0)
+        page.wait_for_function(
+            "(names) => !names.some(n => Array.from(document.querySelectorAll("
+            "'.spar-shared-table .spar-felt')).some(e => e.innerHTML.includes(n)))",
+            arg=cards[other], timeout=UI_TIMEOUT_MS)
+    # play goes on: whoever is to play can play
+    mover = yaw if status(yaw).startswith("Your turn") else akua
+    expect(mover.locator(".spar-shared-table .spar-status").first).to_contain_text("Your turn")
+    card = playable(mover)[0]
+    mover.get_by_role("button", name=card, exact=True).click()
+    other = akua if mover is yaw else yaw
+    wait_for_card(other, card)
+
+    # tables for the class: the learners seen today, four at a table; Yaw sits at his
+    started = teacher.locator(".spar-class-tables")
+    for box in started.locator("input[type=checkbox]").all()[:-1]:  # the hints box is last
+        box.check()
+    teacher.get_by_role("button", name="Start tables for these learners").click()
+    expect(started).to_contain_text("started:")
+    text = started.inner_text()
+    codes = text.split("started:")[1].split(".")[0].replace(",", " ").split()
+    assert codes and all(len(c) == 4 for c in codes)
+    save_screenshot(teacher, "tables-teacher-started", root)
+    yaw.get_by_role("button", name="Leave the table").click()
+    sit = yaw.get_by_role("button", name=re.compile("Sit down at table (" + "|".join(codes) + ")"))
+    expect(sit.first).to_be_visible()
+    sit.first.click()
+    expect(yaw.locator(".spar-shared-table .spar-code")).to_have_text(re.compile("|".join(codes)))
+    expect(yaw.locator(".spar-seat-list")).to_contain_text("You (you)")
+    expect(yaw.locator(".spar-shared-table .spar-felt")).to_be_visible()

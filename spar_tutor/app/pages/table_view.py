@@ -58,11 +58,11 @@ class SharedTableView(widgets.VBox):
         self.felt = widgets.HTML()
         self.side = widgets.HTML()
         self.seats = widgets.HTML()
-        self.start = _button(_("Start the match"), "success", guard(lambda _b: self._start()))
-        self.back = _button(_("I am back"), "warning", guard(lambda _b: self._act({"kind": "back"})))
-        self.next_hand = _button(_("Next hand"), "success",
+        self.start = button(_("Start the match"), "success", guard(lambda _b: self._start()))
+        self.back = button(_("I am back"), "warning", guard(lambda _b: self._act({"kind": "back"})))
+        self.next_hand = button(_("Next hand"), "success",
                                  guard(lambda _b: self._act({"kind": "next"})))
-        self.leave_button = _button(_("Leave the table"), "", guard(lambda _b: self.leave(True)))
+        self.leave_button = button(_("Leave the table"), "", guard(lambda _b: self.leave(True)))
         self.leave_button.add_class("spar-secondary")
         # the learner's cards
         self.card_style = widgets.HTML()
@@ -80,23 +80,23 @@ class SharedTableView(widgets.VBox):
                                       style={"description_width": "initial"})
         self.cut_box = widgets.VBox([widgets.HTML(_("You may cut the pack before the deal.")),
                                      self.lift, widgets.HBox([
-                                         _button(_("Cut"), "info", guard(lambda _b: self._act(
+                                         button(_("Cut"), "info", guard(lambda _b: self._act(
                                              {"kind": "cut", "lift": int(self.lift.value)}))),
-                                         _button(_("No cut"), "", guard(lambda _b: self._act(
+                                         button(_("No cut"), "", guard(lambda _b: self._act(
                                              {"kind": "cut", "lift": None})))])])
         self.bet_lines = widgets.HTML()
         self.amount = widgets.BoundedIntText(value=1, min=1, max=1, description=_("Bet"),
                                              layout=widgets.Layout(width="160px"))
-        self.offer_box = widgets.HBox([self.amount, _button(
+        self.offer_box = widgets.HBox([self.amount, button(
             _("Offer this bet"), "info", guard(lambda _b: self._act(
                 {"kind": "offer", "amount": int(self.amount.value)}))),
-            _button(_("No bet"), "", guard(lambda _b: self._act({"kind": "offer", "amount": 0})))])
+            button(_("No bet"), "", guard(lambda _b: self._act({"kind": "offer", "amount": 0})))])
         self.offer_box.add_class("spar-row")
         self.answers = ButtonPool(guard, width="auto")
         self.answer_row = widgets.VBox()
         self.bet_box = widgets.VBox([self.bet_lines, self.offer_box, self.answer_row])
         # hints and the review
-        self.hint_buttons = {level: _button(_(label), "", guard(
+        self.hint_buttons = {level: button(_(label), "", guard(
             lambda _b, level=level: self._hint(level))) for level, label in HINT_LABELS.items()}
         self.hint_answer = widgets.HTML()
         self.hint_box = widgets.VBox([
@@ -104,7 +104,7 @@ class SharedTableView(widgets.VBox):
             widgets.HBox(list(self.hint_buttons.values()),
                          layout=widgets.Layout(flex_flow="row wrap")), self.hint_answer])
         self.hint_box.add_class("spar-panel")
-        self.review_button = _button(_("Review this hand"), "info", guard(lambda _b: self._review()))
+        self.review_button = button(_("Review this hand"), "info", guard(lambda _b: self._review()))
         self.review = widgets.HTML()
         # the heartbeat: a browser-side timer, so a closed tab falls silent
         self.pulse = Pulse(client, ticket)
@@ -307,7 +307,7 @@ class SharedTableView(widgets.VBox):
         if h.get("why"):
             self._tell(h["why"], "spar-warn")
             if h.get("renege"):
-                self.renege_row.children = (_button(
+                self.renege_row.children = (button(
                     _("Renege with {card} anyway").format(card=card_text(card)), "danger",
                     guarded(self._say)(lambda _b: self._act({"kind": "renege",
                                                                "move": str(card)}))),)
@@ -410,10 +410,11 @@ def seats_html(seats: List[Dict[str, Any]]) -> str:
             + f'</span><ul class="spar-seat-list">{"".join(rows)}</ul></div>')
 
 
-def _button(text: str, style: str, on_click: Callable[[Any], Any]) -> widgets.Button:
+def button(text: str, style: str, on_click: Callable[[Any], Any]) -> widgets.Button:
+    """A button whose width fits its words (in any language), doing ``on_click``."""
     b = widgets.Button(description=text, button_style=style, layout=widgets.Layout(width="auto"))
     b.on_click(on_click)
     return b
 
 
-__all__ = ["SharedTableView", "hint_answer", "seats_html"]
+__all__ = ["SharedTableView", "button", "hint_answer", "seats_html"]

@@ -167,9 +167,8 @@ def restore_tables(store: Store) -> List[Tuple[SharedTable, TableRecord]]:
                                 seed=seed, created_by=created_by, paused=paused, shown=shown,
                                 note=note)
             for seat, name, learner, bot, secret in seats.get(table_id, []):
-                waiting = not bot and not secret  # a seat the teacher set, not taken yet
-                table.places[seat] = Place(seat, name, learner, secret, bot,
-                                           heard=table.clock(), away="gone" if waiting else "")
+                # every learner has the away time to come back to their page
+                table.places[seat] = Place(seat, name, learner, secret, bot, heard=table.clock())
             record = TableRecord(store, table_id)
             rows = moves.get(table_id, [])
             record.sittings = {p.seat: (p.name, p.secret, p.bot) for p in table.places

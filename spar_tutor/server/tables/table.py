@@ -209,10 +209,11 @@ class SharedTable:
 
     def reserve(self, seat: int, name: str) -> None:
         """Keep ``seat`` for the learner called ``name`` (the teacher seats a class): they
-        take it when they join with the code; until then a bot plays it."""
+        take it when they join with the code; a bot plays it if they have not come within
+        :attr:`away_s`."""
         place = self.places[seat]
         place.name, place.learner, place.secret = " ".join(name.split()), learner_key(name), ""
-        place.away = "gone"
+        place.heard, place.away = self.clock(), ""
 
     def place_of(self, seat: Any, secret: Any) -> Place:
         """The place of ``seat`` if ``secret`` is its own; else the learner is told no."""
