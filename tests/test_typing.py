@@ -7,13 +7,21 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-STRICT = ["engine", "render", "session", "store", "learning", "lessons", "puzzles", "explore",
-          "server/tables"]
+STRICT = ["engine", "render", "session", "store", "learning", "lessons", "puzzles", "explore"]
 
 
 def test_engine_is_strictly_typed():
     paths = [str(ROOT / "spar_tutor" / p) for p in STRICT]
     out = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary", *paths],
+                         capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_the_table_service_is_strictly_typed():
+    """spar_tutor/server/tables under --strict (the rest of server/ it imports is not
+    strict: its errors are not this package's)."""
+    out = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent",
+                          "--no-error-summary", str(ROOT / "spar_tutor" / "server" / "tables")],
                          capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
 

@@ -88,8 +88,14 @@ def upgrade(store: "Store") -> None:
         conn = conn.execution_options(spar_begin="IMMEDIATE" if store.is_sqlite else "")
         with conn.begin():
             if conn.dialect.name == "postgresql":
-                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": ADVISORY_LOCK})
-            command.upgrade(config(conn), "head")
+                from .postgres import patient
+
+                with patient(conn):
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                                 {"key": ADVISORY_LOCK})
+                    command.upgrade(config(conn), "head")
+            else:
+                command.upgrade(config(conn), "head")
 
 
 def differences(connection: Any) -> List[Any]:

@@ -16,6 +16,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.parse
 from pathlib import Path
@@ -48,7 +49,8 @@ class TableProcess:
         then goes on without shared tables."""
         url_file = Path(folder) / "tables-url"
         process = subprocess.Popen(
-            [sys.executable, "-m", "spar_tutor.server.tables", "--url-file", str(url_file)],
+            [sys.executable, "-m", "spar_tutor.server.tables", "--url-file", str(url_file),
+             "--parent", str(os.getpid())],
             env=env, stdin=subprocess.DEVNULL, start_new_session=os.name == "posix")
         deadline = time.monotonic() + timeout
         while not url_file.exists():
@@ -91,6 +93,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--idle-seconds", type=float, default=IDLE_S, metavar="S",
                    help="seconds a learner's decision may wait before a computer player "
                         f"plays for them ({IDLE_S:g})")
+    p.add_argument("--parent", type=int, default=None, metavar="PID",
+                   help="stop when this process goes (spar-tutor serve, even killed with "
+                        "kill -9)")
     p.add_argument("--hub", action="store_true",
                    help="run as a JupyterHub service (JUPYTERHUB_* variables; learners are "
                         "the hub's users, teachers its admins)")
@@ -119,9 +124,26 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         gate: Gate = HubGate(os.environ["JUPYTERHUB_API_URL"], os.environ["JUPYTERHUB_API_TOKEN"])
     else:
         gate = Gate(os.environ.get(TEACHER_KEY_ENV))
+    if args.parent:
+        _stop_with(args.parent)
     tables = Tables(TableService(store, away_s=max(2.0, args.away_seconds),
                                  idle_s=max(1.0, args.idle_seconds)), gate)
     return asyncio.run(_serve(tables, ip, port, prefix, args.url_file))
+
+
+def _stop_with(parent: int) -> None:
+    """SIGTERM to this process when ``parent`` goes (as Voila's, :mod:`..voila_run`):
+    what was played is saved already."""
+    from ..voila_run import WATCH_S, stop_with_parent
+
+    stop_with_parent()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(WATCH_S)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, daemon=True, name="spar-tables-parent").start()
 
 
 async def _serve(tables: "Tables", ip: str, port: int, prefix: str,

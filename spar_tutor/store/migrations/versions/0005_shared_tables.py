@@ -1,11 +1,11 @@
 """Shared tables: a table learners play at from their own browsers, who sat at each seat,
 and every move made there (spar_tutor.server.tables).
 
-The revision has a name of its own ("0005_shared_tables"): another migration may be
-written at the same time on another branch, and the two are put in a row when they meet.
+The revision has a name of its own ("0005_shared_tables"): it was written beside
+another branch's migration (0005_lookalike_keys), and comes after it.
 
 Revision ID: 0005_shared_tables
-Revises: 0004
+Revises: 0005_lookalike_keys
 Create Date: 2026-12-04
 """
 
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0005_shared_tables"
-down_revision: Union[str, Sequence[str], None] = "0004"
+down_revision: Union[str, Sequence[str], None] = "0005_lookalike_keys"
 branch_labels: Union[str, Sequence[str], None] = None
 depends_on: Union[str, Sequence[str], None] = None
 
