@@ -11,7 +11,7 @@ from spar_tutor.render.glossary import GLOSSARY, TERMS, glossary_html, glossary_
 from spar_tutor.render.text import card_symbols, cardify, md
 
 ISSUE_TERMS = {"trick", "lead", "follow", "renege", "void", "stock", "live", "dry", "wet",
-               "offside", "under ten", "hand", "match", "target"}
+               "offside", "under ten", "hand", "match", "target", "safe", "guard"}
 
 
 def marked(html):

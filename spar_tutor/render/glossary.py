@@ -88,8 +88,15 @@ GLOSSARY: Tuple[Term, ...] = (
     Term("under_ten", N_("under ten"), ("under ten", "under-ten"),
          N_("A hand with no card higher than 9. You may show it and swap it for five new "
             "cards from the stock.")),
+    Term("safe", N_("safe"), ("safe",),
+         N_("A card is safe when nobody else holds a higher card of its suit. A safe 6 "
+            "wins the last trick when its owner leads it.")),
+    Term("guard", N_("guard"), ("guard", "guards", "guarded"),
+         N_("A higher card of the same suit, kept to stop another player's 6 or 7. While "
+            "you keep it, their card loses when it is led.")),
     Term("match", N_("match"), ("match", "matches"),
-         N_("Hands played one after another until a player reaches the target.")),
+         N_("Hands played one after another, until a player reaches the target or the "
+            "agreed number of hands is played.")),
     Term("target", N_("target"), ("target",),
          N_("The score that wins the match, for example 10 points.")),
 )
@@ -114,6 +121,8 @@ def _mark_forms() -> None:
     pgettext("glossary forms", "wet")
     pgettext("glossary forms", "live")
     pgettext("glossary forms", "under ten|under-ten")
+    pgettext("glossary forms", "safe")
+    pgettext("glossary forms", "guard|guards|guarded")
     pgettext("glossary forms", "match|matches")
     pgettext("glossary forms", "target")
 
