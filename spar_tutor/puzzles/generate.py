@@ -5,7 +5,9 @@ beginner and random bots; the position with ``tricks`` tricks to go (start
 of a trick, or part-way through it with ``mid_trick``) becomes a puzzle for the
 seat to move when the solver finds that seat can make sure of some points,
 that at most ``max_winning`` first cards keep them, and that at least one legal
-card throws them away. Every puzzle is written with its stated winning cards,
+card throws them away. With ``defence``, a losing first card must also let another seat
+make sure of at least that many points (a defence puzzle: the learner stops their score).
+Every puzzle is written with its stated winning cards,
 rated (:mod:`spar_tutor.puzzles.rating`), and passes the loader's checks.
 The same arguments always give the same puzzles.
 """
@@ -49,6 +51,8 @@ class Request:
     closed: bool = False
     mid_trick: bool = False
     max_tries: int = 2000
+    #: Points another seat must be sure of after some losing first card (0: no defence asked).
+    defence: int = 0
 
     def rules(self) -> Rules:
         options: Dict[str, Any] = {}
@@ -179,6 +183,8 @@ def _puzzle(request: Request, position: DealFile, number: int) -> Optional[Gener
     winning = sorted((c for c, v in values.items() if v == goal), key=lambda c: c.index)
     if goal <= 0 or len(winning) > request.max_winning or len(winning) == len(values):
         return None
+    if request.defence and _threat(state, seat, values, goal) < request.defence:
+        return None
     if request.closed and closed_cards(state, seat, goal) != winning:
         return None
     difficulty = measure(state, seat, goal, closed=request.closed)
@@ -196,7 +202,7 @@ def _puzzle(request: Request, position: DealFile, number: int) -> Optional[Gener
         "winning": format_cards(winning),
         "hint": hint_words(state, seat, judge),
         "explanation": explanation_words(solution, winning, goal),
-        "themes": ["generated"],
+        "themes": ["generated", "defence"] if request.defence else ["generated"],
     }
     puzzle, problems = check_puzzle(table)
     if puzzle is None:  # cannot happen: the generator and the loader agree; stay safe
@@ -205,8 +211,22 @@ def _puzzle(request: Request, position: DealFile, number: int) -> Optional[Gener
     return Generated(table, difficulty)
 
 
+def _threat(state: HandState, seat: int, values: Dict[Card, int], goal: int) -> int:
+    """The most another seat can make sure of after one of ``seat``'s losing first cards."""
+    most = 0
+    for card, value in values.items():
+        if value >= goal:
+            continue
+        after = state.apply(card)
+        for other in range(state.players):
+            if other != seat:
+                most = max(most, Judge(after, other).guarantee(after))
+    return most
+
+
 def _ident(request: Request, position: DealFile, number: int) -> str:
     name = position.rules.name.replace("_", "")
-    extra = ("b" if request.bonus and not request.dry_wet else "") + ("w" if request.dry_wet else "")
+    extra = (("b" if request.bonus and not request.dry_wet else "") + ("w" if request.dry_wet else "")
+             + ("d" if request.defence else ""))
     return f"gen-{name}{extra}-{request.players}p{request.tricks}t-s{request.seed}-{number}"[:40]
 
