@@ -41,6 +41,9 @@ def register(subparsers: Any) -> None:
                    help="most first cards that may keep the goal (default: 1, a unique answer)")
     p.add_argument("--closed", action="store_true",
                    help="closed puzzles: solvable seeing only your own hand (small positions)")
+    p.add_argument("--stock-unknown", action="store_true",
+                   help="with --closed: the whole deal and its tricks, the stock unknown to the "
+                   "learner (only the cards played are known, as at a real table)")
     p.add_argument("--mid-trick", action="store_true",
                    help="start part-way through a trick, some cards already played")
     p.add_argument("--defence", type=int, default=0, metavar="POINTS",
@@ -79,7 +82,7 @@ def _generate(args: argparse.Namespace) -> int:
                       preset=args.preset, bonus=args.bonus, dry_wet=args.dry_wet,
                       max_winning=args.max_winning, closed=args.closed,
                       mid_trick=args.mid_trick, max_tries=args.max_tries,
-                      defence=args.defence)
+                      defence=args.defence, stock_unknown=args.stock_unknown)
     made = generate(request)
     if args.json:
         print(json.dumps([{"puzzle": g.table, "difficulty": g.difficulty.to_json()}
