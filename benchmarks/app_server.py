@@ -69,7 +69,9 @@ class AppServer:
                 raise TimeoutError("the preheated kernel did not get ready")
             time.sleep(0.1)
 
-    def stop(self) -> None:
+    def stop(self, remove: bool = True) -> None:
+        """Stop Voila (SIGTERM: it shuts its kernels down), kill any kernel left, and remove
+        the server's folder (its log and ``home`` too) unless ``remove`` is False."""
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
@@ -82,7 +84,8 @@ class AppServer:
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
-        shutil.rmtree(self.connections.parent, ignore_errors=True)
+        if remove:
+            shutil.rmtree(self.connections.parent, ignore_errors=True)
 
 
 def rss_mb(pid: int) -> float:

@@ -18,9 +18,10 @@ machine's two cores would compete with the server they are meant to measure.
 Each learner opens Home, Rules and Play. Then, for each bot strength asked for
 (``beginner``, ``expert``), every learner starts a match against three such
 bots and plays ``--rounds`` cards, all the learners clicking a card in the same
-instant each round. **Click to answer** is timed from the click until the kernel
-has played the learner's card and the bots' replies and sent the whole redrawn
-table (its idle message after the click arrives): what the learner waits for.
+instant each round. **Click to answer** is timed from the click until the page's
+widgets show that the bots have played: the card has left the learner's hand and
+the learner may play again (or the hand is over), as the kernel's update messages
+say; what the learner waits for. A click that played nothing fails the learner.
 Then each learner takes a lesson step (and with ``--tour`` asks for the solver's hint and
 opens Puzzles and Explore, the most memory a kernel reaches).
 
@@ -47,10 +48,12 @@ import threading
 import time
 import traceback
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Sequence
+from typing import Callable, Dict, List, Optional, Sequence, Set
 
 import app_server
 from voila_client import VoilaSession
+
+from spar_tutor.widgets.setup import BOT_MENU_CLASS  # noqa: E402 (app_server puts the checkout on the path)
 
 GREETING = "Hello, {name}!"
 STRENGTHS = ("random", "beginner", "expert")
@@ -74,10 +77,21 @@ def percentile(values: Sequence[float], fraction: float) -> float:
 # -- what a learner does ---------------------------------------------------------------
 
 
+def shown(session: VoilaSession) -> Set[str]:
+    """The widgets on the page now: every model some box has as a child (a pool keeps
+    buttons it no longer shows; an old menu lingers in the kernel until it is closed)."""
+    return {ref[len("IPY_MODEL_"):] for s in session.states.values()
+            for ref in s.get("children", ()) if isinstance(ref, str)}
+
+
 def hand_buttons(session: VoilaSession) -> List[str]:
-    """The learner's cards on the play table (buttons drawn as cards)."""
-    return [m for m, s in session.states.items() if s.get("_model_name") == "ButtonModel"
-            and "spar-card-btn" in s.get("_dom_classes", ())]
+    """The learner's cards on the play table, in the hand's row (a card already played
+    keeps its button in the kernel, out of the row)."""
+    states = session.states
+    return [ref[len("IPY_MODEL_"):] for s in states.values()
+            if "spar-hand-box" in s.get("_dom_classes", ())
+            for ref in s.get("children", ())
+            if "spar-card-btn" in states.get(ref[len("IPY_MODEL_"):], {}).get("_dom_classes", ())]
 
 
 def playable(session: VoilaSession) -> List[str]:
@@ -85,23 +99,37 @@ def playable(session: VoilaSession) -> List[str]:
             if "spar-unplayable" not in session.states[m].get("_dom_classes", ())]
 
 
+def hand_over(session: VoilaSession) -> bool:
+    """Whether the table offers the next hand (or a new match): this hand is over."""
+    return any(not session.states[b].get("disabled") for b in
+               session.find("ButtonModel", description="Next hand")
+               + session.find("ButtonModel", description="New match") if b in shown(session))
+
+
 def ready_to_play(session: VoilaSession) -> None:
     """Until the learner may play a card, starting the next hand if this one is over."""
     session.drain(0.2)
-    if not playable(session):
-        next_hand = session.find("ButtonModel", description="Next hand") \
-            + session.find("ButtonModel", description="New match")
-        if next_hand and not session.states[next_hand[-1]].get("disabled"):
-            session.wait_idle(session.click(next_hand[-1]), "a new hand")
+    if not playable(session) and hand_over(session):
+        next_hand = [b for b in session.find("ButtonModel", description="Next hand")
+                     + session.find("ButtonModel", description="New match")
+                     if b in shown(session) and not session.states[b].get("disabled")]
+        session.wait_idle(session.click(next_hand[-1]), "a new hand")
     session.wait_for(lambda: playable(session), "a card the learner may play")
+
+
+def bot_menus(session: VoilaSession) -> List[str]:
+    """The bots' strength menus on the free-play settings, as drawn now."""
+    on_page = shown(session)
+    return [m for m, s in session.states.items() if s.get("_model_name") == "DropdownModel"
+            and BOT_MENU_CLASS in s.get("_dom_classes", ()) and m in on_page]
 
 
 def choose_bots(session: VoilaSession, strength: str) -> None:
     """Pick ``strength`` in each bot menu of the free-play settings, start a new match."""
-    menus = [m for m, s in session.states.items() if s.get("_model_name") == "DropdownModel"
-             and str(s.get("description", "")).startswith("Bot ")]
+    menus = bot_menus(session)
     if not menus:
-        raise RuntimeError("no bot menus on the Play page")
+        raise RuntimeError("no bot menus on the Play page (their class: "
+                           f"{BOT_MENU_CLASS})")
     for menu in menus:
         session.wait_idle(session.set_value(menu, index=STRENGTHS.index(strength)), "a bot menu")
     session.wait_idle(session.click(session.button("Start a new match")), "a new match")
@@ -109,11 +137,16 @@ def choose_bots(session: VoilaSession, strength: str) -> None:
 
 
 def click_a_card(session: VoilaSession) -> float:
-    """Click the first card the learner may play; seconds until the bots have answered."""
+    """Click the first card the learner may play; seconds until the page shows that the
+    bots have answered: the card has left the hand and the learner may play again (or the
+    hand is over). A click that played nothing is an error, not a quick answer."""
     card = playable(session)[0]
     began = time.monotonic()
-    answered = session.wait_idle(session.click(card), "the bots' answer")
-    return answered - began
+    session.wait_idle(session.click(card), "the bots' answer")
+    answered = session.wait_for(
+        lambda: card not in hand_buttons(session) and (playable(session) or hand_over(session))
+        and time.monotonic(), "the card played and the bots' answer", timeout=30)
+    return float(answered) - began
 
 
 # -- the class -------------------------------------------------------------------------

@@ -28,6 +28,9 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
+# babel.cfg names extractors of this checkout's spar_tutor (lesson files, notebooks): this
+# checkout's, not an older copy installed in the environment
+sys.path.insert(0, str(ROOT))
 I18N = ROOT / "spar_tutor" / "i18n"
 POT = I18N / "spar_tutor.pot"
 LOCALE = I18N / "locale"

@@ -38,7 +38,8 @@ from spar_tutor.lessons import Lesson, load_all  # noqa: E402
 NOTEBOOKS = ROOT / "notebooks"
 CHECK = "# NBVAL_CHECK_OUTPUT\n"
 SETUP = ("import matplotlib\nmatplotlib.use('module://matplotlib_inline.backend_inline')\n"
-         "import matplotlib.pyplot as plt\nfrom spar_tutor import explore\n")
+         "import matplotlib.pyplot as plt\nfrom spar_tutor import explore\n"
+         "from spar_tutor.i18n import _\n")
 
 
 # The first lines of a notebook's first code cell in each language (Voila shows no code).
@@ -143,17 +144,20 @@ def explore_last_trick() -> None:
             "most. How often does each rank actually win the last trick, and does it depend on "
             "the number of players? We deal many hands with the engine and let every player "
             "choose a random legal card (seeded, so the numbers are always the same)."),
-        new_code_cell(SETUP + "HANDS = 3000\nRANKS = list(range(6, 15))\nLABELS = "
-                      "['6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A']\n"
+        new_code_cell(SETUP + "from spar_tutor.engine.cards import face_letters\n"
+                      "HANDS = 3000\nRANKS = list(range(6, 15))\n"
+                      "LABELS = [face_letters().get(r, str(r)) for r in RANKS]\n"
                       "share = {n: explore.last_trick_ranks(n, HANDS, seed=n) for n in range(2, 8)}"),
         new_code_cell(CHECK + "print('players ' + ' '.join(f'{l:>5}' for l in LABELS))\n"
                       "for n, counts in share.items():\n"
                       "    print(f'{n:>7} ' + ' '.join(f'{100 * counts[r] / HANDS:5.1f}' for r in RANKS))"),
         new_code_cell("fig, ax = plt.subplots(figsize=(7, 4))\nfor n, counts in share.items():\n"
                       "    ax.plot(LABELS, [100 * counts[r] / HANDS for r in RANKS], marker='o', "
-                      "label=f'{n} players')\nax.set_xlabel('rank of the card that won the last "
-                      "trick')\nax.set_ylabel('% of hands')\nax.set_title('Who wins the last "
-                      "trick (random play)')\nax.legend(ncol=2)\nplt.show()"),
+                      "label=_('{n} players').format(n=n))\n"
+                      "ax.set_xlabel(_('rank of the card that won the last trick'))\n"
+                      "ax.set_ylabel(_('hands (out of 100)'))\n"
+                      "ax.set_title(_('Who wins the last trick (random play)'))\n"
+                      "ax.legend(ncol=2)\nplt.show()"),
         new_markdown_cell(
             "**What it shows.** Even with random play the high cards win the last trick far "
             "more often than the 6s, and more players make a win with a 6 rarer still: "
@@ -178,11 +182,12 @@ def explore_lead() -> None:
                       "    print(f'{n:>7} {100 * wins:11.1f}% {100 / n:10.1f}% {points:14.2f}')"),
         new_code_cell("fig, ax = plt.subplots(figsize=(7, 4))\nplayers = list(value)\n"
                       "ax.bar([p - 0.2 for p in players], [100 * value[p][0] for p in players], "
-                      "0.4, label='the leader of the last trick')\n"
+                      "0.4, label=_('the leader of the last trick'))\n"
                       "ax.bar([p + 0.2 for p in players], [100 / p for p in players], 0.4, "
-                      "label='a fair share (1 in n)')\nax.set_xlabel('players')\n"
-                      "ax.set_ylabel('% of last tricks won')\nax.set_title('Leading the last "
-                      "trick (random play)')\nax.legend()\nplt.show()"),
+                      "label=_('a fair share (1 in n)'))\nax.set_xlabel(_('players'))\n"
+                      "ax.set_ylabel(_('last tricks won (out of 100)'))\n"
+                      "ax.set_title(_('Leading the last trick (random play)'))\n"
+                      "ax.legend()\nplt.show()"),
         new_markdown_cell(
             "**What it shows.** The leader of the last trick wins it far more often than a fair "
             "share: the others must follow the suit the leader chooses, and often cannot. That "
@@ -205,14 +210,17 @@ def explore_sticky() -> None:
         new_code_cell(CHECK + "for n, r in results.items():\n    for kind, row in r.items():\n"
                       "        print(n, 'players', f'{kind:>10}:', ', '.join(f'{k} {v:.3f}' for k, v "
                       "in row.items() if k != 'deals'), f\"({int(row['deals'])} deals)\")"),
-        new_code_cell("fig, axes = plt.subplots(1, 2, figsize=(9, 3.6))\nfor ax, key in zip(axes, "
-                      "['longest suit in a hand', \"dealt cards of the under card's suit\"]):\n"
-                      "    for i, kind in enumerate(['shuffled', 're-formed']):\n"
+        new_code_cell("fig, axes = plt.subplots(1, 2, figsize=(9, 3.6))\nfor ax, key, title in "
+                      "zip(axes, ['longest suit in a hand', \"dealt cards of the under card's suit\"], "
+                      "[_('longest suit in a hand'), _(\"dealt cards of the under card's suit\")]):\n"
+                      "    for i, (kind, name) in enumerate([('shuffled', _('shuffled')), "
+                      "('re-formed', _('re-formed'))]):\n"
                       "        ax.bar([n + (i - 0.5) * 0.4 for n in results], "
-                      "[results[n][kind][key] for n in results], 0.4, label=kind)\n"
-                      "    ax.set_xticks(list(results))\n    ax.set_xlabel('players')\n"
-                      "    ax.set_title(key)\naxes[0].set_ylim(2, 3)\naxes[0].set_ylabel('cards (average)')\n"
-                      "axes[1].set_ylim(0, 0.3)\naxes[1].set_ylabel('share of the dealt cards')\n"
+                      "[results[n][kind][key] for n in results], 0.4, label=name)\n"
+                      "    ax.set_xticks(list(results))\n    ax.set_xlabel(_('players'))\n"
+                      "    ax.set_title(title)\naxes[0].set_ylim(2, 3)\n"
+                      "axes[0].set_ylabel(_('cards (average)'))\n"
+                      "axes[1].set_ylim(0, 0.3)\naxes[1].set_ylabel(_('share of the dealt cards'))\n"
                       "axes[0].legend(loc='upper left')\nplt.tight_layout()\nplt.show()"),
         new_markdown_cell(
             "**What it shows.** The belief is half right. Hands dealt from a re-formed pack "
@@ -282,8 +290,16 @@ FRENCH: Dict[str, List[str]] = {
 }
 
 
+def draws_a_chart(cell: NotebookNode) -> bool:
+    """Whether a code cell's output is a picture (a chart, whose words are the language's)."""
+    return any(key.startswith("image/") for out in cell.get("outputs", [])
+               for key in out.get("data", {}))
+
+
 def french_copy(name: str) -> NotebookNode:
-    """notebooks/``name`` with its Markdown in French and the language set first."""
+    """notebooks/``name`` with its Markdown in French and the language set first. A chart's
+    words go through the catalogue, so the English chart is not kept: the chart is drawn in
+    French when the notebook runs (tests/test_lesson_docs.py runs those cells in French)."""
     nb = nbformat.read(NOTEBOOKS / name, as_version=4)
     texts = iter(FRENCH[name])
     setup = SETUP_CODE["fr"]
@@ -292,6 +308,8 @@ def french_copy(name: str) -> NotebookNode:
             cell.source = french_spaces(next(texts))
         elif cell.cell_type == "code":
             cell.source, setup = setup + cell.source, ""
+            if draws_a_chart(cell):
+                cell.outputs, cell.execution_count = [], None
     assert next(texts, None) is None, f"{name}: more French cells than Markdown cells"
     return nb
 

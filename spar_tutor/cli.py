@@ -12,6 +12,7 @@ import sys
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from .engine.errors import SparError
+from .server.serve import CULL_DISCONNECTED_TIMEOUT, CULL_IDLE_TIMEOUT, CULL_INTERVAL
 
 EXIT_BAD_INPUT = 2
 
@@ -76,11 +77,12 @@ def _deal(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from .server.classroom import setup_server
+    from .server.classroom import setup_server, teacher_key
     from .server.serve import WILDCARD_HOSTS, app_url, serve
 
     shown = "127.0.0.1" if args.host in WILDCARD_HOSTS else args.host
-    setup_server(args.database, args.teacher_key, app_url(shown, args.port))
+    key = teacher_key(args.teacher_key, args.teacher_key_file)
+    setup_server(args.database, key, app_url(shown, args.port))
     return serve(port=args.port, host=args.host, theme=args.theme,
                  open_browser=args.open, pool_size=args.class_size, language=args.lang) or 0
 
@@ -107,9 +109,11 @@ SERVE_DESCRIPTION = (
     "Serve the spar-tutor web app (home, lessons, puzzles, play, explore, rules) with Voila "
     "and print its address. Each browser tab gets its own game; learners' progress is kept "
     "per name in a database: SQLite in $SPAR_TUTOR_HOME (default ~/.spar-tutor), or the "
-    "one --database names. Voila is configured here, not "
-    "from your Jupyter settings: a preheated kernel for a fast first page, idle kernels "
-    "stopped after 10 minutes, no code and no error tracebacks shown. Stop with Ctrl-C."
+    "one --database (or $SPAR_TUTOR_DATABASE_URL) names. Voila is configured here, not "
+    "from your Jupyter settings: a preheated kernel for a fast first page; a closed page's "
+    f"kernel stopped within {(CULL_DISCONNECTED_TIMEOUT + CULL_INTERVAL) / 60:g} minutes, "
+    f"an open page's kernel after {CULL_IDLE_TIMEOUT // 60} minutes without a click; no code "
+    "and no error tracebacks shown. Stop with Ctrl-C."
 )
 
 
@@ -167,10 +171,16 @@ def _serve_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--database", metavar="URL", default=None,
                    help="where learners' progress is kept: a database address such as "
                    "postgresql+psycopg://user:password@host/spar (default: "
-                   "$SPAR_TUTOR_DATABASE_URL, else SQLite in $SPAR_TUTOR_HOME/spar-tutor.sqlite)")
+                   "$SPAR_TUTOR_DATABASE_URL, else SQLite in $SPAR_TUTOR_HOME/spar-tutor.sqlite; "
+                   "an address with a password is better in $SPAR_TUTOR_DATABASE_URL: other "
+                   "users of this computer can see a command line)")
     p.add_argument("--teacher-key", metavar="KEY", default=None,
                    help="open the Class page (the class's progress) to whoever has KEY in the "
-                   "link: ?page=class&key=KEY (8 characters or more; the link is printed)")
+                   "link: ?page=class&key=KEY (8 to 1000 characters; the link is printed). "
+                   "Other users of this computer can see a command line: prefer "
+                   "--teacher-key-file or $SPAR_TUTOR_TEACHER_KEY")
+    p.add_argument("--teacher-key-file", metavar="FILE", default=None,
+                   help="the teacher's key is the first line of FILE")
 
 
 #: Functions that add subcommands (the solver and puzzle modules register theirs here).

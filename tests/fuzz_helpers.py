@@ -40,7 +40,7 @@ ODD = st.one_of(
     st.none(),
     st.booleans(),
     st.integers(min_value=-10, max_value=60),
-    st.sampled_from([-1, 2**31, 2**63 - 1, 2**63, -2**63 - 1, 10**40]),
+    st.sampled_from([-1, 2**31, 2**63 - 1, 2**63, -2**63 - 1, 10**40, 300_000_000, 10**9, 10**18]),
     st.floats(allow_nan=False, allow_infinity=False),
     st.text(max_size=12),
     st.sampled_from(["", "6S", "TD 7H", "uc", "standard", "human", "expert", "Ama",

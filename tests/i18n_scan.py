@@ -51,7 +51,8 @@ DEVELOPER_ERRORS = {"ValueError", "TypeError", "KeyError", "RuntimeError", "Asse
                     "NotImplementedError", "LookupError", "IndexError", "AttributeError",
                     "SystemExit", "OSError", "FileNotFoundError", "ImportError", "SparError",
                     "NotationError", "RulesError", "DealError", "DealFileError", "ViewError",
-                    "SaveFileError", "PuzzleError", "LessonError", "ProblemError"}
+                    "SaveFileError", "PuzzleError", "LessonError", "ProblemError",
+                    "GlossaryTableError"}
 
 _TAG = re.compile(r"<[^>]*>")
 _ENTITY = re.compile(r"&#?\w+;")

@@ -24,7 +24,7 @@ from spar_tutor.server.classroom import lesson_columns, question_label
 from spar_tutor.lessons import ProgressStore, load_all
 from spar_tutor.puzzles.progress import PuzzleProgress
 from spar_tutor.store import Store
-from spar_tutor.store.report import class_report, to_csv
+from spar_tutor.store.report import class_report, safe_cell, to_csv
 from app_helpers import app_logging_undone  # noqa: F401 (an autouse fixture)
 
 REPO = Path(__file__).resolve().parents[1]
@@ -235,6 +235,26 @@ def test_the_csv_has_a_row_per_learner_and_two_columns_per_lesson():
     assert rows[2][3] in (f"Lesson 1: {LESSONS[0].title}", f"Lesson 3: {LESSONS[2].title}")
     assert rows[2][9:12] == ["1", "0", "1"] and rows[2][9 + n:] == [""] * n  # none finished
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", rows[1][1])
+
+
+FORMULAS = ['=HYPERLINK("http://x.example/","Click")', "-A1-A2", "+1+1", "@SUM(A1:A2)",
+            "\tTab", "\rReturn"]
+
+
+def test_no_csv_cell_starts_like_a_formula():
+    store = Store.memory()
+    for name in FORMULAS:
+        ProgressStore(name, store).answer("01_pack", 0, 9, "right", True, True)
+    rows = list(csv.reader(io.StringIO(to_csv(classroom.class_report(store, LESSONS),
+                                                lesson_columns(LESSONS)))))
+    names = sorted(row[0] for row in rows[1:])
+    stored = [" ".join(name.split()) for name in FORMULAS]  # a name's spaces are collapsed
+    assert names == sorted("'" + n if n[0] in "=+-@" else n for n in stored), names
+    assert safe_cell("\tTab") == "'\tTab" and safe_cell("\rReturn") == "'\rReturn"
+    assert safe_cell("Ama") == "Ama" and safe_cell(-1) == -1
+    for row in rows:
+        assert not any(cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in row), row
+    assert rows[1][4] == "1"  # numbers stay numbers
 
 
 def test_question_labels_name_the_lesson_and_the_step():
@@ -501,6 +521,7 @@ def test_serve_takes_the_database_and_the_teachers_key(home, monkeypatch, capsys
     out = capsys.readouterr().out
     assert f"Progress is kept in {url}" in out
     assert f"Class page (for the teacher only): http://127.0.0.1:9300/?page=class&key={KEY}" in out
+    # (the key has no sign that a link would change: it is printed as it is)
     assert serve.voila_env()["SPAR_TUTOR_DATABASE_URL"] == url  # for the app's kernels
     assert serve.voila_env()["SPAR_TUTOR_TEACHER_KEY"] == KEY
     assert (home / "school.sqlite").exists() and len(calls) == 1
@@ -509,15 +530,87 @@ def test_serve_takes_the_database_and_the_teachers_key(home, monkeypatch, capsys
 def test_a_short_teachers_key_is_refused(home, monkeypatch, capsys):
     monkeypatch.setattr(serve, "serve", lambda **kw: 0)
     assert cli.main(["serve", "--teacher-key", "1234"]) == 2
-    assert "8 characters or more" in capsys.readouterr().err
+    assert "needs 8 to 1000 characters" in capsys.readouterr().err
+
+
+#: Keys a teacher may choose: signs that mean something in a link, and a long one.
+ODD_KEYS = ["our+class+key", "a&b=c#d?e f%20g", "+&#" + "k" * 244 + "+&#"]
+assert len(ODD_KEYS[2]) == 250
+
+
+def printed_link(capsys) -> str:
+    out = capsys.readouterr().out
+    [line] = [line for line in out.splitlines() if line.startswith("Class page")]
+    return line.split(": ", 1)[1]
+
+
+@pytest.mark.parametrize("key", ODD_KEYS)
+def test_the_printed_teachers_link_opens_the_class_page_whatever_the_key(home, monkeypatch,
+                                                                          capsys, key):
+    monkeypatch.setattr(serve, "serve", lambda **kw: 0)
+    assert cli.main(["serve", "--teacher-key", key, "--port", "9301"]) == 0
+    link = printed_link(capsys)
+    assert link.startswith("http://127.0.0.1:9301/?page=class&key=") and "#" not in link
+    app = App(env={"SPAR_TUTOR_TEACHER_KEY": key})
+    app.follow(parse_query(link.split("?", 1)[1]))  # what the page's address holds
+    assert app.current == "class" and app.teacher
+    wrong = App(env={"SPAR_TUTOR_TEACHER_KEY": key})
+    wrong.follow(parse_query(link.split("?", 1)[1][:-1]))
+    assert wrong.current == "home" and not wrong.teacher
+
+
+def test_the_teachers_key_from_a_file_or_the_environment_is_not_on_the_command_line(
+        home, monkeypatch, capsys):
+    monkeypatch.setattr(serve, "serve", lambda **kw: 0)
+    key_file = home / "key.txt"
+    key_file.write_text(ODD_KEYS[2] + "\n")
+    assert cli.main(["serve", "--teacher-key-file", str(key_file)]) == 0
+    assert serve.voila_env()["SPAR_TUTOR_TEACHER_KEY"] == ODD_KEYS[2]
+    assert parse_query(printed_link(capsys).split("?", 1)[1]).key == ODD_KEYS[2]
+    monkeypatch.setenv("SPAR_TUTOR_TEACHER_KEY", "from-the-environment")
+    assert cli.main(["serve"]) == 0
+    assert printed_link(capsys).endswith("key=from-the-environment")
+    url = f"sqlite:///{home / 'from-env.sqlite'}"
+    monkeypatch.setenv("SPAR_TUTOR_DATABASE_URL", url)
+    assert cli.main(["serve"]) == 0
+    assert f"Progress is kept in {url}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("content, said", [(None, "cannot read the key"),
+                                           ("short\n", "needs 8 to 1000 characters"),
+                                           (" spaced-key \n", "without spaces around them"),
+                                           ("k" * 1001, "needs 8 to 1000 characters")])
+def test_a_bad_teachers_key_file_is_one_line(home, monkeypatch, capsys, content, said):
+    monkeypatch.setattr(serve, "serve", lambda **kw: 0)
+    key_file = home / "key.txt"
+    if content is not None:
+        key_file.write_text(content)
+    assert cli.main(["serve", "--teacher-key-file", str(key_file)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and said in err \
+        and f"--teacher-key-file {key_file}" in err, err
 
 
 def test_serve_goes_on_when_the_database_cannot_be_opened(home, monkeypatch, capsys):
     calls = []
     monkeypatch.setattr(serve, "serve", lambda **kw: calls.append(kw) or 0)
-    (home / "bad.sqlite").write_bytes(b"not a database at all" * 100)
-    assert cli.main(["serve", "--database", f"sqlite:///{home / 'bad.sqlite'}"]) == 0
+    assert cli.main(["serve", "--database", "postgresql+psycopg://spar@127.0.0.1:1/spar"]) == 0
     assert "progress will NOT be saved" in capsys.readouterr().err and calls
+
+
+def test_serve_keeps_a_damaged_file_and_saves_beside_it(home, monkeypatch, capsys):
+    calls = []
+    monkeypatch.setattr(serve, "serve", lambda **kw: calls.append(kw) or 0)
+    damaged = b"not a database at all" * 100
+    (home / "bad.sqlite").write_bytes(damaged)
+    assert cli.main(["serve", "--database", f"sqlite:///{home / 'bad.sqlite'}"]) == 0
+    out, err = capsys.readouterr()
+    warning = [line for line in err.splitlines() if "warning" in line]
+    assert len(warning) == 1 and "bad.sqlite is damaged" in warning[0] \
+        and "progress is saved in" in warning[0] and "bad-2.sqlite" in warning[0], err
+    assert "Progress is kept in sqlite:///" in out and "bad-2.sqlite" in out and calls
+    assert (home / "bad.sqlite").read_bytes() == damaged
+    assert (home / "bad.sqlite.moved").read_text().splitlines()[0] == "bad-2.sqlite"
 
 
 def test_an_old_last_seen_is_shown_in_the_servers_time(home):
@@ -561,3 +654,11 @@ def test_the_questions_missed_by_the_most_learners_come_first():
     missed = class_report(store).missed  # 2 learners before 3 wrong answers by one
     assert [(m.lesson, m.step, m.learners, m.wrong) for m in missed] == [
         ("01_pack", 1, 2, 2), ("03_follow", 2, 1, 3)]
+
+
+def test_class_report_on_a_database_it_cannot_open_says_so_in_one_line():
+    out = run("class", "report", "--database", "postgresql+psycopg://spar@127.0.0.1:1/spar")
+    assert out.returncode == 2 and out.stdout == ""
+    assert len(out.stderr.strip().splitlines()) == 1, out.stderr
+    assert out.stderr.startswith("spar-tutor: error: cannot open the progress database") \
+        and "Background on this error" not in out.stderr

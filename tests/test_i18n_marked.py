@@ -59,10 +59,6 @@ NOT_WORDS: Dict[str, Set[str]] = {
     # seeds
     "engine/match.py": {"{}:first dealer"},
     "widgets/setup.py": {"{}:next match"},
-    # the forms a glossary term takes in an English sentence, found in the text (the
-    # term's name and meaning, which a learner reads, are marked)
-    "render/glossary.py": {"follow suit", "follows suit", "followed suit", "following suit",
-                           "under ten"},
 }
 
 

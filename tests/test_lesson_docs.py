@@ -139,3 +139,59 @@ def test_the_french_lesson_notebooks_say_the_lessons_in_french():
         assert f"Environ {lesson.minutes} minutes, {len(lesson.steps)} étapes." in text
     english = {lesson.id: lesson.title for lesson in load_all() if isinstance(lesson, Lesson)}
     assert [lesson.id for lesson in lessons if lesson.title == english[lesson.id]] == []
+
+
+#: The words of the explore notebooks' charts, in English (their code's _("...")).
+CHART_WORDS = ["rank of the card that won the last trick", "hands (out of 100)",
+               "Who wins the last trick (random play)", "the leader of the last trick",
+               "a fair share (1 in n)", "players", "last tricks won (out of 100)",
+               "Leading the last trick (random play)", "longest suit in a hand",
+               "dealt cards of the under card's suit", "shuffled", "re-formed",
+               "cards (average)", "share of the dealt cards"]
+
+
+def chart_words(path):
+    """Every word on the charts a notebook draws, run quickly (few hands) and off screen."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from spar_tutor import i18n
+
+    nb = nbformat.read(path, as_version=4)
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    code = code.replace("matplotlib.use('module://matplotlib_inline.backend_inline')", "")
+    code = re.sub(r"HANDS = \d+", "HANDS = 30", code).replace("plt.show()", "")
+    plt.close("all")
+    try:
+        exec(compile(code, str(path), "exec"), {"__name__": "notebook"})
+        words = []
+        for number in plt.get_fignums():
+            for ax in plt.figure(number).axes:
+                words += [ax.get_xlabel(), ax.get_ylabel(), ax.get_title()]
+                words += [t.get_text() for t in ax.get_xticklabels()]
+                legend = ax.get_legend()
+                words += [t.get_text() for t in legend.get_texts()] if legend else []
+    finally:
+        plt.close("all")
+        i18n.set_language("en")
+    return [w for w in words if w]
+
+
+@pytest.mark.parametrize("name", ["explore_last_trick.ipynb", "explore_lead_value.ipynb",
+                                  "explore_sticky_cards.ipynb"])
+def test_the_french_explore_charts_speak_french(name):
+    """The charts' words go through the catalogue: the French notebook draws them in French
+    (its stored copy keeps no English chart: see make_lesson_notebooks.french_copy)."""
+    english = chart_words(ROOT / "notebooks" / name)
+    french = chart_words(ROOT / "notebooks" / "fr" / name)
+    assert len(french) == len(english) >= 4
+    assert set(english) & set(CHART_WORDS)
+    assert not set(french) & set(CHART_WORDS), french
+    assert "joueurs" in " ".join(french)
+    if name == "explore_last_trick.ipynb":
+        assert {"V", "D", "R"} <= set(french) and {"J", "Q", "K"} <= set(english)
+    stored = nbformat.read(ROOT / "notebooks" / "fr" / name, as_version=4)
+    assert not any(key.startswith("image/") for c in stored.cells for out in c.get("outputs", [])
+                   for key in out.get("data", {}))

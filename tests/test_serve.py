@@ -249,3 +249,62 @@ def test_voila_finds_our_page_template_first_on_jupyter_path():
     folder = jupyter_data_dir() / "voila" / "templates" / TEMPLATE
     assert json.loads((folder / "conf.json").read_text())["base_template"] == "lab"
 
+
+
+@pytest.mark.slow
+def test_kill_9_of_spar_tutor_stops_voila_and_its_kernels_and_their_folder_goes(tmp_path):
+    """``kill -9`` of spar-tutor alone (it cannot stop anything itself): Voila, which runs
+    through spar_tutor.server.voila_run, gets SIGTERM from the system (a parent-death
+    signal), stops its kernels, and the kernels' folder is removed; within 10 s."""
+    proc, port, log = _serve_smoke(tmp_path)
+    try:
+        fetch_page(f"http://127.0.0.1:{port}/", proc, log)
+        assert len(processes_mentioning(str(tmp_path))) >= 2, "no kernel was started"
+        [folder] = tmp_path.glob("spar-tutor-kernels-*")
+        assert any(folder.iterdir()), "no connection file"
+        began = time.monotonic()
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        while (processes_mentioning(str(tmp_path)) or folder.exists() or not port_is_free(port)) \
+                and time.monotonic() - began < 30:
+            time.sleep(0.1)
+        seconds = time.monotonic() - began
+        assert processes_mentioning(str(tmp_path)) == [], tail(log)
+        assert not folder.exists() and port_is_free(port)
+        assert seconds < STOP_WITHIN, f"took {seconds:.1f} s:\n{tail(log)}"
+    finally:
+        kill_all(proc, str(tmp_path))
+
+
+def test_voila_runs_through_the_module_that_stops_it_with_us():
+    from spar_tutor.server.serve import stopping_with_us
+
+    argv = stopping_with_us(voila_argv("nb/app.ipynb", port=9400), "/tmp/k")
+    assert argv[:3] == [sys.executable, "-m", "spar_tutor.server.voila_run"]
+    assert argv[3:7] == ["--parent", str(os.getpid()), "--kernels", "/tmp/k"]
+    assert argv[argv.index("--") + 1:] == voila_argv("nb/app.ipynb", port=9400)[3:]
+
+
+@pytest.mark.slow
+def test_no_secret_on_a_command_line(tmp_path):
+    """The teacher's key and the database's password, given in the environment, reach the
+    kernels there, and no process's command line (``ps``) shows them."""
+    port = free_port()
+    secret_key, password = "kept-out-of-ps-" + "k" * 20, "pass-kept-out-of-ps"
+    env = {**os.environ, "TMPDIR": str(tmp_path), "SPAR_TUTOR_HOME": str(tmp_path / "home"),
+           "SPAR_TUTOR_TEACHER_KEY": secret_key,
+           "SPAR_TUTOR_DATABASE_URL": f"postgresql+psycopg://spar:{password}@127.0.0.1:1/spar"}
+    log = tmp_path / "serve.log"
+    proc = subprocess.Popen([sys.executable, "-m", "spar_tutor", "serve", "--port", str(port)],
+                            cwd=REPO, stdout=log.open("w"), stderr=subprocess.STDOUT,
+                            start_new_session=True, env=env)
+    try:
+        fetch_page(f"http://127.0.0.1:{port}/", proc, log)
+        mine = [proc.pid, *processes_mentioning(str(tmp_path))]
+        assert len(mine) >= 3, "spar-tutor, Voila and a kernel"
+        for pid in mine:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+            assert secret_key.encode() not in cmdline and password.encode() not in cmdline
+        assert password not in log.read_text()  # the address is shown with its password hidden
+    finally:
+        kill_all(proc, str(tmp_path))

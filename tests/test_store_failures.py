@@ -20,6 +20,7 @@ import pytest
 
 from spar_tutor.i18n import _
 from spar_tutor.learning import NOT_SAVED
+from spar_tutor.learning.progress import MOVED
 from spar_tutor.lessons import ProgressStore, load_all
 from spar_tutor.lessons.widget import LessonPlayer
 from spar_tutor.store import Store
@@ -75,7 +76,7 @@ def test_a_locked_database_lets_the_lesson_go_on_and_says_so(tmp_path):
     store.close()
 
 
-def test_a_corrupt_database_file_is_left_as_it_is(tmp_path, monkeypatch):
+def test_a_corrupt_database_file_is_left_as_it_is_and_progress_saved_beside_it(tmp_path, monkeypatch):
     path = tmp_path / "spar-tutor.sqlite"
     damaged = b"SQLite format 3\x00" + bytes(range(256)) * 64
     path.write_bytes(damaged)
@@ -83,10 +84,15 @@ def test_a_corrupt_database_file_is_left_as_it_is(tmp_path, monkeypatch):
     monkeypatch.delenv("SPAR_TUTOR_DATABASE_URL", raising=False)
     player = LessonPlayer(LESSON, ProgressStore("Ama"))
     take_two_steps(player)
-    assert player.run.unsaved and _(NOT_SAVED) in player.saving.value
+    assert not player.run.unsaved and _(MOVED) in player.saving.value
     assert player.run.done == {0, 1} and player.run.index == 2
     assert path.read_bytes() == damaged
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["spar-tutor.sqlite"]
+    names = {p.name for p in tmp_path.iterdir()}
+    assert {"spar-tutor.sqlite", "spar-tutor.sqlite.moved", "spar-tutor-2.sqlite"} <= names
+    assert not names & {"spar-tutor.sqlite-wal", "spar-tutor.sqlite-journal"}
+    still_saved(f"sqlite:///{tmp_path / 'spar-tutor-2.sqlite'}", steps=2)
+    # the next server follows the note
+    assert ProgressStore("ama", Store.open(f"sqlite:///{path}")).done(LESSON.id) == {0, 1}
 
 
 def in_child(run, user=None):

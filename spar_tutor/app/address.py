@@ -14,7 +14,9 @@ widgets of :class:`Address`:
   the script sees it change and calls ``history.pushState`` (or ``replaceState``);
 * on ``popstate`` (Back, Forward) the script types the address into a text widget
   (``.spar-address-in``), whose new value reaches the kernel like any typed text; it also
-  says once which colours the page has (Voila's theme), for the light/dark button.
+  says once which colours the page has (Voila's theme), for the light/dark button, and
+  which browser tab it is (an id kept in ``sessionStorage``: the same after a reload, another
+  in a new tab), for the Play page's saved match (:mod:`spar_tutor.learning.saved_match`).
 
 The script also moves the keyboard focus to an element drawn with ``data-spar-focus``
 (the lesson player's step heading after Next). Outside Voila (JupyterLab, tests) nothing
@@ -23,6 +25,7 @@ runs and the widgets only keep the latest place.
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Callable, List, Optional
 
@@ -33,7 +36,19 @@ SCRIPT = """<script>
 (function () {
   if (window.sparAddress || !document.getElementById('rendered_cells')) return;
   window.sparAddress = true;
-  var done = {}, sent = 0, told = false;
+  var done = {}, sent = 0, told = false, toldTab = false;
+  function tabId() {  // one id per tab, kept over a reload (sessionStorage), new in a new tab
+    try {
+      var id = sessionStorage.getItem('spar-tab');
+      if (!id) {
+        id = Math.random().toString(36).slice(2, 12) + Date.now().toString(36);
+        sessionStorage.setItem('spar-tab', id);
+      }
+      return id;
+    } catch (e) {
+      return '';
+    }
+  }
   function tell(message) {
     var input = document.querySelector('.spar-address-in input');
     if (!input) return false;
@@ -64,6 +79,9 @@ SCRIPT = """<script>
       var light = document.body.getAttribute('data-jp-theme-light');
       told = tell('theme|' + (light === 'false' ? 'dark' : 'light'));
     }
+    if (told && !toldTab) {
+      toldTab = tell('tab|' + tabId());
+    }
   }
   new MutationObserver(look).observe(document.body, {childList: true, subtree: true});
   window.addEventListener('popstate', function () {
@@ -89,9 +107,12 @@ class Address(widgets.Box):
         self.incoming.add_class("spar-address-in")
         super().__init__([self.out, self.incoming], layout=widgets.Layout(display="none"))
         self.query: Optional[str] = None
+        #: The browser tab's own id, once the page said it (kept over a reload).
+        self.tab: Optional[str] = None
         self._count = 0
         self._back: List[Callable[[str], None]] = []
         self._theme: List[Callable[[str], None]] = []
+        self._tab: List[Callable[[str], None]] = []
         self.incoming.observe(self._heard, names="value")
 
     def write(self, query: str, replace: bool = False) -> None:
@@ -113,8 +134,13 @@ class Address(widgets.Box):
         """Call ``callback("light" | "dark")`` when the page says which colours it has."""
         self._theme.append(callback)
 
+    def on_tab(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(tab)`` when the page says which browser tab it is."""
+        self._tab.append(callback)
+
     def _heard(self, change: dict) -> None:
-        """A message from the page: ``<n>|place|<query>`` or ``<n>|theme|<light|dark>``."""
+        """A message from the page: ``<n>|place|<query>``, ``<n>|theme|<light|dark>`` or
+        ``<n>|tab|<id>``."""
         parts = str(change["new"]).split("|", 2)
         if len(parts) != 3:
             return
@@ -125,4 +151,8 @@ class Address(widgets.Box):
                 callback(value)
         elif kind == "theme" and value in ("light", "dark"):
             for callback in list(self._theme):
+                callback(value)
+        elif kind == "tab" and re.fullmatch(r"[A-Za-z0-9]{1,40}", value) and self.tab is None:
+            self.tab = value
+            for callback in list(self._tab):
                 callback(value)

@@ -27,15 +27,12 @@ True
 from __future__ import annotations
 
 import os
-import unicodedata
 from dataclasses import dataclass
 from typing import Mapping, Optional
 
 from ..i18n import _
-from ..store.names import shown_name
-
-MAX_NAME = 30
-_ALLOWED_PUNCTUATION = set(" '-")
+from ..store.names import MAX_NAME, cleaned, shown_name
+from ..store.names import learner_key as store_key
 
 
 @dataclass(frozen=True)
@@ -75,17 +72,8 @@ class NameCheck:
 def check_name(text: Optional[str]) -> NameCheck:
     """Clean a typed name and say what changed (spaces at the ends and runs of spaces
     do not count as a change)."""
-    if not isinstance(text, str):
-        return NameCheck(None)
-    text = unicodedata.normalize("NFC", text)
-    kept = "".join(ch for ch in text if ch.isalnum() or ch in _ALLOWED_PUNCTUATION)
-    whole = " ".join(kept.split())
-    name = whole[:MAX_NAME].strip()
-    if not name:
-        return NameCheck(None)
-    if len(whole) > MAX_NAME:
-        return NameCheck(name, "shortened")
-    return NameCheck(name, "" if whole == " ".join(text.split()) else "cleaned")
+    name, changed = cleaned(text)
+    return NameCheck(name, changed)
 
 
 def clean_name(text: Optional[str]) -> Optional[str]:
@@ -94,11 +82,11 @@ def clean_name(text: Optional[str]) -> Optional[str]:
 
 
 def learner_key(name: Optional[str]) -> Optional[str]:
-    """What every spelling of one learner's name shares: the cleaned name without regard
-    to case ("yaw" is "Yaw"); ``None`` if no name is left. The one rule for matching
-    learners, for the progress files here and any other store."""
-    cleaned = clean_name(name)
-    return cleaned.casefold() if cleaned else None
+    """What every spelling of one learner's name shares: the key of the cleaned name
+    (:func:`spar_tutor.store.learner_key`: case and look-alike letters do not count, "yaw"
+    is "Yaw"); ``None`` if no name is left. The one rule for matching learners."""
+    name = clean_name(name)
+    return store_key(name) if name else None
 
 
 def hub_user(env: Optional[Mapping[str, str]] = None) -> Optional[str]:

@@ -24,14 +24,15 @@ from dataclasses import dataclass, field
 from typing import Optional
 from urllib.parse import parse_qs, urlencode
 
+from ..server.classroom import MAX_KEY  # a teacher's key, as long as it may be
+
 #: Every page of the app, in the order of the navigation bar.
 PAGES = ("home", "lessons", "puzzles", "play", "explore", "rules")
 #: Pages for teachers only (:mod:`spar_tutor.app.teacher`), opened by a link with a key.
 TEACHER_PAGES = ("class",)
-MAX_KEY = 200
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
-MAX_QUERY = 2000
+MAX_QUERY = 8000  # a long teacher's key, URL-encoded, fits
 _STEP = re.compile(r"^[0-9]{1,3}$")
 _LANG = re.compile(r"^[A-Za-z]{2,3}([_-][A-Za-z]{2})?$")
 THEMES = ("light", "dark")

@@ -14,7 +14,7 @@ from .. import i18n
 from ..i18n import LANGUAGE_NAMES, N_, _
 from .address import Address
 from .guard import SORRY, guarded, setup_logging
-from .learner import Learner, clean_name, initial_learner, learner_key
+from .learner import Learner, check_name, initial_learner, learner_key
 from .pages.pending import missing
 from .route import PAGES, TEACHER_PAGES, Route, parse_query
 from .style import app_css
@@ -236,10 +236,12 @@ class App(widgets.VBox):
         """Change who is learning (not possible when signed in through JupyterHub)."""
         if self.learner is not None and self.learner.fixed:
             return self.learner
-        cleaned = clean_name(name)
-        if cleaned is None:
+        check = check_name(name)
+        if source == "link" and check.message():
+            self.say(check.message())  # a blank or long name in a link: said, as when typed
+        if check.name is None:
             return None
-        self.learner = Learner(cleaned, source)
+        self.learner = Learner(check.name, source)
         self._progress = None
         log.info("learner set (%s)", source)
         self._learners_language()

@@ -111,6 +111,11 @@ RULES = """
 .spar-shell .jupyter-button.spar-lesson-btn { width: 340px; justify-content: flex-start;
   text-align: left; flex: none; }
 .spar-lesson-row { flex-wrap: nowrap; }
+/* a long lesson title or "Continue lesson 7: ..." wraps onto a second line, never cut
+   with an ellipsis (French titles are a third longer than English ones) */
+.spar-shell .jupyter-button.spar-lesson-btn, .spar-shell .jupyter-button.spar-primary {
+  white-space: normal; overflow: visible; text-overflow: clip; max-width: 100%;
+  line-height: 1.3; }
 .spar-panel-box { background: var(--spar-panel); border: 1px solid var(--spar-line);
   border-radius: 10px; padding: 12px 16px; margin: 6px 0; }
 .spar-notice .widget-html-content > div { background: var(--spar-warn-bg);
@@ -174,6 +179,11 @@ RULES = """
   .spar-shell .widget-tab > .lm-TabBar .lm-TabBar-tabLabel { white-space: normal;
     overflow: visible; text-overflow: clip; line-height: 1.3; padding: 4px 0; }
   .spar-shell .widget-html, .spar-shell .widget-html-content { min-width: 0; max-width: 100%; }
+  /* a lesson's button on one line, its summary on the next, each the screen's width (side
+     by side, the summary was squeezed to nothing) */
+  .spar-lesson-row { flex-wrap: wrap; }
+  .spar-shell .jupyter-button.spar-lesson-btn { width: 100%; }
+  .spar-lesson-row > .widget-html { flex: 1 1 100% !important; }
   .spar-ref-table { display: block; overflow-x: auto; max-width: 100%; }
   .spar-class-chart { display: none; } /* its words are too small there; the list says it */
   .spar-ref-table.spar-stack, .spar-stack tbody, .spar-stack tr, .spar-stack td,

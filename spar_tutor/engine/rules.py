@@ -130,6 +130,8 @@ class Rules:
     def _with(cls, base: Mapping[str, Any], options: Mapping[str, Any]) -> "Rules":
         known = {f.name for f in dataclasses.fields(cls) if f.init}
         values = dict(base)
+        for key in LIMITS.keys() & options.keys():  # before anything is made from them
+            _in_range(key, _coerce(key, options[key], None), too_large_only=True)
         if "hand_size" in options and "packets" not in options:
             size = options["hand_size"]
             if isinstance(size, int) and not isinstance(size, bool) and size >= 2:
@@ -242,6 +244,8 @@ class Rules:
             raise bad("target must be a positive number of points", "options target")
         if self.fixed_hands is not None and self.fixed_hands <= 0:
             raise bad("fixed_hands must be a positive number of hands", "options fixed_hands")
+        for key in LIMITS:
+            _in_range(key, getattr(self, key))
 
     def check_players(self, players: int) -> None:
         """Raise :class:`RulesError` unless this many players can play these rules."""
@@ -293,6 +297,43 @@ class Rules:
             if _coerce(key, value, None) != std[key]:
                 lines.append(f"{key} = {value!r}: {OPTION_HELP[key]}")
         return lines
+
+
+LARGEST_PACK = 52
+"""Every rank of every suit, the ace of spades included: no game deals from more."""
+#: The range of each number among the options, in any game (from the largest pack and two
+#: players: 26 cards each at most). A number read from a file is checked against these
+#: before anything is made from it (a hand of 300000000 cards once took gigabytes).
+LIMITS: Dict[str, Tuple[int, int]] = {
+    "hand_size": (2, LARGEST_PACK // 2),
+    "min_players": (2, LARGEST_PACK // 2),
+    "max_players": (2, LARGEST_PACK // 2),
+    "packets": (1, LARGEST_PACK // 2),  # each packet, and how many there are
+    "stake": (0, 1000),
+    "buy_in": (0, 1_000_000),
+    "target": (1, 1000),
+    "fixed_hands": (1, 1000),
+}
+
+
+def _in_range(key: str, value: Any, too_large_only: bool = False) -> None:
+    """Raise :class:`RulesError` if an option's number (each packet, and how many packets
+    there are) is outside :data:`LIMITS` (``too_large_only``: above it)."""
+    low, high = LIMITS[key]
+    if too_large_only:
+        low = -(2 ** 63)
+    if key == "packets" and isinstance(value, (list, tuple)):
+        if not 1 <= len(value) <= high:
+            raise RulesError(f"packets must be 1 to {high} packets, not {len(value)}",
+                             rule="options packets")
+        for packet in value:
+            _in_range(key, packet, too_large_only)
+        return
+    if isinstance(value, int) and not isinstance(value, bool) and not low <= value <= high:
+        what = "a packet" if key == "packets" else key
+        low = LIMITS[key][0]
+        raise RulesError(f"{what} must be {low} to {high}, not {shown(value)}",
+                         rule=f"options {key}")
 
 
 def default_packets(hand_size: int) -> Tuple[int, ...]:
@@ -420,14 +461,14 @@ PRESETS: Dict[str, Preset] = {p.name: p for p in (
         {"ace_of_spades": True}),
     Preset(
         "jeu_de_carte", N_("Jeu de Carte"), N_("Benin"),
-        N_("Benin's relative of Spar. There are no 6s, so a 7 is the card to finish with, and "
-           "a match usually runs to 24 points."),
+        N_("As some tables in Benin play it: there are no 6s in the pack, so a 7 is the "
+           "card to finish with. A match often runs to 24 points."),
         {"ranks": "789TJQKA", "max_players": 6, "scoring": "jeu_de_carte", "target": 24}),
     Preset(
         "sipa", N_("Sipa"), N_("Togo"),
-        N_("Togo's relative, played counter-clockwise: the next player sits on your right. "
-           "Sevens are the prize: finishing with two or three sevens in a row pays much more "
-           "than one."),
+        N_("As some tables in Togo play it: play goes counter-clockwise, so the next player "
+           "sits on your right. Sevens are the prize: the last three tricks won with 7s pay 6, "
+           "the last two 4, the last one 2."),
         {"ranks": "789TJQKA", "max_players": 6, "direction": "counterclockwise",
          "scoring": "sipa"}),
     Preset(

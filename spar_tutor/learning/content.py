@@ -164,6 +164,27 @@ def extract_toml(fileobj: IO[bytes], keywords: Any, comment_tags: Sequence[str],
         yield line, None, words, [where]
 
 
+def extract_notebook(fileobj: IO[bytes], keywords: Any, comment_tags: Sequence[str],
+                     options: Dict[str, Any]) -> Iterator[Tuple[int, Optional[str], Any,
+                                                                List[str]]]:
+    """Babel's extractor for the explore notebooks: the ``_("...")`` words of their code
+    cells (a chart's axes and legend), each with the number of its cell."""
+    import io
+    import json
+
+    from babel.messages.extract import extract_python
+
+    cells = json.loads(fileobj.read().decode(options.get("encoding", "utf-8")))["cells"]
+    for number, cell in enumerate(cells, start=1):
+        if cell.get("cell_type") != "code":
+            continue
+        source = "".join(cell.get("source", []))
+        found: Iterator[Any] = extract_python(io.BytesIO(source.encode("utf-8")), keywords,
+                                              comment_tags, options)  # type: ignore[arg-type]
+        for line, funcname, message, comments in found:
+            yield line, funcname, message, [f"code cell {number}", *comments]
+
+
 def _wrong_line(text: str, table_line: int, answer: str) -> int:
     """The line of one answer's feedback in a step's ``[step.wrong]`` table."""
     lines = text.splitlines()

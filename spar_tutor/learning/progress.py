@@ -24,8 +24,8 @@ from typing import Callable, ContextManager, Optional, Set, Tuple, TypeVar
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ..i18n import N_
-from ..store import Store, StoreError, database_url, home, learner_key, shared_store
+from ..i18n import N_, _
+from ..store import Store, StoreError, database_url, home, learner_key, shared_store, shown_url
 from ..store.names import shown_name
 from ..store.records import add_language_choice, chosen_language, last_visit, practice_times
 from ..store.schema import Learner
@@ -37,11 +37,18 @@ T = TypeVar("T")
 #: Shown on a page whose progress cannot be saved (translate where shown).
 NOT_SAVED = N_("Your progress is not being saved right now, so it will be lost when you "
                "close this page. You can go on learning. Please tell your teacher.")
+#: Shown when the progress file was harmed and progress went to a fresh file beside it.
+MOVED = N_("The tutor found a problem with its progress file, so it saves your progress in "
+           "a new file now. You can go on learning. Please tell your teacher.")
 
 
 def _read_only_store() -> Store:
-    """This server's database opened for reading only."""
-    return Store.read_only(database_url())
+    """This server's database opened for reading only (a SQLite file in a folder that
+    cannot be written; a database server that failed would fail the same way again)."""
+    url = database_url()
+    if not url.startswith("sqlite"):
+        raise StoreError(f"{shown_url(url)} was not opened for reading either")
+    return Store.read_only(url)
 
 
 def current_user() -> Optional[str]:
@@ -66,6 +73,7 @@ class LearnerProgress:
         self.key = learner_key(learner)  # ValueError for a blank name
         self.learner = " ".join(learner.split())
         self.unsaved = False  # set once the database failed: progress lasts for the page
+        self._generation = 0  # the store's moves when learner_id was looked up
         try:
             self.store = store if store is not None else shared_store()
         except StoreError as e:
@@ -73,9 +81,31 @@ class LearnerProgress:
             self._go_on_in_memory(e, saved=_read_only_store)
             return
         try:
-            self.learner_id = self.store.learner_id(self.learner)
+            self._look_up_learner()
         except StoreError as e:
-            self._go_on_in_memory(e)
+            if not e.moved:
+                self._go_on_in_memory(e)
+                return
+            try:
+                self._look_up_learner()
+            except StoreError as again:
+                self._go_on_in_memory(again)
+
+    def _look_up_learner(self) -> None:
+        """The learner's id in the store as it is now (after a move to a fresh file, the
+        ids there are not the harmed file's)."""
+        self._generation = self.store.generation
+        self.learner_id = self.store.learner_id(self.learner)
+
+    @property
+    def notice(self) -> str:
+        """What the page should say about saving, in the learner's language (``""``:
+        nothing, all is saved)."""
+        if self.unsaved:
+            return _(NOT_SAVED)
+        if self.store.moved:
+            return _(MOVED)
+        return ""
 
     def _go_on_in_memory(self, error: StoreError,
                          saved: Optional[Callable[[], Store]] = None) -> None:
@@ -104,10 +134,19 @@ class LearnerProgress:
     def _on_store(self, session_of: Callable[[Store], ContextManager[Session]],
                   work: Callable[[Session], T]) -> T:
         try:
+            if self._generation != self.store.generation:
+                self._look_up_learner()
             with session_of(self.store) as session:
                 return work(session)
         except StoreError as e:
             failed = e
+        if failed.moved:  # the file was found damaged: the same work on the fresh one
+            try:
+                self._look_up_learner()
+                with session_of(self.store) as session:
+                    return work(session)
+            except StoreError as e:
+                failed = e
         if self._learner_removed(failed):
             try:
                 with session_of(self.store) as session:
@@ -174,4 +213,4 @@ def run_of_days(days: Set[date], today: date) -> Tuple[int, bool]:
     return run, today in days
 
 
-__all__ = ["LearnerProgress", "NOT_SAVED", "current_user", "home", "run_of_days"]
+__all__ = ["LearnerProgress", "MOVED", "NOT_SAVED", "current_user", "home", "run_of_days"]

@@ -191,6 +191,11 @@ class LessonRun:
         return bool(self.progress and self.progress.unsaved)
 
     @property
+    def saving_notice(self) -> str:
+        """What the page says about saving the learner's progress (``""``: all is saved)."""
+        return self.progress.notice if self.progress else ""
+
+    @property
     def finished(self) -> bool:
         return len(self.done) >= self.total
 

@@ -21,7 +21,6 @@ import ipywidgets as widgets
 from ..engine.cards import Card
 from ..i18n import N_, _, ngettext
 from ..learning.content import option_in_language
-from ..learning.progress import NOT_SAVED
 from ..render.glossary import glossary_html
 from ..render.lesson import CSS
 from ..render.text import card_symbols, md
@@ -177,8 +176,9 @@ class LessonPlayer(widgets.VBox):
         last = (not run.again if run.again is not None
                 else run.index + 1 == run.total and not run.to_come_back())
         self.next_btn.description = _("Finish") if last else _("Next")
-        self.saving.value = (f"<div class='sp-feedback-hint' role='status'>{_(NOT_SAVED)}</div>"
-                             if run.unsaved else "")
+        notice = run.saving_notice
+        self.saving.value = (f"<div class='sp-feedback-hint' role='status'>{notice}</div>"
+                             if notice else "")
         if feedback is not None:
             css = "sp-feedback-right" if feedback.correct else "sp-feedback-wrong"
             self.feedback.value = (f"<div class='{css}' role='status'>"

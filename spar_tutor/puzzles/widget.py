@@ -31,7 +31,6 @@ from ..widgets.common import CSS as WIDGET_CSS, ButtonPool, guarded_method
 from ..widgets.hand import CARD_BUTTON, card_look
 from .choose import next_for_you, taught_so_far
 from .play import PuzzleGame, SolutionStep
-from ..learning.progress import NOT_SAVED
 from .progress import MemoryProgress, PuzzleProgress
 from ..learning.rating import START
 
@@ -454,8 +453,8 @@ class PuzzlePlayer(widgets.VBox):
                      tricks=p.tricks, rules=escape(p.rules_words), kind=kind, tried=tried)
         self.header.value = (f'<h3 style="margin:4px 0">{title}</h3>'
                              f'<div class="spar-pz-meta">{meta}{done}</div>')
-        if self.progress.unsaved:
-            self.header.value += f'<div class="spar-pz-meta" role="status">{_(NOT_SAVED)}</div>'
+        if self.progress.notice:
+            self.header.value += f'<div class="spar-pz-meta" role="status">{self.progress.notice}</div>'
         # once cards are played, the goal's "you lead, three tricks to go" is the start's
         begun = self.step_at >= 0 or bool(game.played)  # each solution step has a card played
         goal = (_("<b>Goal</b> (set at the start of the puzzle): {goal}") if begun
@@ -534,8 +533,8 @@ class PuzzlePlayer(widgets.VBox):
             if game.clean:
                 said.append(_("Cleanly solved: well done!"))
             said += self._rating_moved(before, game)
-            if self.progress.unsaved:
-                said.append(_(NOT_SAVED))
+            if self.progress.notice:
+                said.append(self.progress.notice)
             said.append(_("Click Next puzzle to go on."))
             self.say(" ".join(said), "solved")
             self.solution_box.children = [self._why()]

@@ -5,7 +5,9 @@ report (the Class page's and ``spar-tutor class report``'s).
 database's address and the key go to the app's kernels in environment variables
 (``SPAR_TUTOR_DATABASE_URL``, ``SPAR_TUTOR_TEACHER_KEY``), the database is opened
 once (its schema migrated, old progress files imported) and the Class page's link is
-printed. Imports the progress database only when asked, and never ipywidgets.
+printed (:func:`class_link`, the key URL-encoded). The key and the address may come
+from the environment or a file instead of the command line, which every user of the
+machine can read (``ps``): :func:`teacher_key`. Imports the progress database only when asked, and never ipywidgets.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Set, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Set, Tuple
+from urllib.parse import quote
 
 from ..engine.errors import SparError
 from ..i18n import _, ngettext
@@ -26,30 +29,63 @@ TEACHER_KEY_ENV = "SPAR_TUTOR_TEACHER_KEY"
 HUB_ADMIN_ENV = "SPAR_TUTOR_HUB_ADMIN"
 MIN_KEY = 8
 """A teacher's key is at least this long, so that nobody guesses it."""
+MAX_KEY = 1000
+"""And at most this long (a link of a few kilobytes still works in every browser)."""
 
 
-def setup_server(database: Optional[str], teacher_key: Optional[str], link: str) -> None:
-    """Get a server ready for a class (``link``: the app's address, for the Class page's).
+def teacher_key(given: Optional[str], key_file: Optional[str],
+                env: Optional[Dict[str, str]] = None) -> Optional[str]:
+    """The teacher's key: ``--teacher-key``, else the first line of ``--teacher-key-file``,
+    else ``$SPAR_TUTOR_TEACHER_KEY`` (the last two keep it out of ``ps``); checked."""
+    env = os.environ if env is None else env
+    where = "--teacher-key"
+    key = given
+    if key is None and key_file is not None:
+        where = f"--teacher-key-file {key_file}"
+        try:
+            with open(key_file, encoding="utf-8") as f:
+                key = f.readline(MAX_KEY + 2).rstrip("\r\n")
+        except (OSError, UnicodeDecodeError) as e:
+            raise SparError(f"{where}: cannot read the key: {getattr(e, 'strerror', None) or e}") \
+                from None
+    if key is None and env.get(TEACHER_KEY_ENV):
+        where, key = f"${TEACHER_KEY_ENV}", env[TEACHER_KEY_ENV]
+    if key is None:
+        return None
+    if not MIN_KEY <= len(key) <= MAX_KEY or key != key.strip():
+        raise SparError(f"{where}: the teacher's key needs {MIN_KEY} to {MAX_KEY} characters, "
+                        "without spaces around them")
+    return key
+
+
+def class_link(app: str, key: str) -> str:
+    """The Class page's address for the app at ``app``, the key encoded (``+``, ``&``, ``#``
+    and spaces inside a key would otherwise change the link)."""
+    return f"{app}?page=class&key={quote(key, safe='')}"
+
+
+def setup_server(database: Optional[str], key: Optional[str], link: str) -> None:
+    """Get a server ready for a class (``link``: the app's address, for the Class page's;
+    ``key``: the teacher's, from :func:`teacher_key`).
 
     A database that cannot be opened is said, and the server starts all the same: its
     pages go on without saving progress."""
-    from ..store import DATABASE_ENV, StoreError, database_url, shared_store, shown_url
+    from ..store import DATABASE_ENV, StoreError, database_url, shared_store
 
-    if teacher_key is not None:
-        if len(teacher_key) < MIN_KEY or teacher_key != teacher_key.strip():
-            raise SparError(f"--teacher-key needs {MIN_KEY} characters or more, without spaces "
-                            "around them")
-        os.environ[TEACHER_KEY_ENV] = teacher_key
+    if key is not None:
+        os.environ[TEACHER_KEY_ENV] = key
     if database:
         os.environ[DATABASE_ENV] = database
     url = database_url()
     try:
-        shared_store(url)
-        print(f"Progress is kept in {shown_url(url)}", flush=True)
+        store = shared_store(url)
+        if store.moved:
+            print(f"spar-tutor: warning: {store.moved}", file=sys.stderr, flush=True)
+        print(f"Progress is kept in {store.url}", flush=True)
     except StoreError as e:
         print(f"spar-tutor: warning: progress will NOT be saved: {e}", file=sys.stderr, flush=True)
-    if teacher_key is not None:
-        print(f"Class page (for the teacher only): {link}?page=class&key={teacher_key}", flush=True)
+    if key is not None:
+        print(f"Class page (for the teacher only): {class_link(link, key)}", flush=True)
 
 
 def lesson_columns(lessons: Sequence[Any]) -> List[Tuple[str, str]]:

@@ -43,6 +43,10 @@ is not gone after ``STOP_GRACE`` seconds, or a second signal comes, Voila and
 its kernels are killed. Kernels are found by their connection files, which are
 kept in a folder of this server's own; any still running once Voila has exited
 are stopped too, so that nothing is left on the port or in memory.
+
+Voila runs through :mod:`spar_tutor.server.voila_run`, which stops it (and so its
+kernels) when ``spar-tutor`` itself is gone, killed with ``kill -9`` say, and removes
+the kernels' folder.
 """
 
 from __future__ import annotations
@@ -224,8 +228,18 @@ def serve(
             # A preheated kernel asks Voila for its page's address on VOILA_APP_IP (default
             # 127.0.0.1), which a server bound to one other address would not answer.
             env["VOILA_APP_IP"] = f"[{host}]" if ":" in host else host
-        proc = subprocess.Popen(argv, env=env, start_new_session=os.name == "posix")
+        proc = subprocess.Popen(stopping_with_us(argv, kernels_dir), env=env,
+                                start_new_session=os.name == "posix")
         return _VoilaRun(proc, kernels_dir).wait()
+
+
+def stopping_with_us(argv: List[str], kernels_dir: str) -> List[str]:
+    """Voila's command line (:func:`voila_argv`) run through
+    :mod:`spar_tutor.server.voila_run`, so that Voila and its kernels stop, and their
+    folder goes, even when this process is killed with ``kill -9``."""
+    assert argv[1:3] == ["-m", "voila"], argv[:3]
+    return [argv[0], "-m", "spar_tutor.server.voila_run", "--parent", str(os.getpid()),
+            "--kernels", kernels_dir, "--grace", str(STOP_GRACE), "--", *argv[3:]]
 
 
 class _VoilaRun:

@@ -32,7 +32,7 @@ from sqlalchemy.exc import IntegrityError
 from ..engine.errors import SparError
 from ..engine.files import decode, parse_json, read_bytes
 from .db import Store, StoreError
-from .names import learner_key
+from .names import clean_name, learner_key
 from .records import LESSON, PUZZLE, add_answer, add_completion, add_visit, solve_attempt, start_attempt
 from .schema import ID, LegacyImport, utcnow
 
@@ -78,10 +78,9 @@ def import_file(store: Store, path: Path, name_key: str, kind: str) -> str:
         line = f"line {e.line}: " if isinstance(e, SparError) and e.line else ""
         log.warning("old progress file %s not imported (left as it is): %s%s", path, line, reason)
         return "unreadable"
-    name = data.get(name_key) if isinstance(data, dict) else None
+    name = clean_name(data.get(name_key)) if isinstance(data, dict) else None  # as if typed
     section = data.get("lessons" if kind == LESSON else "puzzles") if isinstance(data, dict) else None
-    if len(raw) > MAX_FILE or not isinstance(name, str) or not name.strip() \
-            or not isinstance(section, dict):
+    if len(raw) > MAX_FILE or name is None or not isinstance(section, dict):
         log.warning("old progress file %s not imported: not a progress file", path)
         return "unreadable"
     digest = hashlib.sha256(raw).hexdigest()

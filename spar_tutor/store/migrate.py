@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 ADVISORY_LOCK = 0x5BA12  # PostgreSQL: any fixed number of our own
-HEAD = "0004"
+HEAD = "0005_lookalike_keys"
 """The newest migration's revision (a test checks that it is Alembic's head): a database
 already there is opened without importing Alembic, which would cost every kernel about
 11 MB and most of a second."""
@@ -88,8 +88,14 @@ def upgrade(store: "Store") -> None:
         conn = conn.execution_options(spar_begin="IMMEDIATE" if store.is_sqlite else "")
         with conn.begin():
             if conn.dialect.name == "postgresql":
-                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": ADVISORY_LOCK})
-            command.upgrade(config(conn), "head")
+                from .postgres import patient
+
+                with patient(conn):
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                                 {"key": ADVISORY_LOCK})
+                    command.upgrade(config(conn), "head")
+            else:
+                command.upgrade(config(conn), "head")
 
 
 def differences(connection: Any) -> List[Any]:

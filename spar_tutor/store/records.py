@@ -3,8 +3,9 @@
 Every function takes an open session (from :meth:`Store.read` or
 :meth:`Store.write`) and the learner's id. Writes only add rows (the updates are
 :func:`solve_attempt`, on the attempt its own tab started, and
-:func:`schedule_review`, which moves an item in the review schedule); reads work
-out the progress from all the rows, whichever tab or server added them.
+:func:`schedule_review`, which moves an item in the review schedule; the Play page's
+match in play replaces itself, :func:`keep_one_game`); reads work out the progress from
+all the rows, whichever tab or server added them.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from .schema import (LanguageChoice, LessonCompletion, PuzzleAttempt, Rating, Review, ReviewItem, SavedGame,
@@ -267,3 +268,19 @@ def saved_games(session: Session, learner: int) -> List[SavedGame]:
     """The learner's saved games, newest first."""
     return list(session.scalars(select(SavedGame).where(SavedGame.learner_id == learner)
                                 .order_by(SavedGame.saved_at.desc(), SavedGame.id.desc())))
+
+
+def keep_one_game(session: Session, learner: int, prefix: str, name: str, data: str) -> int:
+    """Save the game named ``name`` in place of every game of the learner's whose name starts
+    with ``prefix`` (the Play page's match, saved after every move: one row, not thousands);
+    returns its id."""
+    session.execute(delete(SavedGame).where(SavedGame.learner_id == learner,
+                                            SavedGame.name.startswith(prefix, autoescape=True)))
+    return save_game(session, learner, name, data)
+
+
+def latest_game(session: Session, learner: int, prefix: str) -> Optional[SavedGame]:
+    """The learner's newest saved game whose name starts with ``prefix``."""
+    return session.scalars(select(SavedGame).where(
+        SavedGame.learner_id == learner, SavedGame.name.startswith(prefix, autoescape=True))
+        .order_by(SavedGame.saved_at.desc(), SavedGame.id.desc()).limit(1)).first()

@@ -217,6 +217,18 @@ def share_text(share: Optional[float]) -> str:
     return f"{round(100 * share)}%" if share is not None else ""
 
 
+#: What a spreadsheet may read as the start of a formula (OWASP's list for CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value: Any) -> Any:
+    """A cell a spreadsheet shows as text: a text starting like a formula ("=HYPERLINK(...",
+    "-A1-A2") gets an apostrophe before it; numbers and other texts are kept as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def to_csv(report: ClassReport, lessons: Sequence[Tuple[str, str]] = ()) -> str:
     """The learners as a spreadsheet (CSV), one row each; a column of finished steps for
     each of ``lessons`` (id, heading), then for any other lesson someone has begun; then
@@ -226,18 +238,19 @@ def to_csv(report: ClassReport, lessons: Sequence[Tuple[str, str]] = ()) -> str:
     headings: Mapping[str, str] = dict(lessons)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([_("Learner"), _("Last seen"), _("Lessons finished"), _("Now on"),
-                     _("Steps done"),
-                     _("Right first time"), _("Puzzles tried"), _("Puzzles solved"),
-                     _("Puzzle rating"),
-                     *[headings.get(l, l) for l in known + others],
-                     *[_("{lesson} (stars)").format(lesson=headings.get(l, l))
-                       for l in known + others]])
+
+    def row(cells: Sequence[Any]) -> None:
+        writer.writerow([safe_cell(c) for c in cells])
+
+    row([_("Learner"), _("Last seen"), _("Lessons finished"), _("Now on"), _("Steps done"),
+         _("Right first time"), _("Puzzles tried"), _("Puzzles solved"), _("Puzzle rating"),
+         *[headings.get(l, l) for l in known + others],
+         *[_("{lesson} (stars)").format(lesson=headings.get(l, l)) for l in known + others]])
     for r in report.learners:
         now_on = headings.get(r.now_on, r.now_on) if r.now_on else ""
-        writer.writerow([r.name, when_text(r.last_seen), len(r.finished), now_on, r.steps_done,
-                         share_text(r.first_try_share), r.puzzles_tried, r.puzzles_solved,
-                         "" if r.rating is None else r.rating,
-                         *[r.steps.get(l, 0) for l in known + others],
-                         *[r.stars.get(l, "") for l in known + others]])
+        row([r.name, when_text(r.last_seen), len(r.finished), now_on, r.steps_done,
+             share_text(r.first_try_share), r.puzzles_tried, r.puzzles_solved,
+             "" if r.rating is None else r.rating,
+             *[r.steps.get(l, 0) for l in known + others],
+             *[r.stars.get(l, "") for l in known + others]])
     return out.getvalue()

@@ -14,6 +14,11 @@ from ..session import BOT_LABELS, BOT_STRENGTHS, bot_first_name
 from .common import guarded, session_reporter
 
 
+#: The class of each bot's strength menu (benchmarks/classroom_load.py finds them by it,
+#: whatever the bots' names and the language).
+BOT_MENU_CLASS = "spar-bot-choice"
+
+
 def next_seed(seed: Union[int, str]) -> int:
     """The seed of the match after one played with ``seed``: another deal, yet the same
     for everyone who starts from the same seed (tests, a class shown one game)."""
@@ -60,10 +65,12 @@ class SetupPanel(widgets.VBox):
         for seat in range(1, self.players.value):
             default = current[seat] if seat < len(current) and current[seat] in BOT_STRENGTHS \
                 else "beginner"
-            self.bot_choices.append(widgets.Dropdown(
+            menu = widgets.Dropdown(
                 options=[(_(BOT_LABELS[b]), b) for b in BOT_STRENGTHS],
                 value=old.get(seat - 1, default),
-                description=bot_first_name(seat, self.session.avoid_names)))
+                description=bot_first_name(seat, self.session.avoid_names))
+            menu.add_class(BOT_MENU_CLASS)
+            self.bot_choices.append(menu)
         self.bots_box.children = self.bot_choices
 
     def seats(self) -> List[str]:

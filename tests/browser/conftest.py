@@ -41,6 +41,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 from spar_tutor.resources import app_notebook, notebooks_dir
+from spar_tutor.server.classroom import class_link
 from spar_tutor.server.serve import voila_argv, voila_env
 
 HERE = Path(__file__).resolve().parent
@@ -340,8 +341,11 @@ def app_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("spar-tutor-home")
 
 
-TEACHER_KEY = "browser-test-teacher-key"
-"""The app server's ``--teacher-key``: ``?page=class&key=...`` opens the Class page."""
+TEACHER_KEY = "browser+test&teacher#key" + "-" * 226
+"""The app server's ``--teacher-key`` (250 characters, with signs a link would change):
+``CLASS_QUERY`` opens the Class page."""
+CLASS_QUERY = class_link("", TEACHER_KEY).lstrip("?")
+"""The Class page's query, as ``spar-tutor serve`` prints it (the key URL-encoded)."""
 
 
 @pytest.fixture(scope="session")

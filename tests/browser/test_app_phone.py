@@ -7,16 +7,16 @@ from test_app import heading, nav, open_app
 PHONE = {"width": 390, "height": 844}
 
 
-def overflowing(page, selector, clipped=False):
-    """The elements matching ``selector`` whose right edge is beyond the screen, or (with
-    ``clipped``) whose words do not fit them (cut off with an ellipsis)."""
+def overflowing(page, selector, clipped=False, width=PHONE["width"]):
+    """The elements matching ``selector`` whose right edge is beyond a screen ``width``
+    wide, or (with ``clipped``) whose words do not fit them (cut off with an ellipsis)."""
     return page.evaluate(
         """([sel, width, clipped]) => [...document.querySelectorAll(sel)]
              .filter(e => e.getBoundingClientRect().width > 0)
              .filter(e => e.getBoundingClientRect().right > width + 0.5
                           || (clipped && e.scrollWidth > e.clientWidth + 1))
              .map(e => e.className + ': ' + (e.innerText || '').slice(0, 30))""",
-        [selector, PHONE["width"], clipped])
+        [selector, width, clipped])
 
 
 def test_play_fits_a_phone(app_server, voila_page):
@@ -82,3 +82,51 @@ def test_rules_tables_fit_a_phone(app_server, voila_page):
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     voila_page.screenshot("app-phone-rules")
+
+
+#: How the lessons page and Home greet a learner, in each language.
+LESSONS_HEADING = {"en": "Lessons", "fr": "Leçons"}
+BRAND = {"en": "Spar tutor", "fr": "Tuteur de Spar"}
+CONTINUE = {"en": "Continue lesson 7: Dry and wet", "fr": "Continuer la leçon 7 : Sèche et mouillée"}
+
+
+def summaries(page):
+    """Each lesson row's summary: its box and its first words."""
+    return page.evaluate("""() => [...document.querySelectorAll('.spar-lesson-row')].map(row => {
+        const info = row.querySelector('.widget-html');
+        const r = info.getBoundingClientRect();
+        return {width: r.width, height: r.height, right: r.right,
+                text: info.innerText.slice(0, 40)}; })""")
+
+
+def test_the_lessons_list_fits_a_phone_in_every_language(app_server, voila_page):
+    """Each lesson's summary is visible under its button, the screen's width, and the long
+    (French) titles wrap instead of being cut off; the same at 1280 px."""
+    page = voila_page.page
+    for lang in ("en", "fr"):
+        for size in (PHONE, {"width": 1280, "height": 900}):
+            page.set_viewport_size(size)
+            voila_page.open_url(app_server.app_url(f"page=lessons&lang={lang}"),
+                                wait_for=BRAND[lang])
+            expect(heading(voila_page, LESSONS_HEADING[lang])).to_be_visible()
+            rows = summaries(page)
+            assert len(rows) >= 17, rows  # the checkpoint and every lesson
+            for row in rows:
+                assert row["height"] >= 18 and row["text"].strip(), (lang, size, row)
+                assert row["width"] >= min(300, size["width"] - 60), (lang, size, row)
+                assert row["right"] <= size["width"] + 0.5, (lang, size, row)
+            assert overflowing(page, ".spar-lesson-btn", True, size["width"]) == [], (lang, size)
+            if size is PHONE:
+                voila_page.screenshot(f"app-phone-lessons-{lang}")
+    # Home's "continue" button wraps its long French title (it was cut off on a phone)
+    page.set_viewport_size(PHONE)
+    for lang in ("en", "fr"):
+        voila_page.open_url(app_server.app_url(
+            f"page=lessons&lesson=7&step=2&learner=Abla&lang={lang}"), wait_for=BRAND[lang])
+        voila_page.open_url(app_server.app_url(f"learner=Abla&lang={lang}"), wait_for=BRAND[lang])
+        button = page.get_by_role("button", name=CONTINUE[lang])
+        expect(button).to_be_visible()
+        assert overflowing(page, ".spar-primary", True) == [], lang
+        box = button.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 0.5
+    voila_page.screenshot("app-phone-home-continue-fr")

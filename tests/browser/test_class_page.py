@@ -9,7 +9,7 @@ import re
 from playwright.sync_api import expect
 
 from spar_tutor.app import course
-from conftest import TEACHER_KEY, UI_TIMEOUT_MS, VoilaPage
+from conftest import CLASS_QUERY, UI_TIMEOUT_MS, VoilaPage
 from test_app import nav, open_app
 from test_app_phone import PHONE, overflowing
 from test_walk import LessonWalk
@@ -48,7 +48,7 @@ def test_the_teacher_sees_two_learners_and_the_chart(app_server, voila_page, bro
     open_app(voila_page, app_server, "page=lessons&lesson=1&learner=Esi")
     LessonWalk(voila_page.page, course.find_lesson("1"), Worklist()).walk()
 
-    open_app(voila_page, app_server, f"page=class&key={TEACHER_KEY}")
+    open_app(voila_page, app_server, CLASS_QUERY)  # the link spar-tutor serve prints
     page = voila_page.page
     table = page.locator("table.spar-class-table")
     expect(table).to_be_visible(timeout=UI_TIMEOUT_MS)  # the first chart loads matplotlib

@@ -35,7 +35,7 @@ from playwright.sync_api import expect
 from spar_tutor import i18n
 from spar_tutor.app import course
 from spar_tutor.i18n import _
-from conftest import TEACHER_KEY
+from conftest import CLASS_QUERY
 from test_app import FIRST_VISIT_MS, heading, nav
 from test_walk import (DESKTOP, HandWalk, LessonWalk, PuzzleWalk, click, page_words,
                        screenshots)
@@ -196,7 +196,7 @@ def test_walk_in_french_finds_no_english(app_server, voila_page, artifacts_dir, 
     times["a puzzle"] = time.monotonic()
 
     # the teacher's Class page: the learners of the tests before this one, in French
-    voila_page.open_url(app_server.app_url(f"page=class&key={TEACHER_KEY}&lang=fr"),
+    voila_page.open_url(app_server.app_url(f"{CLASS_QUERY}&lang=fr"),
                         wait_for=_("Spar tutor"))
     expect(page.locator("table.spar-class-table")).to_be_visible(timeout=FIRST_VISIT_MS)
     expect(nav(voila_page, _("Class"))).to_be_visible()

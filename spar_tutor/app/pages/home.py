@@ -11,7 +11,7 @@ import ipywidgets as widgets
 
 from ...engine.cards import parse_cards
 from ...i18n import N_, _, ngettext
-from ...learning.progress import NOT_SAVED, run_of_days
+from ...learning.progress import run_of_days
 from ...render import hand_svg
 from ..guard import guarded
 from ..learner import Learner, check_name
@@ -244,8 +244,8 @@ class HomePage(widgets.VBox):
                 number=nxt.number, title=nxt.title)
             self.start.tooltip = nxt.summary
         text, self._returning = progress_html(progress, lessons, finished, today())
-        if progress.unsaved:
-            text += f'<p role="status">{escape(_(NOT_SAVED))}</p>'
+        if progress.notice:
+            text += f'<p role="status">{escape(progress.notice)}</p>'
         point = course.resume_point(progress)
         if point is not None:
             lesson, step = point

@@ -13,6 +13,7 @@ from ...engine.errors import SparError
 from ...engine.rules import PRESETS
 from ..route import Route
 from .pending import missing, notice
+from .play_keeper import MatchKeeper
 from ...i18n import N_, _
 
 log = logging.getLogger("spar_tutor.app")
@@ -27,7 +28,8 @@ INTRO = N_("<h2>Play Spar</h2><p>You sit at the bottom of the table with three c
 class PlayPage(widgets.VBox):
     """Free play. ``?page=play&preset=sipa`` starts a game of Sipa.
 
-    Every page load deals a new match (a random seed), so two learners, or two visits, do
+    A learner's match in play comes back (:class:`~.play_keeper.MatchKeeper`: saved after
+    every move); otherwise the page deals a new match (a random seed), so two learners do
     not see the same cards."""
 
     def __init__(self, app: Any) -> None:
@@ -42,17 +44,24 @@ class PlayPage(widgets.VBox):
 
         self.table = Table(players=4, bots="beginner", seed=secrets.randbelow(2**31),
                            aside=widgets.HTML(_(INTRO)))
+        self.keeper = MatchKeeper(app, self.table.session)
         carried = app.carried.pop("play", None)
         if carried is not None:  # the game of the page this one replaces, in new words
             try:
                 self.table.session.resume(carried)
             except SparError:  # never expected (the engine wrote it): a new game, then
                 log.exception("the game in progress could not be carried over")
+        else:
+            self.keeper.bring_back()  # the learner's match in play, if any
         self._game = self.table.session.rules.name
         self._avoid_learners_name(app.learner)
-        app.on_learner(self._avoid_learners_name)
+        app.on_learner(self._learner_changed)
         self.table.session.subscribe(self._on_event)
-        super().__init__([self.table])
+        super().__init__([self.keeper.box, self.table])
+
+    def _learner_changed(self, learner: Any) -> None:
+        self.keeper.learner_changed()
+        self._avoid_learners_name(learner)
 
     def _avoid_learners_name(self, learner: Any) -> None:
         """No bot has the learner's name (a learner called Kofi plays Ama, Esi and Yao)."""

@@ -24,7 +24,14 @@ _RANK_WORDS = {"T": "10", "J": N_("jack"), "Q": N_("queen"), "K": N_("king"), "A
 
 
 def _rank(r: str) -> str:
-    return _(_RANK_WORDS[r]) if r in _RANK_WORDS else r
+    """A rank as a list of the pack's ranks says it: "ace", "10" (French "l'as", "le 10",
+    so that "de ... à ..." is written "du 3 au 10")."""
+    number = r if r not in _RANK_WORDS or r == "T" else None
+    if number is None:
+        return _(_RANK_WORDS[r])
+    # Translators: a number card's rank in a list of the pack's ranks ("3 to 10 and ace");
+    # French gives it its article ("le {rank}"), which "de" and "à" then join ("du 3 au 10")
+    return pgettext("rank in the pack", "{rank}").format(rank=_RANK_WORDS.get(r, r))
 
 
 def _ranks_words(ranks: List[str]) -> str:

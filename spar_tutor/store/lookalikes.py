@@ -1,0 +1,6 @@
+"""Letters and digits of other scripts that look like a Latin one, and that Latin one
+(small letters; made by scripts/lookalikes.py from Unicode's confusables, as copied in the
+confusable-homoglyphs package 3.3.1: do not edit by hand)."""
+
+LOOKALIKES = dict(zip('ıƅƍƨƽǀȝȣɑɜɡɣɩɪɯʀʋʏʒʝαβγεζηικμνορστυχϝϩϳϻабвгезкмнорстухьѕіјѡѵүһҽӏӡԁԍԛԝագզհոռստցքօ۱۵۷०০৪৭੦੧੪૦ଠ୦୨௦౦೦ഠ൦൭๐໐ဝ၀ყჿሀዐᎠᎡᎢᎥᎩᎪᎫᎬᎱᎳᎷᎻᎽᏀᏂᏃᏎᏏᏒᏔᏕᏙᏚᏞᏟᏢᏦᏧᏮᏳᏴᐯᑌᑭᑯᑲᒍᒪᒿᕁᕼᕽᖇᖯᖴᗅᗞᗪᗰᗷᚷᛁᛕᛖᴄᴏᴑᴜᴠᴡᴢᴦᶃᶌẝỿⲅⲏⲓⲕⲙⲛⲟⲣⲥⲧⲩⲭⳋⳍⳑⳓⴸⴹⵏⵔⵕⵝ〇ꓐꓑꓒꓓꓔꓖꓗꓙꓚꓜꓝꓟꓠꓡꓢꓣꓦꓧꓪꓫꓬꓮꓰꓲꓳꓴꙅꙇꛟꛯꜱꝛꝫꝯꞙꞟꞵꬲꬵꬽꭇꭈꭎꭒꭓꭚ𐊂𐊆𐊇𐊊𐊐𐊒𐊕𐊖𐊗𐊠𐊡𐊢𐊥𐊫𐊰𐊱𐊲𐊴𐋏𐋵𐌁𐌂𐌉𐌑𐌕𐌗𐌚𐌠𐌢𐐬𐐽𐑃𐑈𐓜𐓪𐓶𐓺𐔓𐔖𐔘𐔜𐔝𐔥𐔦𐔧𑓐𑜆𑜊𑜎𑜏𑣀𑣁𑣂𑣃𑣄𑣆𑣈𑣉𑣊𑣌𑣎𑣏𑣒𑣕𑣖𑣗𑣘𑣛𑣜𑣠𑣥𑣦𑣩𑣬𑣯𑣲𖼈𖼊𖼖𖼨𖼵𖼺𖼻𖽀𖽂𖽃',
+                 'ibg2si38a3gyiiwruy3jabyezhikmvopotyxf2jma6bre3kmhopctyxbsijwvyhei3dgqwwqqhnnusgfoiovoo89o98ooo9ooooo9ooooyouodrtiyajerwmhyghz4brwsvslcpkd6gbvupdbjl2xhxrbfaddmbxikmcoouvwzrgyfyrhikmnopctyx93l6veioqxobpddtgkjczfmnlsrvhwxyaeiou2iv2s239fubeforruuxybefixopstabcfomtyxhzbcimtx8ixoclsrou7nokcvflxovwwwvsflzeoz39e4lo9ou5yozwcxwcvtlirs3auy'))
