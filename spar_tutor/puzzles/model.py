@@ -10,6 +10,7 @@ from typing import Callable, List, Optional, Tuple
 from ..engine.cards import Card
 from ..engine.dealfile import DealFile
 from ..engine.errors import SparError
+from ..engine.rules import PRESETS
 from ..engine.state import HandState
 from ..engine.words import Players
 from ..i18n import N_, _
@@ -120,8 +121,11 @@ class Puzzle:
         """The rules in a few words: "standard rules", "seven cards, two-trick bonus"."""
         rules = self.position.rules
         named = {"standard": _("standard rules"), "seven_card": _("seven cards")}
-        words = [named.get(rules.name, rules.name)]
-        if rules.dry_wet:
+        words = [named[rules.name] if rules.name in named else
+                 PRESETS[rules.name].title if rules.name in PRESETS else rules.name]
+        if rules.name == "ghana_table":
+            pass  # the table's own name: its dry and wet go without saying
+        elif rules.dry_wet:
             words.append(_("dry and wet"))
         elif rules.two_trick_bonus:
             words.append(_("two-trick bonus"))

@@ -31,13 +31,12 @@ from ...session.hints import CardValue, HintAnswer, ReviewLine
 from ...widgets.common import CSS, ButtonPool, guarded
 from ...widgets.declare import QUESTIONS, offer_label
 from ...widgets.hand import CARD_BUTTON, card_classes, card_css, card_class
-from ...widgets.hints import hint_html
+from ...widgets.hints import LABELS as HINT_LABELS, hint_html
 from ...widgets.review import review_html
 
 log = logging.getLogger("spar_tutor.app")
 
 UNREACHABLE = N_("The table cannot be reached just now. Wait a moment: your seat is kept.")
-HINT_LABELS = {1: N_("1 · Nudge"), 2: N_("2 · The rule"), 3: N_("3 · The computer's answer")}
 
 
 class SharedTableView(widgets.VBox):
