@@ -29,7 +29,7 @@ NOT_LEARNERS = {
     "lessons/check.py", "lessons/keys.py", "lessons/loader.py", "puzzles/check.py",
     "puzzles/loader.py",
     # the puzzle generator and its command line (an author's tools)
-    "puzzles/generate.py", "puzzles/cli.py", "puzzles/toml_out.py",
+    "puzzles/generate.py", "puzzles/cli.py", "puzzles/toml_out.py", "puzzles/spread.py",
     # what is wrong in a save file (the learner's sentence around it is marked)
     "session/file.py",
 }

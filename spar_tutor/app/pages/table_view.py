@@ -27,7 +27,8 @@ from ...engine.words import card_text
 from ...i18n import N_, _, language, ngettext
 from ...render.text import cardify
 from ...server.tables.client import BEAT_S, Pulse, Refused, TableClient, Ticket, Unreachable, Watcher
-from ...session.hints import CardValue, HintAnswer, ReviewLine
+from ...session.hints import CardValue, HintAnswer
+from ...session.review import ReviewLine
 from ...widgets.common import CSS, ButtonPool, guarded
 from ...widgets.declare import QUESTIONS, offer_label
 from ...widgets.hand import CARD_BUTTON, card_classes, card_css, card_class

@@ -36,7 +36,8 @@ from ...engine.words import Players
 from ...i18n import _
 from ...session import GameSession, Outcome, Seat
 from ...session.game import bot_name
-from ...session.hints import HintAnswer, ReviewLine, SessionHints
+from ...session.hints import HintAnswer, SessionHints
+from ...session.review import ReviewLine, review_hand
 from ...store.names import learner_key
 from .codes import digest, matches, new_secret
 
@@ -511,7 +512,7 @@ class SharedTable:
     def review(self, seat: int) -> List[ReviewLine]:
         """The learner's own decisions in the hand just over, judged from their view."""
         s = self.game()
-        return self.coach(seat).review(s.states, [seat], self.players_for(seat), s.bet_round)
+        return review_hand(self.coach(seat), s.states, [seat], self.players_for(seat), s.bet_round)
 
     # -- changes ---------------------------------------------------------------------------------
 
