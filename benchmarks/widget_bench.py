@@ -1,4 +1,4 @@
-"""How fast the play screen answers: a card click at a 4-seat table, and hint level 3.
+"""How fast the play screen answers: a card click at a 4-seat table, and the hints.
 
     PYTHONPATH=. python benchmarks/widget_bench.py [--hands 6] [--bots beginner]
 
@@ -7,7 +7,10 @@ human's card applied, the bots' replies played, and the table, hand and other
 views redrawn (their new state set on the widgets). "Your card on the table"
 is the time until the table shows the learner's card, before the bots think. The score chart drawn after
 a hand ends is deferred past the click, as in a kernel, and timed separately.
-Targets: a click within 300 ms, hint level three (solver and chart) within 1 s.
+The first hint asked at a decision (level 1, the nudge) waits for the solver too: every
+level of the ladder comes from the card the solver's figures put first. Level 3 then reads
+the same values (kept) and draws the dots, the "Why not" buttons and the chart.
+Targets: a click within 300 ms, each hint level within 1 s.
 """
 
 from __future__ import annotations
@@ -45,9 +48,13 @@ async def run(hands: int, bots: str, seed: int) -> int:
     s.subscribe(lambda e: moved_at.append(time.perf_counter()) if e.kind == "moved" else None)
     clicks: List[float] = []
     hints: List[float] = []
+    nudges: List[float] = []
     charts: List[float] = []
     for _ in range(hands):
         while not s.state.is_over():
+            t0 = time.perf_counter()
+            table.hints.show(1)
+            nudges.append((time.perf_counter() - t0) * 1000)
             t0 = time.perf_counter()
             table.hints.show(3)
             hints.append((time.perf_counter() - t0) * 1000)
@@ -69,9 +76,11 @@ async def run(hands: int, bots: str, seed: int) -> int:
     print(f"PlayTable built in {build_ms:.0f} ms (4 seats, {bots} bots)")
     print(_summary("your card on the table", first_paint, CLICK_TARGET_MS))
     print(_summary("card click answered", clicks, CLICK_TARGET_MS))
-    print(_summary("hint level 3 (solver+chart)", hints, HINT_TARGET_MS))
+    print(_summary("hint level 1 (solver+nudge)", nudges, HINT_TARGET_MS))
+    print(_summary("hint level 3 (then, chart)", hints, HINT_TARGET_MS))
     print(f"{'score chart (after the click)':<28} max {max(charts):.1f} ms")
-    return 0 if max(clicks) <= CLICK_TARGET_MS and max(hints) <= HINT_TARGET_MS else 1
+    slowest = max(hints + nudges)
+    return 0 if max(clicks) <= CLICK_TARGET_MS and slowest <= HINT_TARGET_MS else 1
 
 
 def main() -> int:

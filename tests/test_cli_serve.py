@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from spar_tutor.server.tables.run import TableProcess
+
 from spar_tutor import cli
 from spar_tutor.server import serve
 
@@ -68,7 +70,18 @@ def started(monkeypatch):
             return 0
 
     monkeypatch.setattr(serve.subprocess, "Popen", FakePopen)
+    monkeypatch.setattr(TableProcess, "start", classmethod(lambda cls, folder, env: Tables()))
     return calls
+
+
+class Tables:
+    """The table service, as serve() starts it beside Voila (not run here)."""
+
+    url = "http://127.0.0.1:5999/"
+    stopped = 0
+
+    def stop(self):
+        Tables.stopped += 1
 
 
 @pytest.fixture
@@ -89,6 +102,13 @@ def test_serve_prints_where_to_go_and_tells_kernels_the_address(started, noteboo
     serve.serve(notebook, port=9201, host="192.168.1.20")
     assert capsys.readouterr().out.startswith("Serving app.ipynb at http://192.168.1.20:9201/")
     assert started[1][1]["VOILA_APP_IP"] == "192.168.1.20"
+
+
+def test_serve_tells_the_kernels_where_the_table_service_is_and_stops_it(started, notebook):
+    stopped = Tables.stopped
+    assert serve.serve(notebook, port=9204) == 0
+    assert started[0][1]["SPAR_TUTOR_TABLES_URL"] == Tables.url
+    assert Tables.stopped == stopped + 1  # stopped with the server
 
 
 def test_serve_in_french_tells_the_kernels_and_refuses_an_unknown_language(started, notebook):

@@ -212,6 +212,5 @@ def test_lessons_finished_agrees_with_the_lessons_not_with_the_count(fr):
 
 def test_a_move_that_was_better_needs_no_gender(fr):
     """A move may be « une sèche » or « le 7♠ »: « mieux » fits both, « meilleur » does not."""
-    text = _("Fine, but from what you could see, {best} was a little better "
-             "({cost} points more on average).")
+    text = _("Fine, but from what you could see, {best} was a little better: {more}.")
     assert "un peu mieux" in text and "meilleur" not in text

@@ -55,10 +55,13 @@ def test_a_compiled_catalogue_changes_the_language(language):
 def test_the_tutors_own_words_follow_the_language(language):
     from spar_tutor.engine.rules import Rules
     from spar_tutor.engine.state import HandState
-    from spar_tutor.session.coach import nudge
+    from spar_tutor.engine.cards import Card
+    from spar_tutor.solver import voice
+    from spar_tutor.solver.reasons import view_reason
 
     state = HandState.new(Rules.preset("standard"), ["6S", "9S"], dealer=1)
-    assert nudge(state.view(0)).startswith("Liczy się tylko ostatnia lewa")
+    reason = view_reason(state.view(0), Card.parse("6S"))
+    assert voice.nudge(reason).startswith("Liczy się tylko ostatnia lewa")
 
 
 def test_english_is_the_code_itself():
@@ -69,16 +72,24 @@ def test_english_is_the_code_itself():
     assert i18n.join_names(["Kofi", "Ama"]) == "Kofi and Ama"
 
 
-def test_french_says_point_after_a_number_of_points_below_two():
-    from spar_tutor.session.hints import _points
+def test_an_average_is_said_in_whole_points_every_few_hands_in_both_languages():
+    """No "0,4 point" or "score moyen de 0,4": an average is a point every few hands, or a
+    number of points a hand (spar_tutor.solver.voice.every_hands), one wording each."""
+    from spar_tutor.solver.voice import deals, every_hands, more_every_hands
 
+    figures = (0.34, 0.5, 1.0, 2.4)
+    assert [every_hands(x) for x in figures] == [
+        "about 1 point every 3 hands", "about 1 point every 2 hands", "about 1 point a hand",
+        "about 2 points a hand"]
     try:
         i18n.set_language("fr")
-        assert [_points(x) for x in (0.5, 1.5, 2.5, 1, 3)] == [
-            "0,5 point", "1,5 point", "2,5 points", "1 point", "3 points"]
+        assert [every_hands(x) for x in figures] == [
+            "environ 1 point toutes les 3 donnes", "environ 1 point toutes les 2 donnes",
+            "environ 1 point par donne", "environ 2 points par donne"]
+        assert more_every_hands(0.2) == "environ 1 point de plus toutes les 5 donnes"
+        assert deals(0.32) == "32 donnes sur 100"  # not "32 sur 100 donnes"
     finally:
         i18n.set_language("en")
-    assert [_points(x) for x in (0.5, 1.5, 1)] == ["0.5 points", "1.5 points", "1 point"]
 
 
 def test_french_puts_no_noun_after_an_average_of_points():
@@ -88,7 +99,7 @@ def test_french_puts_no_noun_after_an_average_of_points():
     catalog = catalogue.read(catalogue.po_path("fr"), "fr")
     averages = [m for m in catalog if isinstance(m.id, str)
                 and re.search(r"\{\w+\} points (on average|a hand|more on average)", m.id)]
-    assert len(averages) >= 10
+    assert averages  # the few left say the figure after the noun (the rest say "every 3 hands")
     for m in averages:
         assert m.string and not re.search(r"\{\w+\} points?\b", m.string), m.string
 
@@ -173,7 +184,8 @@ def test_every_placeholder_is_named():
                # two sentences in a row (each has its translators' comment)
                "{cut} {deals}", "{deals} {cuts}", "{explanation}. {guess}",
                # a number rank in a list of ranks, French "le {rank}" ("du 3 au 10")
-               "{rank}"}
+               "{rank}",
+               "{result} {match}"}
     assert [i for i in bad if i not in allowed] == []
 
 

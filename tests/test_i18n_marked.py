@@ -20,6 +20,7 @@ PACKAGE = ROOT / "spar_tutor"
 FOLDERS = ["app", "widgets", "lessons", "puzzles", "session", "render"]
 #: Single modules scanned besides: the solver's sentences and the engine's reasons.
 MODULES = ["solver/_explain.py", "solver/review.py", "solver/hints.py", "solver/prelead.py",
+           "solver/voice.py", "solver/reasons.py", "solver/shown.py",
            "engine/state.py", "engine/scoring.py", "engine/match.py", "engine/cards.py"]
 
 #: Modules left out, and why: their words are for authors and developers, in English.
@@ -47,6 +48,8 @@ NOT_WORDS: Dict[str, Set[str]] = {
     "lessons/kinds/odds.py": {"about the same"},
     # LessonError's message, for the lesson's author
     "lessons/model.py": {" (and {} more)"},
+    # what the progress database records as the answer when the learner took it (data)
+    "lessons/run.py": {"(answer shown)"},
     # font families (CSS)
     "render/svg.py": {"'DejaVu Sans', Arial, Helvetica, sans-serif",
                       "'DejaVu Serif', Georgia, 'Times New Roman', serif"},

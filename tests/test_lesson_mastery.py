@@ -197,18 +197,22 @@ SUITS = "♠♥♦♣"
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[l.id for l in LESSONS])
 def test_the_hint_ladder_starts_with_a_nudge_that_names_no_card(lesson):
+    from spar_tutor.lessons.check import step_options
     from spar_tutor.lessons.hints import ladder
     from spar_tutor.lessons.kinds import make_run
+    from spar_tutor.learning.rungs import gives_away
 
-    for step in lesson.steps:
+    for number, step in enumerate(lesson.steps, start=1):
         if not step.is_question:
             continue
-        rungs = ladder(make_run(step))
-        assert len(rungs) >= 2, (lesson.id, step.kind)
-        assert not any(s in rungs[0] for s in SUITS), (lesson.id, step.kind, rungs[0])
+        rungs = [r.text for r in ladder(make_run(step)).rungs]
+        where = (lesson.id, number, step.kind)
+        assert len(set(rungs)) == 3, (where, rungs)  # three rungs that differ
+        assert not any(s in rungs[0] for s in SUITS), (where, rungs[0])
+        assert gives_away(rungs[0], step_options(step)) is None, (where, rungs[0])
         assert rungs[1] == make_run(step).hint()
         if step.position is None and not step.cards:  # nothing drawn: no picture to look at
-            assert "picture" not in rungs[0], (lesson.id, step.kind, rungs[0])
+            assert "picture" not in rungs[0], (where, rungs[0])
 
 
 def test_the_hints_climb_to_the_answer():
@@ -218,7 +222,7 @@ def test_the_hints_climb_to_the_answer():
     for _ in range(4):
         player.hint_btn.click()
         seen.append(player.feedback.value)
-    assert "Look at each card in turn" in seen[0] and card("KS") not in seen[0]
+    assert "Look at each card" in seen[0] and card("KS") not in seen[0]
     assert seen[1] != seen[0]
     assert "The answer is" in seen[2] and card("KS") in seen[2]
     assert seen[3] == seen[2]  # the last rung stays
@@ -234,3 +238,39 @@ def test_after_the_last_lesson_the_one_left_behind_is_not_called_next(store):
     first = LESSONS[0]
     assert player.next_lesson_btn.description == (
         f"A lesson still to finish: {first.number}. {first.title}")
+
+
+def test_taking_the_answer_costs_the_first_try(store):
+    """The last rung gives the answer away: the Hint button says so, the question counts as
+    missed at its first try (no star for it, it comes back at the end of the lesson, and
+    the review schedule has it for the next day)."""
+    from spar_tutor.learning.review import Reviews, lesson_item
+    from spar_tutor.lessons.run import ANSWER_SHOWN
+
+    progress = ProgressStore("Abena", store)
+    player = LessonPlayer(FOLLOW, progress, start=MISSED)
+    assert player.hint_btn.description == "Hint"
+    player.hint_btn.click()
+    player.hint_btn.click()
+    assert player.hint_btn.description == "Show the answer (this question will come back)"
+    assert MISSED not in player.run.missed
+    player.hint_btn.click()  # the answer
+    assert "The answer is" in player.feedback.value or "You may play" in player.feedback.value
+    assert MISSED in player.run.missed and not player.next_btn.disabled
+    first = progress.answers(FOLLOW.id)[-1]
+    assert (first.step, first.answer, first.correct, first.first_try) == (
+        MISSED, ANSWER_SHOWN, False, True)
+    for name in right_answers(player):  # now right, but not at the first try
+        click(player, name)
+    assert player.run.current.finished
+    assert progress.answers(FOLLOW.id)[-1].first_try is False
+    assert MISSED in player.run.to_come_back()
+    assert Reviews("Abena", store).get(lesson_item(FOLLOW.id, MISSED)) is not None
+    # the same question answered at the first try with only the nudge and the idea is not
+    # missed (those two rungs are free)
+    fresh = LessonPlayer(FOLLOW, ProgressStore("Kojo", store), start=MISSED)
+    fresh.hint_btn.click()
+    fresh.hint_btn.click()
+    for name in right_answers(fresh):
+        click(fresh, name)
+    assert MISSED not in fresh.run.missed

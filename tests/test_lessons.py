@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from spar_tutor.engine.cards import Card
 from spar_tutor.lessons import BrokenLesson, Lesson, LessonRun, ProgressStore, load_all
 from spar_tutor.lessons.widget import LessonMenu, LessonPlayer, lesson_widget
 from spar_tutor.store import Store
@@ -127,9 +128,14 @@ def test_solver_hint_in_a_play_step():
     index = next(i for i, s in enumerate(strategy.steps) if s.kind == "play")
     player = LessonPlayer(strategy, start=index)
     player.hint_btn.click()  # a nudge first
-    assert "In your place the computer would play" not in player.feedback.value
-    player.hint_btn.click()  # then the rule, with the solver's advice
-    assert "In your place the computer would play" in player.feedback.value
+    assert "Play " not in player.feedback.value and player.hint_btn.description == "Hint"
+    player.hint_btn.click()  # then the idea: the step's own hint
+    assert strategy.steps[index].hint in player.feedback.value
+    # the last rung is the answer, and the button says what it costs
+    assert player.hint_btn.description == "Show the answer (this question will come back)"
+    player.hint_btn.click()  # the computer's card, and what it does
+    assert "<strong>Hint:</strong> Play " in player.feedback.value
+    assert index in player.run.missed
 
 
 def test_single_lesson_widget_asks_for_a_name_then_opens(tmp_path, monkeypatch):
@@ -228,16 +234,31 @@ def words(player: LessonPlayer) -> str:
     return re.sub(r"<[^>]+>", "", player.feedback.value)
 
 
-def test_a_right_card_the_story_does_not_follow_is_told_so():
-    """Lesson 16, trick 3: 7H and 8H are both right; the next step goes on from 8H."""
+def test_a_right_card_the_story_does_not_follow_is_commented_and_followed():
+    """Lesson 16, trick 3: 7H and 8H are both right; the next step goes on from 8H. A
+    learner who plays 7H reads what 7H does (not the words about 8H), is offered 8H, and the
+    next step says where the lesson's hand differs from theirs."""
     whole = next(l for l in LESSONS if l.id == "16_whole_hands")
     player = LessonPlayer(whole, start=3)
     click(player, card("7H"))
+    said = words(player)
     assert "sp-feedback-right" in player.feedback.value
-    assert "The lesson goes on as if you had played 8♥: it is just as good." in words(player)
+    assert said.startswith("7♥ is just as good as 8♥, the lesson's card. 7♥ wins trick 3"), said
+    assert whole.steps[3].right not in said  # those words are about 8H
+    assert [b.description for b in player._tool_row.children] == [
+        "Play 8♥ instead, as the lesson does"]
+    player.next_btn.click()
+    assert words(player).startswith("You played 7♥, and the lesson's hand goes on from 8♥")
+    # or the learner takes the lesson's card, and the story goes on with no notice
+    player = LessonPlayer(whole, start=3)
+    click(player, card("7H"))
+    player._tool_row.children[0].click()
+    assert player.run.current.state.current_trick[-1] == Card.parse("8H")
+    player.next_btn.click()
+    assert "You played" not in words(player)
     player = LessonPlayer(whole, start=3)
     click(player, card("8H"))
-    assert "sp-feedback-right" in player.feedback.value and "goes on as if" not in words(player)
+    assert "sp-feedback-right" in player.feedback.value and "lesson's card" not in words(player)
 
 
 def test_the_leaders_card_is_not_said_to_follow():

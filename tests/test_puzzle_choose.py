@@ -160,8 +160,9 @@ def test_a_lessons_practice_offers_only_its_puzzles(player):
     assert "bonus" in player.game.puzzle.themes
     listed = player._listed()
     assert {p.id for p in listed} == set(lesson.practice_puzzles)
-    assert len(player.picker.options) == len(lesson.practice_puzzles) == 8
-    assert "Practice for lesson 6, The two-trick bonus: 8 puzzles." in player.practice_line.value
+    count = len(lesson.practice_puzzles)
+    assert len(player.picker.options) == count >= 8
+    assert f"Practice for lesson 6, The two-trick bonus: {count} puzzles." in player.practice_line.value
     for _ in range(len(listed)):  # Next puzzle stays in the set
         player.next_btn.click()
         assert player.game.puzzle.id in lesson.practice_puzzles

@@ -106,3 +106,43 @@ def test_command_line_list():
     out = run_cli("puzzles", "list")
     assert out.returncode == 0
     assert "ace-first-six-last" in out.stdout and "problem:" not in out.stdout
+
+
+def test_defence_puzzles_have_a_card_that_lets_another_player_score():
+    """--defence 3: some losing first card lets another seat make sure of 3 points or more."""
+    from spar_tutor.puzzles.judge import Judge
+
+    made = generate(Request(players=3, tricks=3, count=2, seed=11, defence=3))
+    assert len(made) == 2
+    for g in made:
+        puzzle = winning_of(g.table)
+        assert "defence" in puzzle.themes
+        state, seat = puzzle.state, puzzle.seat
+        losing = [c for c in state.legal_cards() if c not in puzzle.winning]
+        threats = [Judge(state.apply(c), other).guarantee(state.apply(c))
+                   for c in losing for other in range(state.players) if other != seat]
+        assert max(threats) >= 3
+
+
+def test_stock_unknown_puzzles_keep_the_deal_and_its_tricks():
+    """--closed --stock-unknown: the whole deal with its stock and the tricks played, fair
+    although the learner cannot tell the stock from the other hand."""
+    made = generate(Request(players=2, tricks=2, count=2, seed=3, closed=True,
+                            stock_unknown=True))
+    assert len(made) == 2
+    for g in made:
+        puzzle = winning_of(g.table)
+        assert not puzzle.open and len(puzzle.position.stock) == 25
+        assert len(puzzle.state.tricks) == 3 and puzzle.state.tricks_left == 2
+    with pytest.raises(GenerateError, match="add --closed"):
+        generate(Request(players=2, tricks=2, stock_unknown=True))
+
+
+def test_command_line_check_prints_the_spread():
+    out = run_cli("puzzles", "check")
+    assert out.returncode == 0, out.stdout
+    lines = out.stdout.splitlines()
+    assert any(line.startswith("themes (a puzzle may have several): ") for line in lines)
+    assert any(line.startswith("goals: 1 point ") and "2 or 3 points: " in line for line in lines)
+    assert any("with the stock unknown" in line for line in lines)
+    assert not any(line.startswith("warning:") for line in lines)

@@ -27,8 +27,8 @@ def click(player, code):
 
 
 def text(html):
-    """What the learner reads: the HTML without its tags."""
-    return re.sub(r"<[^>]+>", "", html)
+    """What the learner reads: the HTML without its styles and tags."""
+    return re.sub(r"<[^>]+>", "", re.sub(r"<style>.*?</style>", "", html, flags=re.DOTALL))
 
 
 def status(player):
@@ -50,8 +50,11 @@ def test_solve_a_puzzle_by_clicking():
     click(player, "6C")
     assert "Solved! You won the last trick with 6♣: 3 points." in status(player)
     assert "Cleanly solved" in status(player)
-    why = text(player.solution_box.children[0].value)
-    assert why.startswith("Why: Lead A♦. Kofi has no diamond")
+    why = text(player.solution_box.children[0].value).strip()
+    # one main sentence, then "Why not 6♣?", then the whole story behind a button too
+    assert why.startswith("Why: A♦ wins trick 4, and then you lead 6♣ to the last trick, "
+                          "which nobody can follow.Why not 6♣?6♣ loses the goal."), why
+    assert "The whole story" in why and "Kofi has no diamond" in why
     assert 'class="spar-term"' in player.goal.value  # the glossary explains "lead", "trick"
     assert player.progress.solved("ace-first-six-last")
     assert "✓" in player.picker.label and "Solved 1 of" in player.score.value
@@ -81,12 +84,21 @@ def test_unplayable_cards_are_dimmed_and_explained():
 
 
 def test_hints_and_the_solution_replay():
-    player = PuzzlePlayer(start="king-for-a-king")
+    player = PuzzlePlayer(learner="Esi", start="king-for-a-king")
+    assert player.hint_btn.description == "Hint"
+    player.hint_btn.click()
+    assert "Hint: Must you win trick 3?" in status(player)
     player.hint_btn.click()
     assert "Hint: Nobody else has a spade" in status(player)
+    # the next hint is the answer: the button says what it costs
+    assert player.hint_btn.description == "Show the answer (counts as not solved)"
     player.hint_btn.click()
-    assert "In your place the computer would play K♦" in status(player)
+    assert "Hint: Play K♦." in status(player)
+    # the first go counts as not solved: a first rating below where everyone starts
+    assert player.progress.rating is not None and player.progress.rating < 800
+    assert "counts as not solved for your rating" in status(player)
     assert text(player.goal.value).startswith("Goal: ")
+    assert player.solution_btn.description == "Show solution (counts as not solved)"
     player.solution_btn.click()
     assert "Step 1 of" in text(player.caption.value) and "You play K♦" in text(player.caption.value)
     assert text(player.goal.value).startswith("Goal (set at the start of the puzzle): ")
@@ -191,3 +203,25 @@ def test_next_skips_solved_puzzles():
     player.progress.solve(COLLECTION.puzzles[1].id, clean=True)
     player.next_btn.click()
     assert player.game.puzzle.id == COLLECTION.puzzles[2].id
+
+
+def test_show_solution_counts_the_puzzle_as_not_solved_for_the_rating():
+    """The page says giving up makes the rating go down: after Show solution it does, at
+    once, and a solve after it does not count again."""
+    player = PuzzlePlayer(learner="Yaw", start="ace-first-six-last")
+    click(player, "AD")
+    click(player, "6C")  # solved cleanly: a first rating
+    before = player.progress.rating
+    assert before is not None
+    player.open_puzzle("king-for-a-king")
+    assert player.solution_btn.description == "Show solution (counts as not solved)"
+    player.solution_btn.click()
+    after = player.progress.rating
+    assert after < before
+    assert f"Your puzzle rating went down by {before - after}, to {after}." in status(player)
+    assert "counts as not solved for your rating" in status(player)
+    assert f"{after:,}" in player.rating_line.value or str(after) in player.rating_line.value
+    player.restart_btn.click()  # solving it now moves the rating no more
+    while not player.game.solved:
+        click(player, str(player.game.good_cards()[0]))
+    assert player.progress.rating == after

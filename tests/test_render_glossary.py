@@ -14,7 +14,7 @@ from spar_tutor.render.glossary import (GLOSSARY, TABLES_DIR, TERMS, GlossaryTab
 from spar_tutor.render.text import card_symbols, cardify, md
 
 ISSUE_TERMS = {"trick", "lead", "follow", "renege", "void", "stock", "live", "dry", "wet",
-               "offside", "under ten", "hand", "match", "target"}
+               "offside", "under ten", "hand", "match", "target", "safe", "guard"}
 
 
 def marked(html):

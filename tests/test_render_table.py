@@ -72,6 +72,18 @@ def test_out_of_play_lists_every_card_in_no_hand_and_not_played_by_suit():
                     "clubs": "A K Q J 10 9 8 7 6"}
 
 
+def test_a_stock_given_with_the_position_is_not_listed_out_of_play():
+    """A closed puzzle as a real table plays it: the tricks are shown, the stock is hidden."""
+    hands = ["TC 8S KH KS 7S", "7D 6H 7C 7H 9D"]
+    held = {c for h in hands for c in h.split()}
+    stock = " ".join(c for c in (r + s for s in "SHDC" for r in "6789TJQKA")
+                     if c not in held and c != "AS")
+    state = position("standard", hands=hands, stock=stock, dealer=1,
+                     plays="8S 7H TC 7C KH 6H")
+    html = table_html(state, NAMES, 0, out_of_play=True)
+    assert "Out of play" not in html and "Stock: 25 cards" in html
+
+
 def test_between_tricks_the_last_winner_is_told_in_symbols_not_card_codes():
     state = position("standard", hands=["6S 7H AD", "8S 9H TD"], plays="AD TD")
     html = table_html(state, NAMES, 0)

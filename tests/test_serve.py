@@ -233,6 +233,9 @@ def test_voila_keeps_its_kernels_in_a_folder_of_the_servers_own(monkeypatch, tmp
     monkeypatch.setattr(subprocess, "Popen", FakePopen)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     from spar_tutor.server.serve import serve
+    from spar_tutor.server.tables.run import TableProcess
+
+    monkeypatch.setattr(TableProcess, "start", classmethod(lambda cls, folder, env: None))
 
     assert serve(notebook, port=9300) == 0
     (folder, own_session), = seen

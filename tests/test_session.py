@@ -3,6 +3,8 @@
 import json
 import re
 
+CARD_NAME = re.compile(r"\b(10|[2-9TJQKA])[SHDC♠♥♦♣]")
+
 import pytest
 
 from spar_tutor import Action, Card, Rules, SparError, i18n
@@ -286,13 +288,25 @@ def test_renege_needs_insisting_with_offside_on():
     assert s.state.reneges or s.state.is_over()
 
 
-def test_hint_levels_one_and_two_need_no_solver():
+def test_the_three_hint_levels_recommend_the_same_card():
+    """Level 1 names no card, level 2 is the idea behind the card level 3 plays, and all
+    three come from the same choice (one ladder)."""
+    from spar_tutor.solver import voice
+    from spar_tutor.solver.reasons import view_reason
+
     s = session()
-    one, two = s.hint(1), s.hint(2)
-    assert one.level == 1 and one.text and not one.values
-    assert "last trick" in two.text
-    assert play_until_follow(s)
-    assert "follow suit" in s.hint(2).text and "were led" in s.hint(1).text
+    for _turn in range(3):
+        one, two, three = s.hint(1), s.hint(2), s.hint(3)
+        assert one.level == 1 and one.text and not one.values
+        assert not CARD_NAME.search(one.text), one.text
+        assert len({one.text, two.text, three.text}) == 3
+        if len(s.legal_cards()) > 1 and round(100 * three.values[0].win_chance) >= 10:
+            reason = view_reason(s.state.view(0), three.best)
+            assert two.text == voice.idea(reason, open_hands=False)
+            assert one.text == voice.nudge(reason)
+        s.play(three.best or s.legal_cards()[0])
+        if s.state.is_over():
+            break
     assert s.hint(7).text.startswith("Hints come")
 
 
@@ -362,19 +376,18 @@ def test_bots_share_the_thinking_time_of_one_click(monkeypatch):
 
 
 def test_the_coachs_doctests_pass_and_a_forced_card_gets_no_question():
-    """The nudge asks "win it or keep your strong cards?" only where there is a choice."""
+    """A forced card is said to be forced at every level: no "win it or keep it?"."""
     import doctest
 
     from spar_tutor.engine.state import HandState
+    from spar_tutor.engine.words import Players
     from spar_tutor.session import coach
+    from spar_tutor.session.hints import SessionHints
 
     assert doctest.testmod(coach).failed == 0
     state = HandState.new(Rules.preset("standard"), ["6S 7H KD", "9S 8H TD"], dealer=1)
-    forced = state.apply(Card.parse("6S")).view(1)  # one spade: 9S must be played
-    assert coach.nudge(forced) == "Spades were led, and 9♠ is your only spade: you must play it."
-    choice = HandState.new(Rules.preset("standard"), ["6S 7H KD", "9S 8S TD"], dealer=1)
-    assert "Do you want to win this trick" in coach.nudge(choice.apply(Card.parse("6S")).view(1))
-    # K♠ led and only 9♠ 8♠ to follow with: neither can win, so no "win it or keep?"
-    beaten = HandState.new(Rules.preset("standard"), ["KS 7H KD", "9S 8S TD"], dealer=1)
-    assert coach.nudge(beaten.apply(Card.parse("KS")).view(1)) == (
-        "Spades were led, and none of yours beats K♠. Which one do you want to keep for later?")
+    forced = state.apply(Card.parse("6S"))  # one spade: 9S must be played
+    ladder = SessionHints().view_ladder(forced.view(1), Players.of(["Ama", "You"], you=1))
+    assert ladder.nudge.text == "How many of your cards may you play here?"
+    assert ladder.idea.text == "Spades were led, and you must follow suit when you can."
+    assert ladder.answer.text == "9♠ is the only card you may play."

@@ -131,7 +131,8 @@ def test_the_session_stops_for_bets_before_the_first_trick():
     s = session(BETS)
     assert s.pending == "bets" and s.state.plays_made == 0 and not s.is_human_turn
     assert "bets" in s.card_problem(s.state.hand(0)[0])
-    assert s.hint(3).text.startswith("The computer dealt the cards you cannot see 200 times.")
+    assert s.hint(3).text.startswith("In the deals the computer tried, you won the hand in "
+                                     "about ")
     outcome = s.offer_bet(0)
     assert outcome.ok and s.pending is None and s.bets == []
     assert s.is_human_turn or s.state.plays_made > 0
@@ -259,11 +260,11 @@ def test_undo_does_not_reopen_the_declarations_while_the_bets_are_open():
 
 
 @pytest.mark.parametrize("chance, words", [
-    (0.3, "Good: from what you could see, you won about 30 of 100 deals, and matching a bet "
-          "of 12 needs about 42."),
+    (0.3, "Good: from what you could see, you won the hand in about 30 deals out of 100, and "
+          "matching a bet of 12 pays only above about 42 deals out of 100."),
     (0.6, "Declining is allowed: nobody has to bet. But from what you could see, you won "
-          "about 60 of 100 deals, and matching a bet of 12 needs about 42: you could have "
-          "matched it.")])
+          "the hand in about 60 deals out of 100, and matching a bet of 12 pays above about "
+          "42 deals out of 100: you could have matched it.")])
 def test_a_declined_bet_is_judged_by_the_rule_the_hint_uses(monkeypatch, chance, words):
     """Declining Kofi's bet of 12: right with 30 in 100 (the hint declines it too), a
     missed chance with 60 in 100 (the hint matches it); never called a mistake."""
@@ -271,7 +272,7 @@ def test_a_declined_bet_is_judged_by_the_rule_the_hint_uses(monkeypatch, chance,
                         lambda solver, state, seat, seed: 0.9 if seat == 2 else 0.0)
     s = session(BETS)
     assert s.bet_round.bets == [Bet(2, 12, ())]
-    s.hints.chance = lambda state, seat: chance
+    s.hints.view_chance = lambda view: chance
     match = 0 in s.hint(3).match
     assert match == (chance == 0.6)  # the hint's advice
     assert s.offer_bet(0).ok

@@ -47,10 +47,12 @@ def test_hint_level_three_values_every_legal_card():
     answer = s.hint(3)
     legal = set(s.legal_cards())
     assert {v.card for v in answer.values} == legal
-    card = answer.best.symbol_text  # below 10 wins in 100 it is "a small" best chance
-    assert answer.best in legal and answer.text.startswith(
-        (f"Play {card}. ", f"Play {card}: it is your best chance, but a small one. "))
-    assert re.search(r"In about \d+ of every 100 deals the computer tried, ", answer.text), answer.text
+    card = answer.best.symbol_text
+    assert answer.best in legal and answer.text.startswith((f"Play {card}", f"Throw {card}"))
+    # the one wording of a chance: "deals out of 100"
+    assert re.search(rf"With {card} you win the hand in about \d+ deals? out of 100\.",
+                     answer.text), answer.text
+    assert "of every 100" not in answer.text and "points on average" not in answer.text
     assert all(0.0 <= v.win_chance <= 1.0 for v in answer.values)
     assert s.hint(3) is answer  # cached until the game moves on
 
@@ -58,7 +60,7 @@ def test_hint_level_three_values_every_legal_card():
 def test_hint_panel_draws_the_solver_chart():
     table = PlayTable(GameSession("standard", ["human", "beginner", "beginner"], seed=3))
     table.hints.buttons[3].click()
-    assert "<b>The computer&#x27;s answer</b>: Play " in table.hints.answer.value
+    assert "<b>The computer&#x27;s card</b>: " in table.hints.answer.value
     assert "<svg" in table.hints.answer.value and "chance to win the hand" in table.hints.answer.value
 
 
@@ -77,9 +79,8 @@ def test_review_names_every_card_the_learner_played():
         if line.text.endswith("It was your only choice."):  # nothing to see in hindsight
             assert line.hindsight == "" and line.hindsight_cost == 0
             continue
-        assert line.hindsight.startswith(f"With all cards seen: {line.card.symbol_text} ")
-        assert bool(re.search(r"cost you \d|\d points on average", line.hindsight)) == (
-            line.hindsight_cost > 1e-9 or "gave up" in line.hindsight)
+        assert line.hindsight.startswith("With all cards seen: ")
+        assert bool(re.search(r"cost you \d", line.hindsight)) == (line.hindsight_cost > 1e-9)
         if line.mistake:
             assert line.best.symbol_text in line.text
 
@@ -134,8 +135,11 @@ def test_hint_level_three_before_the_first_lead_values_the_offers():
     assert {v.label for v in answer.values} == {move_label(a) for a in s.offers()}
     assert {v.label for v in answer.values} == {"pass", "dry 6♦"}
     assert answer.best in s.offers()
-    assert answer.text.startswith("Declare no dry. In about " if answer.best == Action("pass")
-                                  else "Declare 6♦ as your dry. In about ")
+    assert answer.text.startswith("Declare no dry. That way you win the hand in about "
+                                  if answer.best == Action("pass")
+                                  else "Declare 6♦ as your dry. That way you win the hand in ")
+    if answer.best == Action("pass"):  # the figure beside the advice agrees with it
+        assert "Drying still paid" not in answer.text
 
 
 def test_hint_level_three_offers_the_wet_and_says_it_costs_nothing():
@@ -145,7 +149,7 @@ def test_hint_level_three_offers_the_wet_and_says_it_costs_nothing():
     assert {str(a) for a in s.offers()} == {"wet 7C", "pass"}
     answer = s.hint(3)
     assert answer.best == Action.wet(Card.parse("7C"))
-    assert answer.text.startswith("Declare 7♣ as your wet. In about ")
+    assert answer.text.startswith("Declare 7♣ as your wet. That way you win the hand in about ")
     assert answer.text.endswith("A wet costs you nothing if it does not win, and the others "
                                 "cannot see which card it is.")
     wet, passing = answer.values[0], answer.values[1]
@@ -159,7 +163,7 @@ def test_review_says_what_a_costly_card_lost_and_what_was_better():
     costly = [line for line in s.review() if line.hindsight_cost > 0]
     assert costly
     for line in costly:
-        assert re.search(r"cost you \d+ points?; with ", line.hindsight)
+        assert re.search(r"cost you \d+ points?\. With ", line.hindsight)
         assert "seat " not in line.text + line.hindsight  # seats are named
 
 
@@ -184,9 +188,7 @@ def test_a_card_the_hint_calls_just_as_good_is_one_the_review_calls_as_good():
                     named += 1
                     tail = (f"{join_names(words)} is just as good." if len(same) == 1 else
                             f"{join_names(words)} are just as good.")
-                    # last, or before the rule of thumb that says why
-                    assert answer.text.endswith(tail) or tail + " Tip: " in answer.text, \
-                        answer.text
+                    assert tail in answer.text, answer.text
                     choices = [Choice(v.card, v.win_chance, v.expected) for v in answer.values]
                     for card in same:
                         j = judge(choices, card)
@@ -208,28 +210,22 @@ def _hint_with(values):
         s.play(s.legal_cards()[0])
     legal = s.legal_cards()
     choices = tuple(CardValue(c, w, e, c.symbol_text, c) for c, (w, e) in zip(legal, values))
-    from types import SimpleNamespace
-
-    said = SimpleNamespace(explain=lambda card: "The figures of the card.")
-    s.hints.values = lambda state, seat: Valued(choices, 80, said)
+    s.hints.view_values = lambda view: Valued(choices, 80, None)
     return s.hint(3), legal
 
 
 def test_a_lost_hand_is_said_in_words_not_in_zeros():
     answer, legal = _hint_with([(0.0, 0.0)] * 5)
-    assert answer.text == (
-        "No card can win this hand for you now: in every deal the computer tried, another "
-        f"player won the last trick whatever you played. Any card will do, "
-        f"{legal[0].symbol_text} for example.")
-    assert answer.best == legal[0] and "0 of every 100" not in answer.text
+    assert answer.text == (f"No card can win this hand for you now. Any card will do, "
+                           f"{legal[0].symbol_text} for example.")
+    assert answer.best == legal[0] and "0 deals" not in answer.text
 
 
 def test_a_long_shot_is_called_the_best_chance_but_a_small_one():
     answer, legal = _hint_with([(0.03, 0.1)] + [(0.0, 0.0)] * 4)
     card = legal[0].symbol_text
-    assert answer.text.startswith(f"Play {card}: it is your best chance, but a small one. In "
-                                  f"about 3 of every 100 deals the computer tried, {card} won "
-                                  "the hand.")
+    assert answer.text.startswith(f"Play {card}: it is your best chance, but a small one. "
+                                  f"With {card} you win the hand in about 3 deals out of 100.")
 
 
 def test_a_card_that_never_won_is_not_just_as_good_as_one_that_sometimes_did():
@@ -239,6 +235,9 @@ def test_a_card_that_never_won_is_not_just_as_good_as_one_that_sometimes_did():
     assert answer.as_good == (legal[2],)
     assert answer.text.endswith(f"{legal[2].symbol_text} is just as good.")
     assert legal[1].symbol_text not in answer.text
+    # behind its "Why not" button, J♣ is not called just as good either
+    why = dict(answer.why_not)
+    assert "just as good" not in why[legal[1]] and "just as good" in why[legal[2]]
 
 
 def test_a_card_that_wins_more_often_but_is_not_the_best_is_explained():
@@ -246,9 +245,12 @@ def test_a_card_that_wins_more_often_but_is_not_the_best_is_explained():
     names, the hint says why it is not the best (its wins bring fewer points)."""
     answer, legal = _hint_with([(0.29, 0.9), (0.2, 0.6), (0.34, 0.3)] + [(0.1, 0.2)] * 2)
     best, other = legal[0].symbol_text, legal[2].symbol_text
-    assert (f"{other} wins the hand more often, about 34 times in 100, but its wins bring "
-            f"fewer points: 0.3 on average, against 0.9 for {best}. The computer picks the "
-            "card with the most points on average.") in answer.text
+    assert (f"{other} wins the hand more often, in about 34 deals out of 100, but its wins "
+            "bring fewer points. The computer picks the card with the most points over many "
+            "hands.") in answer.text
+    assert dict(answer.why_not)[legal[2]] == (
+        f"{other} wins the hand more often, in about 34 deals out of 100, but for fewer "
+        f"points: about 1 point every 3 hands, against about 1 point a hand for {best}.")
     answer, legal = _hint_with([(0.34, 0.9), (0.29, 0.6)] + [(0.1, 0.2)] * 3)
     assert "more often" not in answer.text
     # a card just as good that wins a little more often: "just as good" says enough (it
@@ -258,21 +260,24 @@ def test_a_card_that_wins_more_often_but_is_not_the_best_is_explained():
     assert f"{legal[1].symbol_text} is just as good." in answer.text
 
 
-def test_hint_level_three_says_why_with_the_rule_a_worse_card_breaks():
-    """The figures say which card; the tip says why, in the words the review of the
-    worse card would use, and only for a card the review would call a mistake."""
+def test_hint_level_three_says_why_not_with_the_rule_a_worse_card_breaks():
+    """The figures say which card; "Why not 6♠?" says why not, in the words the review of
+    that card would use, and what it brings beside the best card."""
     from spar_tutor.engine.rules import Rules
     from spar_tutor.engine.state import HandState
     from spar_tutor.session.coach import mistake_rule
-    from spar_tutor.session.hints import CardValue, _why_not
+    from spar_tutor.session.hints import CardValue, why_not_words
 
     view = HandState.new(Rules.preset("standard"), ["6S KH 9D", "8S QH 7D"], dealer=1).view(0)
     six, king, nine = (Card.parse(c) for c in ("6S", "KH", "9D"))
-    values = (CardValue(nine, 0.6, 1.5), CardValue(king, 0.5, 1.3), CardValue(six, 0.2, 0.4))
-    assert _why_not(view, values) == " " + mistake_rule(view, six, nine) == (
-        " Tip: keep 6♠ for the last trick, where it scores more than a higher card.")
-    close = (CardValue(nine, 0.6, 1.5), CardValue(king, 0.5, 1.3), CardValue(six, 0.5, 1.2))
-    assert _why_not(view, close) == ""  # no card loses 0.4 points: nothing to warn of
+    best, worse = CardValue(nine, 0.6, 1.5), CardValue(six, 0.2, 0.4)
+    assert why_not_words(view, best, worse) == (
+        mistake_rule(view, six, nine) + " 6♠ brings about 1 point every 2 hands, and 9♦ "
+        "about 2 points a hand.")
+    assert mistake_rule(view, six, nine) == ("Tip: keep 6♠ for the last trick, where it "
+                                             "scores more than a higher card.")
+    close = CardValue(six, 0.59, 1.45)
+    assert why_not_words(view, best, close) == "6♠ is just as good as 9♦."
 
 
 def test_hints_followed_for_whole_hands_often_give_a_tip():
@@ -281,9 +286,8 @@ def test_hints_followed_for_whole_hands_often_give_a_tip():
         s = GameSession("standard", ["human", "beginner", "beginner"], seed=seed)
         while not s.state.is_over():
             answer = s.hint(3)
-            if "Tip: " in answer.text:
-                tips += 1
-                worst = min(answer.values, key=lambda v: v.expected)
-                assert answer.values[0].expected - worst.expected >= 0.4, answer.text
+            assert [card for card, _why in answer.why_not] == [
+                v.card for v in answer.values[1:]]  # a "Why not" for every other card
+            tips += sum("Tip: " in why for _card, why in answer.why_not)
             s.play(answer.best or s.legal_cards()[0])
     assert tips >= 2

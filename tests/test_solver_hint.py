@@ -97,9 +97,9 @@ def test_hint_is_seeded_and_reports_its_error():
     assert a.moves == sorted(a.moves, key=lambda m: (-m.expected, -m.win_chance, m.card.index))
     best = a.best
     assert a.explain(best.card) == (
-        f"In about {round(best.win_chance * 100)} of every 100 deals the computer tried, "
-        f"{best.card.symbol_text} won the hand. It scored {best.expected:.1f} points on average, "
-        f"and it was the best card in about {round(a.best_share[best.card] * 100)} of every 100.")
+        f"{best.card.symbol_text} won the hand in about {round(best.win_chance * 100)} deals "
+        f"out of 100. It scored {best.expected:.1f} points on average, and it was the best "
+        f"card in about {round(a.best_share[best.card] * 100)} deals out of 100.")
 
 
 def test_hint_budget_is_anytime():

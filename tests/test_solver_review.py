@@ -24,17 +24,19 @@ def test_the_documented_review():
     first = reviews[0]
     assert (str(first.card), str(first.best), first.value_played, first.value_best,
             first.cost) == ("6C", "7D", 2, 3, 1)
-    assert first.explanation.startswith("6♣ cost 1 point; with 7♦:")
+    assert first.explanation == (
+        "With all cards seen: 6♣ cost you 1 point. With 7♦ you could be sure of 3 points. "
+        "7♦ wins trick 4, and then you lead 6♣ to the last trick, which nobody can follow.")
+    assert first.reason is not None and first.reason.card == Card.parse("7D")
+    assert first.reason.idea == "lead_last" and first.reason.keeper == Card.parse("6C")
     assert [r.seat for r in analyse_play(start, end, seat=1)] == [1, 1]
 
 
 def test_a_card_sure_of_as_much_but_worse_on_average_is_not_said_to_keep_it_all():
     """Kofi (seat 1) throws 7♣ on a spade lead: with all cards seen he is sure of 1 point
     with 7♣ and with 7♦, but 7♦ brings more when the others play as most players do. The
-    review's head says 7♣ gave up points on average, so the explanation must not say only
-    that 7♣ "kept the 1 point you could be sure of" (it read as a contradiction)."""
-    from spar_tutor.session.hints import _review_text
-
+    review must not say only that 7♣ "kept the 1 point you could be sure of" (it read as a
+    contradiction): it says both, in whole sentences, and each figure one way."""
     start = HandState.new(Rules.preset("standard"),
                           ["QS 9H TD JD 9C", "TH 7D 9D 7C TC", "6S JS KS QD 8C"], dealer=0)
     end = start
@@ -44,10 +46,9 @@ def test_a_card_sure_of_as_much_but_worse_on_average_is_not_said_to_keep_it_all(
     assert (str(sixth.card), sixth.cost, sixth.value_best) == ("7C", 0, 1)
     assert sixth.expected_cost >= 0.1
     assert sixth.explanation == (
-        "you were sure of 1 point with 7♣ and with 7♦, but when the others play as most "
-        "players do, 7♦ brings 2.0 points on average and 7♣ 1.0")
-    assert _review_text(sixth) == "7♣ gave up about 1.0 points on average; " \
-        + sixth.explanation
+        "With all cards seen: 7♣ kept the 1 point you could be sure of, and so did 7♦. But "
+        "when the others play as most players do, 7♦ brings about 2 points a hand, and 7♣ "
+        "about 1 point a hand.")
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -65,7 +66,8 @@ def test_every_review_is_consistent(seed):
         assert (r.seat, r.card) == (seat, move)
         assert r.value_best == guaranteed(state)
         assert r.cost == r.value_best - r.value_played >= 0
-        assert (r.cost == 0) == ("cost" not in r.explanation)
+        assert (r.cost == 0) == ("cost you" not in r.explanation)
+        assert r.explanation.startswith("With all cards seen: ") and ";" not in r.explanation
         state = state.apply(move)
 
 

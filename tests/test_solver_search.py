@@ -98,8 +98,9 @@ def test_the_documented_example():
     state = HandState.new(Rules.preset("standard"), ["7D 6C", "6D 9S", "8S TS"], dealer=2)
     solution = solve(state)
     assert str(solution.best.card) == "7D" and solution.best.guaranteed == 3
-    assert solution.explain("7D") == ("7♦ is the last diamond above 6♦; it takes trick 4, so you "
-                                     "lead 6♣, which nobody can follow: 3 points for sure")
+    assert solution.explain("7D") == ("7♦ wins trick 4, and then you lead 6♣ to the last trick, "
+                                     "which nobody can follow. 7♦ is the last diamond above 6♦. "
+                                     "You are sure of 3 points.")
     assert solution.value("6C").guaranteed == 2
 
 

@@ -100,3 +100,11 @@ def test_every_lesson_step_and_puzzle_has_its_translation(lang, path):
     shown = path.relative_to(ROOT).as_posix()
     assert missing == [], (f"{shown}: {len(missing)} texts lack their {lang} translation: "
                            + "; ".join(missing))
+
+
+def test_french_puts_a_no_break_space_before_its_double_marks():
+    """French writes a (no-break) space before : ; ! ? and inside « », and a line never
+    breaks there ("Woezon !" stays together): a plain space is a typing slip."""
+    bad = [s for m in po("fr") if m.id for s in strings(m)
+           if re.search(r" [:;!?»]|« ", s)]
+    assert bad == []

@@ -1,5 +1,5 @@
 """The engine, the pictures, the session, the progress database, the lessons, the puzzles
-(and what they share) and the explore simulations type-check under ``mypy --strict`` (the solver is checked in
+(and what they share), the explore simulations and the shared tables' service type-check under ``mypy --strict`` (the solver is checked in
 test_solver_docs.py)."""
 
 import subprocess
@@ -13,6 +13,15 @@ STRICT = ["engine", "render", "session", "store", "learning", "lessons", "puzzle
 def test_engine_is_strictly_typed():
     paths = [str(ROOT / "spar_tutor" / p) for p in STRICT]
     out = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary", *paths],
+                         capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_the_table_service_is_strictly_typed():
+    """spar_tutor/server/tables under --strict (the rest of server/ it imports is not
+    strict: its errors are not this package's)."""
+    out = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent",
+                          "--no-error-summary", str(ROOT / "spar_tutor" / "server" / "tables")],
                          capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
 

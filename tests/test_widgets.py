@@ -248,7 +248,7 @@ def test_hint_levels_one_and_two_in_the_panel():
     table.hints.buttons[1].click()
     assert "A nudge" in table.hints.answer.value
     table.hints.buttons[2].click()
-    assert "The rule" in table.hints.answer.value
+    assert "The idea" in table.hints.answer.value
     button_for(table.hand, table.session.legal_cards()[0]).click()
     assert "Stuck?" in table.hints.answer.value
 
@@ -417,15 +417,17 @@ def test_coach_words_for_every_phase():
     from spar_tutor.session import coach
 
     s = session(rules=GHANA, seed=0)
-    view = s.state.view(0)
-    assert "9" in coach.nudge(view) and "Under ten" in coach.principle(view)
+    nudge, idea = coach.decision_rungs(s.state.view(0))
+    assert "9" in nudge and "Under ten" in idea
+    assert (s.hint(1).text, s.hint(2).text) == (nudge, idea)
     s = session(rules=GHANA, seed=3)
-    view = s.state.view(0)
-    assert "dry" in coach.nudge(view).lower() and "double" in coach.principle(view)
+    nudge, idea = coach.decision_rungs(s.state.view(0))
+    assert "dry" in nudge.lower() and "double" in idea
+    assert len({s.hint(1).text, s.hint(2).text, s.hint(3).text}) == 3
     s = session()
     while s.state.tricks_left > 1:
         s.play(s.legal_cards()[0])
-    assert "last trick" in s.hint(1).text or "Can you beat it" in s.hint(1).text
+    assert "last trick" in s.hint(1).text or "only card" in s.hint(3).text
 
 
 def test_an_end_position_says_its_earlier_tricks_were_played_before_it():

@@ -83,7 +83,11 @@ def test_hints_during_the_cut_and_the_bets():
     t = table(Rules.preset("standard", cut=True), dealer=1)
     assert not t.hints.buttons[1].disabled
     t.hints.buttons[1].click()
-    assert "The cut is luck" in t.hints.answer.value
+    assert "know the order of the pack" in t.hints.answer.value  # the nudge: a question
+    t.hints.buttons[2].click()
+    assert "The cut is luck" in t.hints.answer.value  # the idea
+    t.hints.buttons[3].click()
+    assert "no choice is better than another" in t.hints.answer.value
 
 
 def test_the_ledger_says_which_part_of_the_money_a_bet_moved():

@@ -16,7 +16,7 @@ from .address import Address
 from .guard import SORRY, guarded, setup_logging
 from .learner import Learner, check_name, initial_learner, learner_key
 from .pages.pending import missing
-from .route import PAGES, TEACHER_PAGES, Route, parse_query
+from .route import LINKED_PAGES, PAGES, TEACHER_PAGES, Route, parse_query
 from .style import app_css
 from .teacher import is_teacher
 
@@ -35,8 +35,10 @@ PAGE_INFO: Dict[str, tuple] = {
     "rules": (N_("Rules"), "spar_tutor.app.pages.rules:RulesPage"),
     # for teachers: in the navigation bar once the teacher's key was given
     "class": (N_("Class"), "spar_tutor.app.pages.classroom:ClassPage"),
+    # reached from Play ("Play with classmates") or a table's link
+    "table": (N_("Play with classmates"), "spar_tutor.app.pages.table:TablePage"),
 }
-assert tuple(PAGE_INFO) == PAGES + TEACHER_PAGES
+assert tuple(PAGE_INFO) == PAGES + TEACHER_PAGES + LINKED_PAGES
 
 
 def _page_class(name: str) -> Callable[..., Any]:

@@ -27,8 +27,10 @@ import gettext as _gettext
 import itertools
 import os
 import string
+import threading
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Type, Union
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Type, Union
 
 from . import french
 
@@ -60,6 +62,15 @@ def known_language(language: Optional[str]) -> Optional[str]:
 
 
 _language = SOURCE_LANGUAGE
+#: A thread's own language while :func:`speaking` runs (a server answering learners of
+#: several languages from several threads at once).
+_thread = threading.local()
+
+
+def _current() -> str:
+    """The language of this thread: its own while :func:`speaking`, else the process's."""
+    own: Optional[str] = getattr(_thread, "language", None)
+    return own or _language
 
 
 def _catalogue(language: str) -> _gettext.NullTranslations:
@@ -84,8 +95,27 @@ def set_language(language: str) -> None:
 
 
 def language() -> str:
-    """The language in use."""
-    return _language
+    """The language in use (in this thread: see :func:`speaking`)."""
+    return _current()
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Speak ``language`` in this thread only while the block runs: a server that answers
+    learners of several languages at once, each request in its own thread (the table
+    service), says each one's words in their language without changing the others'. A
+    language without a catalogue speaks English.
+
+    >>> with speaking("fr"):
+    ...     _("Hint")
+    'Indice'
+    """
+    before = getattr(_thread, "language", None)
+    _thread.language = known_language(language) or SOURCE_LANGUAGE
+    try:
+        yield
+    finally:
+        _thread.language = before
 
 
 class _Template(str):
@@ -140,7 +170,7 @@ def _in_language(found: str, *english: str) -> str:
     """What the catalogue ``found`` for a message, as a template of the language in use.
     gettext gives back one of the ``english`` strings themselves when the catalogue lacks
     the message: English stays a plain string, whatever the language."""
-    template = _TEMPLATES.get(_language)
+    template = _TEMPLATES.get(_current())
     if template is None or any(found is source for source in english):
         return found
     return template(found)
@@ -148,14 +178,14 @@ def _in_language(found: str, *english: str) -> str:
 
 def _(message: str) -> str:
     """``message`` in the current language."""
-    return _in_language(_catalogue(_language).gettext(message), message)
+    return _in_language(_catalogue(_current()).gettext(message), message)
 
 
 def is_translated(message: str) -> bool:
     """Whether the language in use has its own words for ``message`` (always, in English)."""
-    if _language == SOURCE_LANGUAGE:
+    if _current() == SOURCE_LANGUAGE:
         return True
-    catalogue = _catalogue(_language)
+    catalogue = _catalogue(_current())
     found: Optional[Mapping[object, str]] = getattr(catalogue, "_catalog", None)
     if found is None:  # not a compiled catalogue
         return catalogue.gettext(message) != message
@@ -164,13 +194,13 @@ def is_translated(message: str) -> bool:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n``, in the current language."""
-    return _in_language(_catalogue(_language).ngettext(singular, plural, n), singular, plural)
+    return _in_language(_catalogue(_current()).ngettext(singular, plural, n), singular, plural)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, told apart from the same English words
     used elsewhere by ``context``."""
-    return _in_language(_catalogue(_language).pgettext(context, message), message)
+    return _in_language(_catalogue(_current()).pgettext(context, message), message)
 
 
 def N_(message: str) -> str:
@@ -185,7 +215,7 @@ def number(value: Union[int, float], digits: int = 0) -> str:
     >>> number(1520), number(3.456, 1)
     ('1,520', '3.5')
     """
-    decimal, thousands = _NUMBER_MARKS.get(_language, _NUMBER_MARKS[SOURCE_LANGUAGE])
+    decimal, thousands = _NUMBER_MARKS.get(_current(), _NUMBER_MARKS[SOURCE_LANGUAGE])
     text = f"{value:,.{digits}f}"
     return text.replace(",", "\0").replace(".", decimal).replace("\0", thousands)
 
@@ -229,4 +259,4 @@ _language = default_language()
 
 __all__ = ["DOMAIN", "LANGUAGE_ENV", "LANGUAGE_NAMES", "LOCALE_DIR", "N_", "SOURCE_LANGUAGE", "_",
            "available_languages", "default_language", "is_translated", "join_names", "known_language", "language",
-           "ngettext", "number", "percent", "pgettext", "points", "set_language"]
+           "ngettext", "number", "percent", "pgettext", "points", "set_language", "speaking"]

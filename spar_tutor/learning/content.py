@@ -31,9 +31,9 @@ from typing import IO, Any, Dict, Iterator, List, Optional, Sequence, Tuple
 from ..i18n import N_, _, is_translated
 
 #: A step's keys that hold words (its ``wrong`` table's texts and its text options too).
-STEP_WORDS = ("title", "text", "prompt", "hint", "right")
+STEP_WORDS = ("title", "text", "prompt", "nudge", "hint", "right")
 #: A puzzle's keys that hold words.
-PUZZLE_WORDS = ("title", "goal", "hint", "explanation")
+PUZZLE_WORDS = ("title", "goal", "nudge", "hint", "explanation")
 #: An option that needs no translation: numbers and card codes only ("35", "6S 7S 8H").
 _NOT_WORDS = re.compile(r"^[\s\d.,:+-]*$|^(\s*(10|[2-9TJQKA])[SHDC])+\s*$")
 

@@ -3,8 +3,8 @@ the puzzles' own ratings (:mod:`spar_tutor.puzzles.rating`).
 
 Each puzzle the learner has gone at counts once, by their first go at it (so solving an
 easy puzzle again and again does not raise the rating): solved cleanly (no mistake, no
-second hint, no look at the solution) scores 1, solved with help 1/2, given up (a later
-go at the same puzzle was started) 0. A first go still under way, and a puzzle whose
+second hint, no look at the answer or the solution) scores 1, solved with help 1/2, given
+up (the answer or the solution taken, or a later go at the same puzzle started) 0. A first go still under way, and a puzzle whose
 rating is not known, do not count yet. Each result is one Glicko-2 rating period
 (:func:`~spar_tutor.learning.glicko2.update`) against the puzzle's rating, whose
 deviation is :data:`PUZZLE_DEVIATION`: a puzzle's rating is measured, not played.
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Dict, Iterable, List, Optional, Protocol
+from typing import Collection, Dict, Iterable, List, Optional, Protocol
 
 from .glicko2 import Glicko, update
 
@@ -74,6 +74,9 @@ class Attempt(Protocol):
     """What a rating needs of an attempt (:class:`spar_tutor.store.schema.PuzzleAttempt`)."""
 
     @property
+    def id(self) -> int: ...
+
+    @property
     def puzzle(self) -> str: ...
 
     @property
@@ -86,8 +89,10 @@ class Attempt(Protocol):
     def clean(self) -> bool: ...
 
 
-def results(attempts: Iterable[Attempt]) -> List[Result]:
-    """The results that count, from every attempt of a learner, oldest first."""
+def results(attempts: Iterable[Attempt], given_up: Collection[int] = ()) -> List[Result]:
+    """The results that count, from every attempt of a learner, oldest first; an attempt
+    whose id is in ``given_up`` (the learner took the answer or the solution) counts as
+    given up at once."""
     first: Dict[str, Attempt] = {}
     again: Dict[str, bool] = {}
     for attempt in attempts:
@@ -99,7 +104,9 @@ def results(attempts: Iterable[Attempt]) -> List[Result]:
     for puzzle, attempt in first.items():
         if attempt.puzzle_rating is None:
             continue
-        if attempt.solved_at is not None:
+        if attempt.id in given_up:
+            found.append(Result(puzzle, attempt.puzzle_rating, 0.0))
+        elif attempt.solved_at is not None:
             found.append(Result(puzzle, attempt.puzzle_rating, 1.0 if attempt.clean else 0.5))
         elif again.get(puzzle):
             found.append(Result(puzzle, attempt.puzzle_rating, 0.0))

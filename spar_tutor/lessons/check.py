@@ -13,6 +13,7 @@ from ..engine.cards import Card, parse_card
 from ..engine.errors import SparError, shown
 from ..engine.rules import Rules
 from ..engine.state import HandState
+from ..learning.rungs import gives_away
 from .model import Step
 
 Found = List[Tuple[Optional[str], str]]
@@ -25,6 +26,10 @@ def check_words_and_cards(step: Step, question: bool, found: Found) -> None:
         for key in ("prompt", "hint", "right"):
             if not getattr(step, key):
                 found.append((key, f"a {step.kind} step needs '{key}'"))
+    if step.nudge:
+        problem = gives_away(step.nudge, step_options(step))
+        if problem:
+            found.append(("nudge", f"the nudge must not give the answer away: {problem}"))
     for text in step.cards:
         try:
             parse_card(text)
@@ -35,6 +40,17 @@ def check_words_and_cards(step: Step, question: bool, found: Found) -> None:
         both = [t for t in step.cards if parse_card(t) in held] if not found else []
         if both:
             found.append(("cards", f"{' '.join(both)} shown as played but held in a hand"))
+
+
+def step_options(step: Step) -> List[str]:
+    """What the learner chooses among, as a nudge must never name them: the options, and
+    the names of the players (a question may be answered with a seat)."""
+    names = [n for n in step.names if n]
+    if step.position is not None:
+        names = step.names_of(step.state().players)
+    # "You" is the learner: a question may well say "you" (and the answer may be "You")
+    you = {"you", step.name(step.seat).lower() if step.seat is not None else "you"}
+    return [str(o) for o in list(step.options) + names if str(o).lower() not in you]
 
 
 def rules_of(step: Step) -> Rules:

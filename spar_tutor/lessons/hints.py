@@ -1,73 +1,37 @@
-"""The hint ladder of a lesson step: a nudge, then the rule, then the answer.
+"""The hint ladder of a lesson step: a nudge, the idea applied here, then the answer with
+its reason (the same :class:`~spar_tutor.solver.voice.Ladder` as Play and the puzzles).
 
-The nudge comes from the step's kind (one sentence per kind, never naming a card);
-the rule is the step's own hint (with the solver's advice in a play step); the
-answer is given only where the step's data shows it plainly: a choice's option, or
-the cards to pick.
+* **The nudge** is the step's own ``nudge`` when it writes one (the loader refuses one that
+  names a card or an answer option), else its kind's (:attr:`StepKind.nudge
+  <spar_tutor.lessons.kinds.base.StepKind.nudge>`): a question that fits this position.
+* **The idea** is the step's ``hint``.
+* **The answer** is its kind's (:attr:`StepKind.answer
+  <spar_tutor.lessons.kinds.base.StepKind.answer>`): the computer's card and what it does in
+  a position to play, else the answer and the reason the step's right-answer words give.
+  Taking it counts the question as missed (:meth:`spar_tutor.lessons.run.LessonRun.hint`).
+
+A step with hidden hands says only what the learner's view shows.
 
 >>> from spar_tutor.lessons import load_all
 >>> follow = next(l for l in load_all() if l.id == "03_follow")
 >>> from spar_tutor.lessons.kinds import make_run
->>> live = make_run(follow.steps[2])
->>> ladder(live)[0]
-'Look at the suit that was led first, then at the cards in your hand.'
+>>> ladder(make_run(follow.steps[2])).nudge.text
+'Which suit was led first? Which of your cards are of that suit?'
 """
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional
-
-from ..i18n import N_, _
-from ..render.text import card_symbols
-from .model import Step
-from .steps import StepRun, parse_answer_cards, symbols
-
-#: The first rung, by step kind: where to look, never which card.
-NUDGES: Dict[str, str] = {
-    "pick_card": N_("Look at the suit that was led first, then at the cards in your hand."),
-    "pick_from": N_("Look at each card in turn before you pick: its suit, then its rank."),
-    "play": N_("Think about the last trick first: which card do you want to keep for it?"),
-    "declare": N_("Look for the 6s and 7s in your hand."),
-    "trick": N_("Find the suit that was led first: only a card of that suit can win."),
-    "deal": N_("Count round the table from the dealer, one seat at a time."),
-    "points": N_("Look at the card that won the last trick: what is it worth?"),
-    "odds": N_("Think about how many cards are still unseen, and how many of them would help."),
-    "choice": N_("Read the question again slowly, and look at the picture before you choose."),
-}
-#: The nudge of a choice with no picture (its question is all there is to read).
-WORDS_ONLY_NUDGE = N_("Read the question again slowly, one sentence at a time, before you "
-                      "choose.")
+from ..solver.voice import Ladder
+from .kinds import kind_of
+from .steps import StepRun
 
 
-def nudge(step: Step) -> Optional[str]:
-    """The first rung of a question step, in the learner's language (``None``: none)."""
-    if step.kind == "choice" and step.position is None and not step.cards:
-        return _(WORDS_ONLY_NUDGE)
-    return _(NUDGES[step.kind]) if step.kind in NUDGES else None
-
-
-def answer_words(live: StepRun) -> Optional[str]:
-    """The answer in words, where the step's data shows it plainly (else ``None``)."""
+def ladder(live: StepRun) -> Ladder:
+    """The hints of a step, gentlest first (a page to read has one, three times)."""
     step = live.step
-    if step.answer is None or step.kind in ("play", "deal", "trick", "declare"):
-        return None
-    if step.kind in ("choice", "points", "odds"):
-        return _("The answer is: {answer}.").format(answer=card_symbols(str(step.answer)))
-    try:
-        cards = parse_answer_cards(step.answer)
-    except (ValueError, TypeError):
-        return None
-    return _("The answer is: {cards}.").format(cards=symbols(sorted(cards)))
-
-
-def ladder(live: StepRun) -> List[str]:
-    """The hints of a step, gentlest first (a page to read has only one)."""
-    if not live.step.is_question:
-        return [live.hint()]
-    first = nudge(live.step)
-    rungs = [first] if first else []
-    rungs.append(live.hint())
-    answer = answer_words(live)
-    if answer is not None:
-        rungs.append(answer)
-    return rungs
+    if not step.is_question:
+        said = live.hint()
+        return Ladder.of(said, said, said)
+    kind = kind_of(step.kind)
+    nudge = step.nudge or kind.nudge(live)
+    return Ladder.of(nudge, live.hint(), kind.answer(live))

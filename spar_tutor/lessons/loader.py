@@ -25,7 +25,7 @@ from .steps import parse_answer_cards
 from .practice import THEME, check_practice, practice_puzzles, puzzle_themes
 
 #: Keys every step may have (a kind's own keys are in its module, kept in ``Step.extra``).
-STEP_KEYS = {"kind", "title", "text", "prompt", "hint", "right", "wrong", "position", "seat", "hidden",
+STEP_KEYS = {"kind", "title", "text", "prompt", "nudge", "hint", "right", "wrong", "position", "seat", "hidden",
              "names", "cards", "answer", "options"}
 TOP_KEYS = {"number", "title", "summary", "minutes", "names", "practice", "step"}
 #: The most steps a lesson may have (the longest has a dozen).
@@ -114,6 +114,7 @@ def _words_in_language(step: Step) -> None:
     step.title, step.text, step.prompt = (in_language(step.title), in_language(step.text),
                                           in_language(step.prompt))
     step.hint, step.right = in_language(step.hint), in_language(step.right)
+    step.nudge = in_language(step.nudge)
     step.wrong = {key: in_language(text) for key, text in step.wrong.items()}
 
 
@@ -127,7 +128,9 @@ def _stories(steps: List[Step], bad: _Report) -> None:
                 or step.position is None or after.position is None):
             continue
         plays, later = step.position.plays, after.position.plays
-        if (dataclasses.replace(after.position, plays=plays) != step.position
+        same_deal = dataclasses.replace(after.position, plays=plays,
+                                        resolve_prelead=step.position.resolve_prelead)
+        if (same_deal != step.position
                 or len(later) <= len(plays) or later[:len(plays)] != plays
                 or not isinstance(later[len(plays)], Card)):
             continue
@@ -159,7 +162,7 @@ def _read_step(raw: Any, i: int, names: Tuple[str, ...], bad: _Report) -> Option
             bad(f"{shown(key)} {wrong_type(key, value)}, not {shown(value)}", i, key)
             typed = False
     texts: Dict[str, str] = {}
-    for key in ("title", "text", "prompt", "hint", "right"):
+    for key in ("title", "text", "prompt", "nudge", "hint", "right"):
         value = raw.get(key, "")
         if not isinstance(value, str):
             bad(f"{shown(key)} must be text", i, key)
@@ -186,7 +189,7 @@ def _read_step(raw: Any, i: int, names: Tuple[str, ...], bad: _Report) -> Option
                 answer=raw.get("answer"), options=tuple(raw.get("options", ())),
                 extra={k: raw[k] for k in extra_keys if k in raw},
                 title=texts["title"], text=texts["text"], prompt=texts["prompt"],
-                hint=texts["hint"], right=texts["right"])
+                nudge=texts["nudge"], hint=texts["hint"], right=texts["right"])
 
 
 def _position(obj: Any) -> DealFile:

@@ -43,6 +43,9 @@ class Step:
     title: str = ""
     text: str = ""
     prompt: str = ""
+    #: The first rung of the hint ladder, when the step writes its own ("" : its kind's).
+    nudge: str = ""
+    #: The second rung: the idea applied here.
     hint: str = ""
     right: str = ""
     wrong: Dict[str, str] = field(default_factory=dict)
@@ -102,7 +105,7 @@ class Step:
             for seat in range(len(self.names), players)]
         return dataclasses.replace(
             self, title=rename(self.title), text=rename(self.text), prompt=rename(self.prompt),
-            hint=rename(self.hint), right=rename(self.right),
+            nudge=rename(self.nudge), hint=rename(self.hint), right=rename(self.right),
             wrong={key: rename(words) for key, words in self.wrong.items()},
             names=tuple(names),
             options=tuple(rename(o) if isinstance(o, str) else o for o in self.options),

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .hints import ladder
 from .kinds import make_run
@@ -17,9 +17,23 @@ from .mastery import lesson_stars, question_steps, right_first_time
 from .model import Lesson, Step
 from .progress import Answer, ProgressStore
 from .steps import Feedback, StepRun
+from ..engine.cards import Card, parse_card
+from ..engine.words import card_text
 from ..i18n import _
 from ..learning.review import Reviews, lesson_item
 from ..store.schema import utcnow
+
+
+#: What the progress database records as the answer when the learner took the answer rung.
+ANSWER_SHOWN = "(answer shown)"
+
+
+def _decision(live: StepRun) -> int:
+    """Which decision of a step the learner faces: the moves made in its position so far
+    (one for a step without a position)."""
+    if live.step.position is None:
+        return 0
+    return len(live.position_now().history)
 
 
 class LessonRun:
@@ -49,8 +63,17 @@ class LessonRun:
         self.again: Optional[List[int]] = None
         #: Where missed questions are scheduled for review on later days.
         self.reviews = Reviews(progress.learner, progress.store) if progress else None
-        #: How many hints each step has given since it was shown fresh.
+        #: How many rungs of the ladder each step has given at its decision now, since it
+        #: was shown fresh, and that decision (a play step has one ladder a card).
         self.hints: Dict[int, int] = {}
+        self._hint_at: Dict[int, int] = {}
+        #: The steps whose answer the learner has been shown since they were shown fresh,
+        #: and all those this time through (said when one comes back).
+        self.shown: Set[int] = set()
+        self.taken: Set[int] = set()
+        #: Where the learner's hand left the lesson's story: (the step that goes on from
+        #: the story, the card the learner played, the story's card).
+        self.off_story: Optional[Tuple[int, Card, Card]] = None
         #: This time through's answers (the stars' source when nothing is saved).
         self.log: List[Answer] = []
         if start is None:
@@ -113,18 +136,60 @@ class LessonRun:
         return fb
 
     def hint(self) -> str:
-        """The next rung of the step's hint ladder (:mod:`.hints`): a nudge, then the rule,
-        then the answer; the last rung again after that."""
-        rungs = ladder(self.current)
-        rung = min(self.hints.get(self.index, 0), len(rungs) - 1)
-        self.hints[self.index] = rung + 1
-        return rungs[rung]
+        """The next rung of the step's hint ladder (:mod:`.hints`): a nudge, then the idea,
+        then the answer; the answer again after that. Taking the answer costs the first
+        try: the question counts as missed (no first-try star, it comes back at the end of
+        the lesson and on a later day)."""
+        live = self.current
+        decision = _decision(live)
+        if self._hint_at.get(self.index) != decision:
+            self._hint_at[self.index] = decision
+            self.hints[self.index] = 0
+        number = min(self.hints.get(self.index, 0) + 1, 3)
+        self.hints[self.index] = number
+        if number == 3 and live.step.is_question:
+            self._answer_shown()
+        return ladder(live).rung(number).text
+
+    @property
+    def answer_next(self) -> bool:
+        """Whether the next hint is the answer (so the Hint button says what it costs)."""
+        if not self.step.is_question:
+            return False
+        taken = self.hints.get(self.index, 0) if self._hint_at.get(self.index) == \
+            _decision(self.current) else 0
+        return taken >= 2
+
+    def _answer_shown(self) -> None:
+        """The learner took the answer: the step counts as missed at its first try (a wrong
+        answer is recorded, "answer shown"), and "Next" may be pressed."""
+        if self.index in self.shown:
+            return
+        self.shown.add(self.index)
+        self.taken.add(self.index)
+        first_try = self.tries[self.index] == 0 and self.index not in self.done
+        first_now = self.index not in self.answered and not self.tries[self.index]
+        self.tries[self.index] += 1
+        self.answered.add(self.index)
+        if first_now and self.reviews is not None:
+            self.reviews.answered(lesson_item(*self.lesson.origin(self.index)), False,
+                                  first_try)
+        if self.index not in self.missed:
+            self.missed.append(self.index)
+        self.log.append(Answer(self.index, ANSWER_SHOWN, False, first_try, False, utcnow()))
+        if self.progress:
+            self.progress.answer(self.lesson.id, self.index, self.total, ANSWER_SHOWN, False,
+                                 first_try, False)
 
     def next(self) -> bool:
         """Go on (a read explain step counts as done). After the last step, the missed
         questions come back once each; False when the lesson is over."""
         if not self.current.step.is_question:
             self._mark(self.index)
+        played = getattr(self.current, "off_story", None)
+        story = self.step.story
+        self.off_story = (self.index + 1, played, parse_card(story)) \
+            if played is not None and story is not None and self.again is None else None
         if self.again is None and self.index + 1 >= self.total:
             self.again = self.to_come_back()
         if self.again is not None:
@@ -148,8 +213,20 @@ class LessonRun:
         self.runs[self.index] = None
         self.answered.discard(self.index)
         self.hints.pop(self.index, None)
+        self.shown.discard(self.index)
         self._visit()
         return True
+
+    @property
+    def notice(self) -> Optional[str]:
+        """On a step that goes on from the lesson's card when the learner played another:
+        where the lesson's hand differs from theirs (``None`` elsewhere)."""
+        if self.off_story is None or self.off_story[0] != self.index:
+            return None
+        _step, played, story = self.off_story
+        return _("You played {played}, and the lesson's hand goes on from {story}: this step "
+                 "shows the cards as they are after {story}.").format(
+                     played=card_text(played), story=card_text(story))
 
     @property
     def over(self) -> bool:
@@ -181,9 +258,10 @@ class LessonRun:
         self._visit()
 
     def retry(self) -> None:
-        """Start the current step again."""
+        """Start the current step again (an answer shown stays shown: it still counts)."""
         self.runs[self.index] = None
         self.answered.discard(self.index)
+        self.hints.pop(self.index, None)
 
     @property
     def unsaved(self) -> bool:

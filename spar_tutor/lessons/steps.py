@@ -20,7 +20,6 @@ from ..engine.words import Players, card_text
 from ..i18n import _, points
 from ..render.lesson import card_row
 from ..render.table import table_html
-from ..solver import solve
 from .model import Step
 from .playout import PlayedOut
 
@@ -213,15 +212,6 @@ def step_players(state: Union[HandState, Deal], step: Step) -> Players:
     any) "you"."""
     learner = step.seat if isinstance(step.seat, int) else None
     return Players.of(step.names_of(state.players), learner)
-
-
-def solver_says(state: HandState, step: Step) -> str:
-    """The computer's card for the learner to move, and why (its sentence, players named)."""
-    solution = solve(state)
-    best = solution.best.card
-    why = solution.explain(best, step_players(state, step))
-    return _("(In your place the computer would play {card}: {why}.)").format(
-        card=card_text(best), why=why)
 
 
 def mover(state: HandState) -> int:

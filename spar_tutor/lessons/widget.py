@@ -36,7 +36,13 @@ log = logging.getLogger("spar_tutor.lessons")
 #: Over a question missed earlier, when it comes back at the end of the lesson.
 AGAIN_WORDS = N_("You missed this question the first time. Try it once more: the lesson is "
                  "finished when every question has been answered right.")
+#: The same, for a question whose answer the learner took.
+TAKEN_WORDS = N_("You took the answer to this question the first time. Try it once more on "
+                 "your own: the lesson is finished when every question has been answered "
+                 "right.")
 SORRY = N_("Sorry, something went wrong with this step. Press Next to go on.")
+#: The Hint button when the next hint is the answer: what taking it costs.
+SHOW_ANSWER = N_("Show the answer (this question will come back)")
 
 
 def _button(text: str, tooltip: str = "", **kw: Any) -> widgets.Button:
@@ -173,6 +179,7 @@ class LessonPlayer(widgets.VBox):
         self.next_btn.disabled = not run.can_go_on
         self.retry_btn.layout.display = "" if live.can_retry else "none"
         self.hint_btn.layout.display = "" if step.is_question else "none"  # a text to read
+        self._hint_label()
         last = (not run.again if run.again is not None
                 else run.index + 1 == run.total and not run.to_come_back())
         self.next_btn.description = _("Finish") if last else _("Next")
@@ -184,8 +191,12 @@ class LessonPlayer(widgets.VBox):
             self.feedback.value = (f"<div class='{css}' role='status'>"
                                    + self._words(feedback.text) + "</div>")
         elif moved and run.again is not None and step.is_question:
+            again = TAKEN_WORDS if run.index in run.taken else AGAIN_WORDS
             self.feedback.value = ("<div class='sp-feedback-hint' role='status'>"
-                                   + escape(_(AGAIN_WORDS)) + "</div>")
+                                   + escape(_(again)) + "</div>")
+        elif moved and run.notice:
+            self.feedback.value = ("<div class='sp-feedback-hint' role='status'>"
+                                   + self._words(run.notice) + "</div>")
         if moved and self.on_move is not None:
             self.on_move(run.index)
 
@@ -246,6 +257,12 @@ class LessonPlayer(widgets.VBox):
     def _hint(self) -> None:
         hint = _("**Hint:** {hint}").format(hint=self.run.hint())
         self.feedback.value = f"<div class='sp-feedback-hint'>{self._words(hint)}</div>"
+        self._hint_label()
+        self.next_btn.disabled = not self.run.can_go_on
+
+    def _hint_label(self) -> None:
+        """"Hint", or, when the next hint is the answer, what taking it costs."""
+        self.hint_btn.description = (_(SHOW_ANSWER) if self.run.answer_next else _("Hint"))
 
     def _retry(self) -> None:
         self.run.retry()

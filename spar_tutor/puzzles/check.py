@@ -17,6 +17,7 @@ from ..engine.cards import Card, format_cards, parse_cards
 from ..engine.dealfile import DealFile
 from ..engine.errors import SparError, shown
 from ..engine.state import PLAY, HandState
+from ..learning.rungs import gives_away
 from .judge import MAX_LAYOUTS, Judge, closed_cards
 from .model import BANDS, Puzzle
 from .verdicts import verdict
@@ -24,7 +25,7 @@ from .verdicts import verdict
 REQUIRED = {"id": str, "title": str, "position": dict, "seat": int, "goal": str, "points": int,
             "band": str, "rating": int, "hint": str, "explanation": str, "open": bool,
             "winning": str}
-OPTIONAL = {"themes": list}
+OPTIONAL = {"themes": list, "nudge": str}
 ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 
 Found = List[Tuple[Optional[str], str]]  # (key, what is wrong)
@@ -74,6 +75,7 @@ def check_puzzle(raw: Any, collection: str = "", source: str = "",
         id=raw["id"], title=raw["title"].strip(), position=position, seat=seat,
         goal=raw["goal"].strip(), points=raw["points"], band=raw["band"], rating=raw["rating"],
         hint=raw["hint"].strip(), explanation=raw["explanation"].strip(), open=raw["open"],
+        nudge=raw.get("nudge", "").strip(),
         winning=tuple(sorted(winning, key=lambda c: c.index)),
         themes=tuple(raw.get("themes", ())), collection=collection, source=source, line=line)
     return puzzle, []
@@ -96,6 +98,11 @@ def _check_words(raw: Dict[str, Any]) -> Found:
     for key in ("title", "goal", "hint", "explanation"):
         if not raw[key].strip():
             found.append((key, f"{shown(key)} is empty"))
+    nudge = raw.get("nudge")
+    if isinstance(nudge, str):
+        problem = gives_away(nudge) if nudge.strip() else "it is empty"
+        if problem:
+            found.append(("nudge", f"the nudge must not give the answer away: {problem}"))
     points = raw["points"]
     unit = "point" if points == 1 else "points"
     if f"{points} {unit}" not in raw["goal"]:

@@ -41,8 +41,14 @@ def register(subparsers: Any) -> None:
                    help="most first cards that may keep the goal (default: 1, a unique answer)")
     p.add_argument("--closed", action="store_true",
                    help="closed puzzles: solvable seeing only your own hand (small positions)")
+    p.add_argument("--stock-unknown", action="store_true",
+                   help="with --closed: the whole deal and its tricks, the stock unknown to the "
+                   "learner (only the cards played are known, as at a real table)")
     p.add_argument("--mid-trick", action="store_true",
                    help="start part-way through a trick, some cards already played")
+    p.add_argument("--defence", type=int, default=0, metavar="POINTS",
+                   help="defence puzzles: some losing first card lets another player make sure "
+                   "of at least POINTS points (default: 0, not asked)")
     p.add_argument("--max-tries", type=int, default=2000,
                    help="deals to try before giving up (default: 2000)")
     p.add_argument("--out", default=None,
@@ -52,7 +58,8 @@ def register(subparsers: Any) -> None:
 
     p = sub.add_parser("check", help="load puzzle files and report every problem",
                        description="Check puzzle files (default: the curated collection) "
-                       "against the solver; exit status 2 if any problem is found.")
+                       "against the solver and print how they are spread over themes, goals, "
+                       "players and rules; exit status 2 if any problem is found.")
     p.add_argument("paths", nargs="*", help="puzzle files or folders")
     p.set_defaults(func=_check)
 
@@ -74,7 +81,8 @@ def _generate(args: argparse.Namespace) -> int:
     request = Request(players=args.players, tricks=args.tricks, count=args.count, seed=args.seed,
                       preset=args.preset, bonus=args.bonus, dry_wet=args.dry_wet,
                       max_winning=args.max_winning, closed=args.closed,
-                      mid_trick=args.mid_trick, max_tries=args.max_tries)
+                      mid_trick=args.mid_trick, max_tries=args.max_tries,
+                      defence=args.defence, stock_unknown=args.stock_unknown)
     made = generate(request)
     if args.json:
         print(json.dumps([{"puzzle": g.table, "difficulty": g.difficulty.to_json()}
@@ -110,21 +118,24 @@ def _count(n: int, word: str) -> str:
 
 def _check(args: argparse.Namespace) -> int:
     from .loader import load_collection, load_file
+    from .spread import spread
 
-    problems, count = [], 0
+    problems, passed = [], []
     paths: List[Optional[Path]] = [Path(p) for p in args.paths] or [None]
     for path in paths:
         if path is None or path.is_dir():
             c = load_collection(path)
             problems += c.problems
-            count += len(c.puzzles)
+            passed += c.puzzles
         else:
             puzzles, found = load_file(path)
             problems += found
-            count += len(puzzles)
+            passed += puzzles
     for p in problems:
         print(p)
-    print(f"{count} puzzles passed, {len(problems)} problems")
+    print(f"{len(passed)} puzzles passed, {len(problems)} problems")
+    for line in spread(passed).lines():
+        print(line)
     return 2 if problems else 0
 
 

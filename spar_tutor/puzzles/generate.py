@@ -5,7 +5,12 @@ beginner and random bots; the position with ``tricks`` tricks to go (start
 of a trick, or part-way through it with ``mid_trick``) becomes a puzzle for the
 seat to move when the solver finds that seat can make sure of some points,
 that at most ``max_winning`` first cards keep them, and that at least one legal
-card throws them away. Every puzzle is written with its stated winning cards,
+card throws them away. With ``defence``, a losing first card must also let another seat
+make sure of at least that many points (a defence puzzle: the learner stops their score).
+With ``stock_unknown`` (closed puzzles), the position is the whole deal with the tricks
+played so far, the stock included, so the learner knows the cards played, as at a real
+table, but not which of the others are in a hand and which in the stock.
+Every puzzle is written with its stated winning cards,
 rated (:mod:`spar_tutor.puzzles.rating`), and passes the loader's checks.
 The same arguments always give the same puzzles.
 """
@@ -49,6 +54,10 @@ class Request:
     closed: bool = False
     mid_trick: bool = False
     max_tries: int = 2000
+    #: Points another seat must be sure of after some losing first card (0: no defence asked).
+    defence: int = 0
+    #: Closed, with the stock unknown: the whole deal and its tricks, not an end position.
+    stock_unknown: bool = False
 
     def rules(self) -> Rules:
         options: Dict[str, Any] = {}
@@ -102,6 +111,8 @@ def _check(request: Request, rules: Rules) -> None:
     if request.tricks > rules.hand_size:
         raise GenerateError(f"{rules.name} hands have {rules.hand_size} cards, so at most "
                             f"--tricks {rules.hand_size}", rule="puzzles")
+    if request.stock_unknown and not request.closed:
+        raise GenerateError("--stock-unknown makes closed puzzles: add --closed", rule="puzzles")
     if request.count < 1 or request.max_winning < 1:
         raise GenerateError("--count and --max-winning must be at least 1", rule="puzzles")
 
@@ -125,6 +136,11 @@ def _candidate(request: Request, rules: Rules, rng: random.Random) -> Optional[D
             state = state.apply(card)
     hands = [sorted(state.hand(s) + tuple(c for c in plays if _played_by(state, c) == s),
                     key=lambda c: c.index) for s in range(n)]
+    if request.stock_unknown:
+        played = tuple(move for _, move in state.history if isinstance(move, Card))
+        decls = [(s, state.dry[s], state.wet[s]) for s in range(n) if state.dry[s] is not None]
+        return DealFile(rules, dealt.hands, dealt.dealer, dealt.stock, None, (), tuple(decls),
+                        played, (), True)
     if request.tricks == rules.hand_size:
         decls = [(s, state.dry[s], state.wet[s]) for s in range(n) if state.dry[s] is not None]
         prelead = rules.dry_wet or rules.under_ten or bool(plays)
@@ -179,6 +195,8 @@ def _puzzle(request: Request, position: DealFile, number: int) -> Optional[Gener
     winning = sorted((c for c, v in values.items() if v == goal), key=lambda c: c.index)
     if goal <= 0 or len(winning) > request.max_winning or len(winning) == len(values):
         return None
+    if request.defence and _threat(state, seat, values, goal) < request.defence:
+        return None
     if request.closed and closed_cards(state, seat, goal) != winning:
         return None
     difficulty = measure(state, seat, goal, closed=request.closed)
@@ -196,7 +214,7 @@ def _puzzle(request: Request, position: DealFile, number: int) -> Optional[Gener
         "winning": format_cards(winning),
         "hint": hint_words(state, seat, judge),
         "explanation": explanation_words(solution, winning, goal),
-        "themes": ["generated"],
+        "themes": ["generated", "defence"] if request.defence else ["generated"],
     }
     puzzle, problems = check_puzzle(table)
     if puzzle is None:  # cannot happen: the generator and the loader agree; stay safe
@@ -205,8 +223,22 @@ def _puzzle(request: Request, position: DealFile, number: int) -> Optional[Gener
     return Generated(table, difficulty)
 
 
+def _threat(state: HandState, seat: int, values: Dict[Card, int], goal: int) -> int:
+    """The most another seat can make sure of after one of ``seat``'s losing first cards."""
+    most = 0
+    for card, value in values.items():
+        if value >= goal:
+            continue
+        after = state.apply(card)
+        for other in range(state.players):
+            if other != seat:
+                most = max(most, Judge(after, other).guarantee(after))
+    return most
+
+
 def _ident(request: Request, position: DealFile, number: int) -> str:
     name = position.rules.name.replace("_", "")
-    extra = ("b" if request.bonus and not request.dry_wet else "") + ("w" if request.dry_wet else "")
+    extra = (("b" if request.bonus and not request.dry_wet else "") + ("w" if request.dry_wet else "")
+             + ("d" if request.defence else "") + ("u" if request.stock_unknown else ""))
     return f"gen-{name}{extra}-{request.players}p{request.tricks}t-s{request.seed}-{number}"[:40]
 

@@ -77,6 +77,7 @@ def puzzle_in_language(puzzle: Puzzle) -> Puzzle:
     position, goal points and winning cards stay as written."""
     return dataclasses.replace(puzzle, title=in_language(puzzle.title),
                                goal=in_language(puzzle.goal), hint=in_language(puzzle.hint),
+                               nudge=in_language(puzzle.nudge),
                                explanation=in_language(puzzle.explanation))
 
 

@@ -10,6 +10,7 @@ from typing import Callable, List, Optional, Tuple
 from ..engine.cards import Card
 from ..engine.dealfile import DealFile
 from ..engine.errors import SparError
+from ..engine.rules import PRESETS
 from ..engine.state import HandState
 from ..engine.words import Players
 from ..i18n import N_, _
@@ -74,6 +75,9 @@ class Puzzle:
     line: Optional[int] = None
     #: What it calls the other players, by seat (:meth:`recast` changes them).
     cast: Tuple[str, ...] = PLAYER_NAMES
+    #: The first rung of the hint ladder at the first decision, when the file writes one
+    #: ("": made from the position); ``hint`` is the second, the idea.
+    nudge: str = ""
 
     @property
     def state(self) -> HandState:
@@ -95,6 +99,7 @@ class Puzzle:
         (:mod:`spar_tutor.learning.cast`: a learner who has one of their names)."""
         return dataclasses.replace(
             self, title=rename(self.title), goal=rename(self.goal), hint=rename(self.hint),
+            nudge=rename(self.nudge),
             explanation=rename(self.explanation), collection=rename(self.collection),
             cast=tuple(rename(name) for name in self.cast))
 
@@ -116,8 +121,11 @@ class Puzzle:
         """The rules in a few words: "standard rules", "seven cards, two-trick bonus"."""
         rules = self.position.rules
         named = {"standard": _("standard rules"), "seven_card": _("seven cards")}
-        words = [named.get(rules.name, rules.name)]
-        if rules.dry_wet:
+        words = [named[rules.name] if rules.name in named else
+                 PRESETS[rules.name].title if rules.name in PRESETS else rules.name]
+        if rules.name == "ghana_table":
+            pass  # the table's own name: its dry and wet go without saying
+        elif rules.dry_wet:
             words.append(_("dry and wet"))
         elif rules.two_trick_bonus:
             words.append(_("two-trick bonus"))

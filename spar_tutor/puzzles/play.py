@@ -24,9 +24,11 @@ from ..solver import solve
 from ..engine.state import HandState
 from ..engine.words import Players, card_text, cards_text
 from ..i18n import _, ngettext, points
+from ..solver import voice
+from ..solver.reasons import view_reason
+from ..solver.voice import Ladder
 from .judge import ClosedJudge, Judge, layouts
 from .model import Puzzle
-from .words import hint_words, plain
 
 PLAYING, SOLVED, MISTAKE = "playing", "solved", "mistake"
 
@@ -68,6 +70,8 @@ class PuzzleGame:
     mistakes: int = field(init=False, default=0)
     hints: int = field(init=False, default=0)
     saw_solution: bool = field(init=False, default=False)
+    #: Whether the learner took a hint ladder's last rung, the answer (it counts as giving up).
+    saw_answer: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
         self.start = self.puzzle.state
@@ -86,7 +90,9 @@ class PuzzleGame:
         self.mistakes = 0
         self.hints = 0
         self.saw_solution = False
+        self.saw_answer = False
         self._hint_level: Dict[int, int] = {}
+        self._ladders: Dict[int, Ladder] = {}
         self.group = list(layouts(self.start, self.seat)) if self.closed else []
 
     @property
@@ -101,8 +107,15 @@ class PuzzleGame:
 
     @property
     def clean(self) -> bool:
-        """Solved with no wrong card, no hint beyond the first and no peek at the solution."""
-        return self.solved and not self.mistakes and not self.saw_solution and self.hints <= 1
+        """Solved with no wrong card, no hint beyond the first and no peek at the answer or
+        the solution."""
+        return (self.solved and not self.mistakes and not self.gave_up and self.hints <= 1)
+
+    @property
+    def gave_up(self) -> bool:
+        """Whether the learner took the answer (the last rung of a hint) or the solution:
+        the puzzle then counts as not solved for the rating."""
+        return self.saw_solution or self.saw_answer
 
     def _solved_words(self) -> str:
         """"Solved!", or solved with the help it had (the rating counts that help, and a
@@ -111,6 +124,8 @@ class PuzzleGame:
             return _("Solved!")
         if self.saw_solution:
             return _("Solved, after looking at the solution.")
+        if self.saw_answer:
+            return _("Solved, after taking the answer.")
         if self.mistakes:
             return ngettext("Solved, after {count} wrong card.",
                             "Solved, after {count} wrong cards.", self.mistakes).format(
@@ -198,21 +213,18 @@ class PuzzleGame:
                 card)
         after = self.state.apply(card)
         refutation = tuple(self.judge.line(after))
-        why = plain(solve(self.state).explain(card, self.puzzle.names, figures=False))
+        how = voice.card_sentence(solve(self.state).reason(card), self.puzzle.names)
         sure = values[card]
         if sure > 0:
-            # the line is the card's own ("it takes trick 4"): name the card first
-            why = _("If you play {card}: {line}").format(card=card_text(card),
-                                                        line=why[0].lower() + why[1:])
             # Translators: {goal} is a number of points too ("not 3 points")
             text = ngettext("{card} loses the goal: with it you can be sure of only {sure} "
-                            "point, not {goal}. {why}",
+                            "point, not {goal}.",
                             "{card} loses the goal: with it you can be sure of only {sure} "
-                            "points, not {goal}. {why}", sure)
+                            "points, not {goal}.", sure)
         else:
-            text = _("{card} loses the goal: with it you cannot be sure of any points. {why}")
-        text = text.format(card=card_text(card), sure=sure, goal=points(self.goal), why=why)
-        return Feedback("wrong", text, card, refutation=refutation)
+            text = _("{card} loses the goal: with it you cannot be sure of any points.")
+        said = text.format(card=card_text(card), sure=sure, goal=points(self.goal))
+        return Feedback("wrong", f"{said} {how}", card, refutation=refutation)
 
     def _good_words(self, card: Card, replies: Sequence[Tuple[int, Card]]) -> str:
         if len(replies) <= 3:
@@ -248,28 +260,81 @@ class PuzzleGame:
         return result_words(self.state, self.puzzle.names)
 
     def hint(self) -> str:
-        """The next hint for this decision: first a nudge (the puzzle's own hint at the
-        start, later one from the shape of the winning line), then the solver's card."""
+        """The next rung of this decision's hint ladder (:meth:`ladder`): a nudge, the
+        idea, then the answer, which counts as giving up (:attr:`gave_up`)."""
         self.hints += 1
         at = len(self.played)
-        level = self._hint_level.get(at, 0) + 1
+        level = min(self._hint_level.get(at, 0) + 1, 3)
         self._hint_level[at] = level
         if not self.learner_to_move():
             return self.puzzle.hint
-        if level == 1:
-            return self.puzzle.hint if at == 0 else hint_words(self.state, self.seat, self.judge)
+        if level == 3:
+            self.saw_answer = True
+        return self.ladder().rung(level).text
+
+    @property
+    def answer_next(self) -> bool:
+        """Whether the next hint is the answer (the Hint button says what it costs)."""
+        return self.learner_to_move() and self._hint_level.get(len(self.played), 0) >= 2
+
+    def ladder(self) -> Ladder:
+        """The hint ladder of the learner's decision now: the puzzle's own nudge and idea at
+        the first decision (made from the position where the file writes none, and at later
+        decisions), then the computer's card and what it does. A closed puzzle says only
+        what the learner's view shows."""
+        at = len(self.played)
+        if at not in self._ladders:
+            self._ladders[at] = self._make_ladder(at)
+        return self._ladders[at]
+
+    def _make_ladder(self, at: int) -> Ladder:
         good = self.good_cards()
-        if not good:
-            return self.puzzle.hint
-        card = good[0]
-        others = (" " + _("({cards} would do too)").format(cards=cards_text(good[1:]))
-                  if len(good) > 1 else "")
-        if self.closed is not None:  # the computer's sentence would show the hidden cards
-            return _("In your place the computer would play {card}{others}: it keeps the goal "
-                     "wherever the hidden cards are.").format(card=card_text(card), others=others)
-        why = plain(solve(self.state).explain(card, self.puzzle.names, figures=False))
-        return _("In your place the computer would play {card}{others}. {why}").format(
-            card=card_text(card), others=others, why=why)
+        card = good[0] if good else self.state.legal_cards()[0]
+        names = self.puzzle.names
+        if self.closed is not None:  # the line would show the hidden cards
+            reason = view_reason(self.state.view(self.seat), card)
+            answer = _("Play {card}: it keeps the goal wherever the hidden cards are.").format(
+                card=card_text(card))
+            open_hands = False
+        else:
+            reason = solve(self.state).reason(card)
+            answer = voice.answer(reason, open_hands=True, players=names)
+            open_hands = True
+        if len(good) > 1:
+            answer += " " + ngettext("{cards} works too.", "{cards} work too.",
+                                     len(good) - 1).format(cards=cards_text(good[1:]))
+        first = at == 0
+        nudge = self.puzzle.nudge if first and self.puzzle.nudge else voice.nudge(reason)
+        idea = self.puzzle.hint if first else voice.idea(reason, open_hands, names)
+        if idea == nudge:
+            idea = voice.idea(reason, open_hands, names)
+        return Ladder.of(nudge, idea, answer, card)
+
+    def why_not(self) -> List[Tuple[Card, str]]:
+        """For each other legal first card, why not it: it loses the goal (and how the others
+        stop it), or it works too."""
+        state, names = self.start, self.puzzle.names
+        solution = solve(state)
+        out = []
+        for mv in solution.moves:
+            if mv.card == self.puzzle.winning[0]:
+                continue
+            if mv.card in self.puzzle.winning:
+                out.append((mv.card, _("{card} works too.").format(card=card_text(mv.card))))
+                continue
+            reason = solution.reason(mv.card)
+            loses = _("{card} loses the goal.").format(card=card_text(mv.card))
+            said = [loses, voice.card_sentence(reason, names)]
+            if mv.guaranteed > 0:  # what it makes sure of, below the goal
+                said.append(voice.sure_points(mv.guaranteed, reason.two_tricks))
+            out.append((mv.card, " ".join(said)))
+        return out
+
+    def main_sentence(self) -> str:
+        """Why the first winning card works, in one sentence (at most 25 words), every hand
+        seen: what the card does and how the last trick goes."""
+        return voice.card_sentence(solve(self.start).reason(self.puzzle.winning[0]),
+                                   self.puzzle.names)
 
     # -- the solution --------------------------------------------------------------
 
@@ -298,8 +363,8 @@ def winning_line(puzzle: Puzzle, judge: Judge,
                 card = closed.good_cards(group)[0]
             else:
                 card = judge.line(state)[0][1]
-            why = plain(solve(state).explain(card, players, figures=False))
-            caption = _("You play {card}. {why}").format(card=card_text(card), why=why)
+            why = voice.card_sentence(solve(state).reason(card), players)
+            caption = _("You play {card}.").format(card=card_text(card)) + " " + why
         else:
             card = judge.defence(state)
             caption = players.say(_("You play {card}."), _("{player} plays {card}."), mover,

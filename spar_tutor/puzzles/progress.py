@@ -4,7 +4,7 @@ their attempts in the progress database (see :class:`~spar_tutor.learning.Learne
 
 from __future__ import annotations
 
-from typing import Dict, Iterable, Optional, Set
+from typing import Dict, Iterable, Optional, Sequence, Set
 
 from sqlalchemy.orm import Session
 
@@ -54,11 +54,28 @@ class PuzzleProgress(LearnerProgress):
             Reviews(self.learner, self.store).answered(puzzle_item(puzzle_id),
                                                        right=bool(clean), first_try=True)
 
-    def _rate(self, session: Session, puzzle_id: str) -> None:
+    def give_up(self, puzzle_id: str, puzzle_rating: Optional[int] = None) -> None:
+        """The learner took the answer or the solution: the go under way counts as given up
+        (0 for the rating) at once, if it is their first go at the puzzle, and a named
+        learner meets the puzzle again on a later day."""
+
+        def add(session: Session) -> None:
+            attempt = self._attempt.get(puzzle_id)
+            if attempt is None:  # the answer before any card: the go counts all the same
+                attempt = self._attempt[puzzle_id] = records.start_attempt(
+                    session, self.learner_id, puzzle_id, puzzle_rating)
+            self._rate(session, puzzle_id, given_up=(attempt,))
+
+        self._write(add)
+        if self.learner:
+            Reviews(self.learner, self.store).answered(puzzle_item(puzzle_id), right=False,
+                                                       first_try=True)
+
+    def _rate(self, session: Session, puzzle_id: str, given_up: Sequence[int] = ()) -> None:
         """Rate each puzzle whose first go has just counted (solved, or given up), once,
         from the learner's latest rating: a row for each."""
         rated = records.rated_puzzles(session, self.learner_id, RATING)
-        new = [r for r in results(records.attempts_in_order(session, self.learner_id))
+        new = [r for r in results(records.attempts_in_order(session, self.learner_id), given_up)
                if r.puzzle not in rated]
         rating = _rating(records.latest_rating(session, self.learner_id, RATING))
         for result in new:

@@ -21,8 +21,10 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 import ipywidgets as widgets
 
 from ..engine.cards import Card, sort_hand
+from ..engine.words import card_text
 from ..i18n import N_, _, language, ngettext, number
 from ..render.glossary import CSS as GLOSSARY_CSS, glossary_html
+from ..render.chances import CSS as CHANCES_CSS, why_not_html
 from ..render.table import table_html
 from ..render.text import cardify
 from .loader import collection_in_language, load_collection
@@ -100,6 +102,15 @@ def words_html(text: str, seen: Optional[Set[str]] = None) -> str:
     return glossary_html(cardify(escape(text)), seen)
 
 
+#: The buttons that give the answer away, and what it costs.
+SHOW_ANSWER = N_("Show the answer (counts as not solved)")
+SHOW_SOLUTION = N_("Show solution (counts as not solved)")
+#: Why the rating went down: the answer, or the solution, was taken.
+GAVE_UP = {"answer": N_("You took the answer, so this puzzle counts as not solved for your "
+                        "rating. It will come back on another day."),
+           "solution": N_("You looked at the solution, so this puzzle counts as not solved for "
+                          "your rating. It will come back on another day.")}
+
 #: Wraps the player's callbacks: an exception is logged, the learner reads SORRY.
 guarded = guarded_method(lambda player, message: player.say(message, "wrong"), sorry=SORRY,
                          logger=log)
@@ -136,6 +147,9 @@ class PuzzlePlayer(widgets.VBox):
         self.steps: List[SolutionStep] = []
         self.step_at = -1
         self.attempt_counted = False
+        self.gave_up_counted = False
+        #: What giving up did to the rating, said while the solution is shown.
+        self._gave_up_said: List[str] = []
         #: The lessons as (number, practice themes) and the numbers of those the learner
         #: finished, when known (the app): "A puzzle at your level" keeps to what they taught.
         self.lessons_known: Optional[Callable[[], Tuple[List[Tuple[int, Sequence[str]]],
@@ -216,17 +230,18 @@ class PuzzlePlayer(widgets.VBox):
         self.hand_title = widgets.HTML()
         self.hand_box = widgets.VBox([self.card_style, self.hand_title, self.hand_row])
         self.status = widgets.HTML()
-        self.hint_btn = self._button(_("Hint"), _("A nudge; ask again for the computer's card"),
-                                     self.on_hint)
-        self.solution_btn = self._button(_("Show solution"),
+        self.hint_btn = self._button(_("Hint"), _("A nudge; ask again for the idea, then the "
+                                                  "computer's card"), self.on_hint)
+        self.solution_btn = self._button(_(SHOW_SOLUTION),
                                          _("Replay the winning line step by step"),
                                          self.on_solution)
         self.restart_btn = self._button(_("Start again"), _("Back to the puzzle's first position"),
                                         self.on_restart)
         self.next_btn = self._button(_("Next puzzle"), _("Go on to the next puzzle"), self.on_next,
                                      style="success")
+        # wraps: each label whole ("Show solution (counts as not solved)"), in any language
         self.buttons = widgets.HBox([self.hint_btn, self.solution_btn, self.restart_btn,
-                                     self.next_btn])
+                                     self.next_btn], layout=widgets.Layout(flex_flow="row wrap"))
         self.back_btn = self._button(_("◀ Back"), _("The step before"),
                                      lambda _click: self.on_step(-1))
         self.fwd_btn = self._button(_("Next step ▶"), _("The next card of the solution"),
@@ -426,6 +441,7 @@ class PuzzlePlayer(widgets.VBox):
         self.for_you_why.value = ""
         self.progress.visit(puzzle.id)
         self.attempt_counted = False
+        self.gave_up_counted = False
         self._close_solution()
         self._refresh_picker()
         self.say(_("Your turn: click one of your cards."))
@@ -500,6 +516,8 @@ class PuzzlePlayer(widgets.VBox):
         over = game is None or game.solved
         self.hint_btn.disabled = over or self.step_at >= 0
         self.solution_btn.disabled = game is None or self.step_at >= 0
+        answer = game is not None and not over and game.answer_next
+        self.hint_btn.description = _(SHOW_ANSWER) if answer else _("Hint")
 
     def say(self, text: str, kind: str = "") -> None:
         """Show one message under the table (``kind``: "", "wrong" or "solved")."""
@@ -549,14 +567,42 @@ class PuzzlePlayer(widgets.VBox):
 
     @guarded
     def on_hint(self, _click: Any = None) -> None:
-        if self.game is not None and not self.game.solved:
-            self.say(_("Hint: {hint}").format(hint=self.game.hint()))
+        game = self.game
+        if game is not None and not game.solved:
+            said = [_("Hint: {hint}").format(hint=game.hint())]
+            if game.saw_answer:
+                said += self._gave_up()
+            self.say(" ".join(said))
+            self.buttons_state()
+
+    def _gave_up(self, taken: str = "answer") -> List[str]:
+        """The learner took the answer or the solution (``taken``): the puzzle counts as not
+        solved for the rating (once an attempt), and the words say how the rating moved."""
+        game = self.game
+        if game is None or self.gave_up_counted or game.solved:
+            return []
+        self.gave_up_counted = True
+        before = self.progress.puzzle_rating
+        self.progress.give_up(game.puzzle.id, game.puzzle.rating)
+        self.attempt_counted = True
+        after = self.progress.puzzle_rating
+        self._refresh_picker()
+        if after is None or (before is not None and after.rating == before.rating):
+            return []
+        if before is None:
+            return [_("Your first puzzle rating: {rating} (everyone starts at {start}).").format(
+                rating=number(after.rating), start=number(round(START.rating))),
+                _(GAVE_UP[taken])]
+        return [_("Your puzzle rating went down by {points}, to {rating}.").format(
+            points=number(before.rating - after.rating), rating=number(after.rating)),
+            _(GAVE_UP[taken])]
 
     @guarded
     def on_restart(self, _click: Any = None) -> None:
         if self.game is not None:
             self.game.restart()
             self.attempt_counted = False
+            self.gave_up_counted = False
             self._close_solution()
             self.say(_("Back to the start: your turn."))
             self.redraw()
@@ -578,6 +624,7 @@ class PuzzlePlayer(widgets.VBox):
         game = self.game
         if game is None:
             return
+        self._gave_up_said = self._gave_up("solution")
         self.steps = game.solution()
         self.step_at = 0
         self.solution_box.children = [widgets.HTML(_("<b>The solution</b>, card by card "
@@ -600,17 +647,29 @@ class PuzzlePlayer(widgets.VBox):
         self.caption.value = f'<div class="spar-pz-status">{said}</div>'
         self.back_btn.disabled = self.step_at == 0
         self.fwd_btn.disabled = self.step_at == len(self.steps) - 1
-        self.say(_("The solution is shown below. Click Start again to play it yourself."))
+        self.say(" ".join([_("The solution is shown below. Click Start again to play it "
+                             "yourself.")] + self._gave_up_said))
         self.redraw()
 
     def _why(self) -> widgets.HTML:
-        """The puzzle's explanation, once the learner has solved it or asked for the solution."""
-        assert self.game is not None
-        text = words_html(self.game.puzzle.explanation, self._goal_terms())
-        why = _("<b>Why:</b> {explanation}").format(explanation=text)
-        return widgets.HTML(f'<div class="spar-pz-status">{why}</div>')
+        """Why the answer works, once the learner has solved the puzzle or opened the
+        solution: one main sentence, a "Why not X?" button for each other first card, and
+        the puzzle's whole story behind one more."""
+        game = self.game
+        assert game is not None
+        terms = self._goal_terms()
+        main = words_html(game.main_sentence(), terms)
+        why = _("<b>Why:</b> {explanation}").format(explanation=main)
+        buttons = why_not_html([(card_text(card), text) for card, text in game.why_not()],
+                               lambda text: words_html(text, terms))
+        whole = escape(_("The whole story"))
+        story = (f'<details class="spar-why-not"><summary>{whole}</summary>'
+                 f"<div>{words_html(game.puzzle.explanation, terms)}</div></details>")
+        return widgets.HTML(f'{CHANCES_CSS}<div class="spar-pz-status">{why}{buttons}'
+                            f'<div class="spar-why-nots">{story}</div></div>')
 
     def _close_solution(self) -> None:
+        self._gave_up_said = []
         self.steps = []
         self.step_at = -1
         self.solution_box.children = []

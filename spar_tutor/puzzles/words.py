@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import List, Sequence, Tuple
+from typing import Sequence, Tuple
 
-from ..engine.cards import Card, format_cards
-from ..solver import Solution
+from ..engine.cards import Card
 from ..engine.state import HandState
-from ..i18n import _
+from ..engine.words import card_text, cards_text
+from ..i18n import _, ngettext
+from ..solver import Solution, solve, voice
 from .judge import Judge
 
 def end_of_line(state: HandState, line: Sequence[Tuple[int, Card]]) -> HandState:
@@ -31,49 +32,23 @@ def goal_words(state: HandState, seat: int, goal: int, judge: Judge) -> str:
 
 
 def hint_words(state: HandState, seat: int, judge: Judge) -> str:
-    """A nudge from the shape of the winning line (who must lead the last trick)."""
-    line = judge.line(state)
-    first = line[0][1]
-    led = state.current_trick[0].suit if state.current_trick else None
-    if led is not None and first.suit != led:
-        return _("You cannot follow suit: which card can you spare, and which must you keep?")
-    tricks = _tricks_of(state, line)
-    last_leader = tricks[-1][0] if tricks else None
-    if len(tricks) >= 2 and tricks[0][2] != seat:
-        return _("Winning this trick is not always best: who do you want on lead afterwards?")
-    if last_leader == seat:
-        return _("Work back from the last trick: which card will you lead to it, and how do "
-                 "you make sure you are the one leading?")
-    return _("Count the cards still out in each suit: which of your cards can nobody beat, and "
-             "which suit will someone have to lead to you?")
-
-
-def _tricks_of(state: HandState, line: Sequence[Tuple[int, Card]]) -> List[Tuple[int, Card, int]]:
-    """(leader, card led, winner) of each trick finished along ``line``."""
-    out = []
-    done = len(state.tricks)
-    for _seat, card in line:
-        state = state.apply(card)
-        if len(state.tricks) > done:
-            t = state.tricks[-1]
-            out.append((t.leader, t.cards[0], t.winner if t.winner is not None else -1))
-            done = len(state.tricks)
-    return out
-
-
-def plain(sentence: str) -> str:
-    """A solver sentence (made without its figures) ending with one full stop."""
-    return sentence.rstrip(".") + "."
+    """The idea behind the first card of the winning line, applied here (the second rung
+    of the puzzle's hint ladder; the nudge is made from the same reason when the puzzle is
+    played), said by :mod:`spar_tutor.solver.voice`."""
+    card = judge.line(state)[0][1]
+    return voice.idea(solve(state).reason(card), open_hands=True)
 
 
 def explanation_words(solution: Solution, winning: Sequence[Card], goal: int) -> str:
-    """Why the winning card works, and why the most tempting losing cards do not."""
-    parts = [plain(solution.explain(winning[0], figures=False))]
+    """Why the winning card works, and why the most tempting losing cards do not, in whole
+    sentences (:func:`spar_tutor.solver.voice.explanation`)."""
+    parts = [voice.explanation(solution.reason(winning[0]))]
     losers = [mv for mv in solution.moves if mv.guaranteed < goal]
     losers.sort(key=lambda mv: (-mv.win_chance, mv.card.index))
     for mv in losers[:2]:
-        why = plain(solution.explain(mv.card, figures=False))
-        parts.append(f"{mv.card} fails: {why[0].lower()}{why[1:]}")
+        parts.append(_("{card} loses the goal.").format(card=card_text(mv.card)))
+        parts.append(voice.card_sentence(solution.reason(mv.card)))
     if len(winning) > 1:
-        parts.append(f"{format_cards(winning[1:])} work{'s' if len(winning) == 2 else ''} too.")
+        parts.append(ngettext("{cards} works too.", "{cards} work too.",
+                              len(winning) - 1).format(cards=cards_text(winning[1:])))
     return " ".join(parts)

@@ -92,8 +92,15 @@ GLOSSARY: Tuple[Term, ...] = (
     Term("under_ten", N_("under ten"),
          N_("A hand with no card higher than 9. You may show it and swap it for five new "
             "cards from the stock.")),
+    Term("safe", N_("safe"),
+         N_("A card is safe when nobody else holds a higher card of its suit. A safe 6 "
+            "wins the last trick when its owner leads it.")),
+    Term("guard", N_("guard"),
+         N_("A higher card of the same suit, kept to stop another player's 6 or 7. While "
+            "you keep it, their card loses when it is led.")),
     Term("match", N_("match"),
-         N_("Hands played one after another until a player reaches the target.")),
+         N_("Hands played one after another, until a player reaches the target or the "
+            "agreed number of hands is played.")),
     Term("target", N_("target"),
          N_("The score that wins the match, for example 10 points.")),
 )

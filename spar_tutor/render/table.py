@@ -419,12 +419,16 @@ def side_html(state: HandState, names: Sequence[str], four: bool = False, *,
 
 
 def out_of_play_html(state: HandState) -> str:
-    """The cards out of play (played before, or never dealt), suit by suit."""
-    held = 0
+    """The cards out of play (played before, or never dealt), suit by suit; nothing when
+    there are none. A stock given with the position is not out of play: its cards are as
+    hidden as the others' hands (only the under card, once shown, is known)."""
+    held = sum(c.bit for c in state.stock)
     for s in range(state.players):
         held |= state.hand_mask(s)
     played = {c for t in state.tricks for c in t.cards} | set(state.current_trick)
     out = [c for c in cards_of_mask(state.rules.deck_mask & ~held) if c not in played]
+    if not out:
+        return ""
     rows = []
     for suit in "SHDC":
         ranks = " ".join(_rank(c) for c in sort_hand(out) if c.suit == suit)

@@ -198,8 +198,13 @@ def serve(
     extra: Sequence[str] = (),
     pool_size: int = 1,
     language: Optional[str] = None,
+    shared_tables: bool = True,
 ) -> int:
     """Serve the app (or another notebook) until stopped; returns Voila's exit code.
+
+    With ``shared_tables``, the table service (:mod:`spar_tutor.server.tables`) runs
+    beside Voila, in a process of its own on 127.0.0.1, for "Play with classmates"; it
+    stops with the server.
 
     ``pool_size`` kernels are kept preheated (one per learner expected to arrive at once).
     ``language`` ("fr") is the app's language for learners who have not chosen one (the
@@ -228,9 +233,18 @@ def serve(
             # A preheated kernel asks Voila for its page's address on VOILA_APP_IP (default
             # 127.0.0.1), which a server bound to one other address would not answer.
             env["VOILA_APP_IP"] = f"[{host}]" if ":" in host else host
-        proc = subprocess.Popen(stopping_with_us(argv, kernels_dir), env=env,
-                                start_new_session=os.name == "posix")
-        return _VoilaRun(proc, kernels_dir).wait()
+        from .tables.run import TABLES_URL_ENV, TableProcess
+
+        tables = TableProcess.start(kernels_dir, env) if shared_tables else None
+        if tables is not None:  # the kernels' "Play with classmates" calls it
+            env[TABLES_URL_ENV] = tables.url
+        try:
+            proc = subprocess.Popen(stopping_with_us(argv, kernels_dir), env=env,
+                                    start_new_session=os.name == "posix")
+            return _VoilaRun(proc, kernels_dir).wait()
+        finally:
+            if tables is not None:
+                tables.stop()
 
 
 def stopping_with_us(argv: List[str], kernels_dir: str) -> List[str]:

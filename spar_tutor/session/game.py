@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import logging
 import zlib
-from typing import Any, Callable, Collection, Dict, List, Optional, Sequence, Union
+from typing import Any, Callable, Collection, Dict, List, Optional, Sequence, Tuple, Union
 
 from ..engine.cards import Card
 from ..engine.deal import Deal
@@ -45,7 +45,8 @@ from ..engine.words import Players, short_name
 from ..i18n import N_, _, join_names, ngettext
 from .bets import BetRound
 from .file import SavedHands, SavedTable, match_json, parse_text, read_table, replay_hands
-from .hints import HintAnswer, ReviewLine, SessionHints
+from .hints import HintAnswer, SessionHints
+from .review import ReviewLine, review_hand
 from .money import PENDING_WORDS, HandMoney
 from .thinking import ThinkingClock
 from .values import Event, EventKind, Outcome, PendingKind, PlayedHand, Seat
@@ -104,6 +105,7 @@ class GameSession:
         self._busy = 1.0  # how busy the machine was when the bots last thought (.thinking)
         self._observers: List[Callable[[Event], None]] = []
         self.hints = SessionHints(solver)
+        self._review: Optional[Tuple[HandState, List[ReviewLine]]] = None
         self.version = 0
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
         self.seed = seed
@@ -613,8 +615,14 @@ class GameSession:
     def review(self) -> List[ReviewLine]:
         """After the hand: each decision a human made (under ten, dry and wet, bets, the
         under card, cards), judged from what they could see, and with all cards seen."""
-        return self.hints.review(self.states, self.human_seats, self.seating,
-                                 self.money.bet_round)
+        final = self.states[-1]
+        if self._review is not None and self._review[0] is final:
+            return self._review[1]
+        lines = review_hand(self.hints, self.states, self.human_seats, self.seating,
+                            self.money.bet_round)
+        if final.is_over():
+            self._review = (final, lines)
+        return lines
 
     # -- save and resume ---------------------------------------------------------------------
 

@@ -52,6 +52,8 @@ def layouts(state: HandState, seat: int) -> Iterator[Layout]:
         if s != seat:
             fixed[s] = sum(c.bit for c in view.known_cards(s))
     hidden = sum(c.bit for c in state.stock)
+    if view.under_card is not None:  # shown to everyone: in no hand
+        hidden &= ~view.under_card.bit
     for s in range(n):
         if s != seat:
             hidden |= state.hand_mask(s) & ~fixed[s]

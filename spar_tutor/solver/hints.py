@@ -112,13 +112,13 @@ class Hint:
 
     def explain(self, card: "Card | str") -> str:
         """Short sentences on ``card``'s figures and how often it was the best card, in
-        plain words: "In about 85 of every 100 deals the computer tried, 8♦ won the hand.
-        ..." (per 100, whatever the number of deals: the hint says that number apart)."""
+        plain words: "8♦ won the hand in about 85 deals out of 100. ..." (per 100,
+        whatever the number of deals: the hint says that number apart)."""
         mv = self.value(card)
         share = self.best_share.get(mv.card, 0.0)
-        return _("In about {wins} of every 100 deals the computer tried, {card} won the hand. "
-                 "It scored {points} points on average, and it was the best card in about "
-                 "{best} of every 100.").format(
+        return _("{card} won the hand in about {wins} deals out of 100. It scored {points} "
+                 "points on average, and it was the best card in about {best} deals out of "
+                 "100.").format(
                      wins=round(mv.win_chance * 100), card=card_text(mv.card),
                      points=number(mv.expected, 1), best=round(share * 100))
 

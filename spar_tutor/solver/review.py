@@ -26,27 +26,25 @@ Two judgements, shown apart:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from ..engine.cards import CARD_BY_BIT, Card
 from ..engine.errors import SparError
 from ..engine.state import PLAY, UNDER_TEN, HandState, Move
 from ..engine.words import Players, card_text
-from ..i18n import _, ngettext, number, percent
+from ..i18n import _, ngettext, points
 from ._position import Position
 from ._search import Searcher
-from .solution import graded_outcomes, principal_line
+from .reasons import Reason
+from .solution import graded_outcomes, principal_reason
+from .voice import THRESHOLDS, card_sentence, deals, every_hands, more_every_hands
 
-#: Expected points a card must give up, under the graded model, to be named in the review.
-GRADED_MARGIN = 0.1
-#: Expected points a choice must give up, from the player's view, to be called a mistake.
-MISTAKE_POINTS = 0.4
-#: ... and to be called a little worse (not a mistake).
-SLIP_POINTS = 0.1
-#: Wins in 100 deals below which the best choice is not praised ("Good: ... 3 of 100"):
-#: no choice won the hand often, and the review says so.
-RARELY = 5
+#: The review's thresholds, from the one table (:data:`.voice.THRESHOLDS`).
+GRADED_MARGIN = THRESHOLDS.graded_margin
+MISTAKE_POINTS = THRESHOLDS.mistake
+SLIP_POINTS = THRESHOLDS.slip
+RARELY = THRESHOLDS.rarely
 
 
 class Choice(NamedTuple):
@@ -116,7 +114,9 @@ def choice_words(move: Move, phase: str = PLAY, dried: bool = False) -> str:
 
 
 def judgement_words(j: Judgement, phase: str = PLAY, dried: bool = False) -> str:
-    """What the player could know, in words: the best choice, or what the choice gave up."""
+    """What the player could know, in words: the best choice, or what the choice gave up.
+    A mistake and a slip are judged by points on average, so they are said in points
+    ("about 1 point every 3 hands"); praise says how often the choice won."""
     if j.played is None:
         return _("From what you could see, {best} was the best choice.").format(
             best=choice_words(j.best.move, phase, dried))
@@ -125,37 +125,31 @@ def judgement_words(j: Judgement, phase: str = PLAY, dried: bool = False) -> str
     if j.choices == 1:
         return _("It was your only choice.")
     chance = round(j.played.win_chance * 100)
-    figures = dict(chance=chance, points=number(j.played.expected, 1))
-    if j.mistake:
-        return _("A mistake, from what you could see: {best} was better ({best_chance} wins "
-                 "in 100 deals, {best_points} points on average) than {move} ({chance} wins, "
-                 "{points} points).").format(
-                     best=best, move=move, best_chance=round(j.best.win_chance * 100),
-                     best_points=number(j.best.expected, 1), **figures)
     best_chance = round(j.best.win_chance * 100)
+    if j.mistake:
+        return _("A mistake, from what you could see: {best} brought {best_average}, and "
+                 "{move} {average}.").format(
+                     best=best, move=move, best_average=every_hands(j.best.expected),
+                     average=every_hands(j.played.expected))
     if not j.slip and best_chance == 0:  # not "Good: ... 0 of 100 deals"
         return _("From what you could see, no choice won the hand in the deals the computer "
                  "tried: {move} was as good as any.").format(move=move)
     if not j.slip and best_chance < RARELY:  # not "Good: ... 1 of 100 deals": a lost cause
         return _("From what you could see, no choice won the hand often: {move} was as good "
-                 "as any (about {best_chance} wins in 100 deals).").format(
-                     move=move, best_chance=best_chance)
+                 "as any. The best won in only {deals}.").format(
+                     move=move, deals=deals(j.best.win_chance))
     if not j.slip and j.move != j.best.move and chance < RARELY:  # not "Good: ... 0 of 100"
         return _("From what you could see, {move} was nearly as good as {best}, and neither "
-                 "won the hand often: about {chance} and {best_chance} wins in 100 deals."
-                 ).format(move=move, best=best, chance=chance, best_chance=best_chance)
+                 "won the hand often: {best} won in only {deals}.").format(
+                     move=move, best=best, deals=deals(j.best.win_chance))
     if j.slip:
-        return _("Fine, but from what you could see, {best} was a little better ({cost} "
-                 "points more on average).").format(best=best, cost=number(j.cost, 1))
+        return _("Fine, but from what you could see, {best} was a little better: "
+                 "{more}.").format(best=best, more=more_every_hands(j.cost))
     if j.move == j.best.move:
-        return _("Good: from what you could see, {move} was the best choice. You win about "
-                 "{chance} of 100 deals with it, {points} points on average.").format(
-                     move=move, **figures)
-    return _("Good: from what you could see, {move} was as good as the best choice. You win "
-             "about {chance} of 100 deals with it, {points} points on average.").format(
-                 move=move, **figures)
-
-
+        return _("Good: from what you could see, {move} was the best choice. It won the "
+                 "hand in about {deals}.").format(move=move, deals=deals(j.played.win_chance))
+    return _("Good: from what you could see, {move} was as good as the best choice. It won "
+             "the hand in about {deals}.").format(move=move, deals=deals(j.played.win_chance))
 
 
 @dataclass(frozen=True)
@@ -177,6 +171,8 @@ class PlayReview:
     win_played: float = 0.0
     win_best: float = 0.0
     best_graded: Optional[Card] = None
+    #: Why the best card was better, every hand open (for a card that cost points).
+    reason: Optional[Reason] = None
 
     @property
     def expected_cost(self) -> float:
@@ -244,55 +240,48 @@ def _review(state: HandState, card: Card, searchers: Dict[Tuple[int, int], Searc
     win_played, expected_played = graded.get(card.bit, (0.0, float(played)))
     graded_bit = max(graded, key=lambda b: (values[b], graded[b][1], b == card.bit, -b))
     win_best, expected_best = graded[graded_bit]
-    if cost > 0:
-        _line, why = principal_line(state, pos, searcher, best_bit, top, 1.0, float(top),
-                                    None if players is None else Players.of(players, who))
-        words = cost_sentence(card, cost, best, _decap(why))
-    elif top > 0 and expected_best - expected_played >= GRADED_MARGIN:
-        # sure of as much as the best card, but worse when the others play as most do:
-        # the review's head says what it gave up, so say both (not "kept ..." alone)
-        words = ngettext("you were sure of {top} point with {card} and with {better}, but when "
-                         "the others play as most players do, {better} brings {points} points "
-                         "on average and {card} {card_points}",
-                         "you were sure of {top} points with {card} and with {better}, but when "
-                         "the others play as most players do, {better} brings {points} points "
-                         "on average and {card} {card_points}", top).format(
-                             top=top, card=card_text(card),
-                             better=card_text(CARD_BY_BIT[graded_bit]),
-                             points=number(expected_best, 1),
-                             card_points=number(expected_played, 1))
-    elif top > 0:
-        words = ngettext("{card} kept the {top} point you could be sure of",
-                         "{card} kept the {top} points you could be sure of", top).format(
-                             card=card_text(card), top=top)
-    elif expected_best - expected_played >= GRADED_MARGIN:
-        words = _("nothing was sure if the others played perfectly, but {better} gave "
-                  "better chances: when they play as most players do, it wins the hand "
-                  "{chance} of the time ({points} points on average), {card} "
-                  "{card_chance} ({card_points} points)").format(
-                      better=card_text(CARD_BY_BIT[graded_bit]), chance=percent(win_best),
-                      points=number(expected_best, 1), card=card_text(card),
-                      card_chance=percent(win_played),
-                      card_points=number(expected_played, 1))
-    else:
-        words = _("no card was sure to win points here, so {card} was as good as any").format(
-            card=card_text(card))
-    return PlayReview(state.plays_made + 1, who, card, best, played, top, cost, words,
-                      expected_played, expected_best, win_played, win_best,
-                      CARD_BY_BIT[graded_bit])
+    reason = principal_reason(state, pos, searcher, best_bit, top) if cost > 0 else None
+    review = PlayReview(state.plays_made + 1, who, card, best, played, top, cost, "",
+                        expected_played, expected_best, win_played, win_best,
+                        CARD_BY_BIT[graded_bit], reason)
+    names = None if players is None else Players.of(players, who)
+    return replace(review, explanation=hindsight_words(review, names))
 
 
-def cost_sentence(card: Card, cost: int, best: Card, why: str) -> str:
-    """The open-hand review of a card that cost points: "K♥ cost 2 points; with 6♣: ..."."""
-    return ngettext("{card} cost {cost} point; with {best}: {why}",
-                    "{card} cost {cost} points; with {best}: {why}", cost).format(
-                        card=card_text(card), cost=cost, best=card_text(best), why=why)
-
-
-def _decap(text: str) -> str:
-    """Lower-case a sentence's first word unless it is a card ('JS gives ...')."""
-    return text[0].lower() + text[1:] if len(text) > 1 and text[1].islower() else text
+def hindsight_words(r: PlayReview, players: Optional[Players] = None) -> str:
+    """The review of one card with all cards seen, in whole sentences: what it cost
+    against the best card and why the best card was better, or what it kept."""
+    card = card_text(r.card)
+    if r.cost > 0:
+        cost = ngettext("With all cards seen: {card} cost you {n} point. With {best} you could "
+                        "be sure of {top}.",
+                        "With all cards seen: {card} cost you {n} points. With {best} you "
+                        "could be sure of {top}.", r.cost).format(
+                            card=card, n=r.cost, best=card_text(r.best),
+                            top=points(r.value_best))
+        why = card_sentence(r.reason, players) if r.reason is not None else ""
+        return f"{cost} {why}".strip()
+    better = card_text(r.best_graded) if r.best_graded is not None else card
+    if r.value_best > 0 and r.expected_cost >= GRADED_MARGIN:
+        # sure of as much as the best card, but worse when the others play as most do
+        return _("With all cards seen: {card} kept the {top} you could be sure of, and so did "
+                 "{better}. But when the others play as most players do, {better} brings "
+                 "{average}, and {card} {card_average}.").format(
+                     card=card, top=points(r.value_best), better=better,
+                     average=every_hands(r.expected_best),
+                     card_average=every_hands(r.expected_played))
+    if r.value_best > 0:
+        return _("With all cards seen: {card} kept the {top} you could be sure of.").format(
+            card=card, top=points(r.value_best))
+    if r.expected_cost >= GRADED_MARGIN:
+        return _("With all cards seen: nothing was sure if the others played perfectly, but "
+                 "{better} gave better chances. When they play as most players do, it wins "
+                 "the hand in {deals}, and {card} in {card_deals}.").format(
+                     better=better, deals=deals(r.win_best), card=card,
+                     card_deals=deals(r.win_played))
+    return _("With all cards seen: no card was sure to win points here, so {card} was as "
+             "good as any.").format(card=card)
 
 
 __all__ = ["Choice", "Judgement", "MISTAKE_POINTS", "PlayReview", "analyse_play", "choice_words",
-           "judge", "judgement_words"]
+           "hindsight_words", "judge", "judgement_words"]

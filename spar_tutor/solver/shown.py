@@ -70,9 +70,12 @@ class ShownFigure:
         """Points a hand that drying gains all the same (shown - passed)."""
         return self.shown - self.passed
 
-    def advice(self) -> str:
+    def advice(self, dried: Optional[bool] = None) -> str:
         """The figure for a learner, in short sentences, in whole points every 10 hands
-        ("about 3 points every 10 hands", not "0.33 points a hand")."""
+        ("about 3 points every 10 hands", not "0.33 points a hand"). ``dried``: the advice
+        beside it is to dry (True) or not (False); what drying gains all the same is said
+        only where it agrees with that advice (never "declare no dry" then "drying still
+        paid")."""
         cost, gain = round(10 * self.gives_away), round(10 * self.gain)
         shown = _("Everyone sees your dry, so the others can play against it.")
         cost_words = ngettext(
@@ -88,6 +91,8 @@ class ShownFigure:
                 gain).format(gain=gain)
         else:
             gain_words = _("With that cost, drying paid no more than not drying.")
+        if dried is not None and dried != (gain > 0):  # the figure and the advice disagree
+            return f"{shown} {cost_words}"
         return f"{shown} {cost_words} {gain_words}"
 
     def to_json(self) -> Dict[str, Any]:

@@ -7,11 +7,13 @@
 >>> str(solution.best.card), solution.best.guaranteed
 ('7D', 3)
 >>> print(solution.explain(solution.best.card))
-7♦ is the last diamond above 6♦; it takes trick 4, so you lead 6♣, which nobody can follow: 3 points for sure
+7♦ wins trick 4, and then you lead 6♣ to the last trick, which nobody can follow. 7♦ is the last diamond above 6♦. You are sure of 3 points.
+>>> solution.reason("7D").idea
+'lead_last'
 >>> from spar_tutor.engine.words import Players
 >>> other = solve(HandState.new(Rules.preset("standard"), ["6D 9S", "7D 6C", "8S TS"], dealer=2))
 >>> print(other.explain("6D", Players(("You", "Kofi", "Ama"), you=0), figures=False))
-6♦ gives trick 4 to Kofi, you can be stopped: Kofi takes trick 4 with 7♦ and leads 6♣, which you cannot follow
+After 6♦, Kofi can take trick 4 with 7♦ and lead 6♣, which you cannot follow.
 """
 
 from __future__ import annotations
@@ -24,10 +26,11 @@ from ..engine.cards import CARD_BY_BIT, Card, parse_card
 from ..engine.errors import IllegalMoveError
 from ..engine.state import HandState
 from ..engine.words import Players, Said
-from ._explain import explain_line
+from ._explain import explain_line, line_reason
 from ._model import Model
 from ._position import Position, SolverError
 from ._search import Searcher
+from .reasons import Reason
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,8 @@ class Solution:
     state: HandState = field(repr=False, compare=False)
     _why: Dict[Card, Callable[..., str]] = field(default_factory=dict, repr=False,
                                                  compare=False)
+    _reasons: Dict[Card, Callable[[], Reason]] = field(default_factory=dict, repr=False,
+                                                       compare=False)
 
     @property
     def best(self) -> MoveValue:
@@ -85,6 +90,11 @@ class Solution:
         mv = self.value(card)
         return self._why[mv.card](players=players, figures=figures)
 
+    def reason(self, card: "Card | str") -> Reason:
+        """The structured reason behind :meth:`explain` (:mod:`.reasons`): the idea the
+        card serves along its principal line, with its cards and players."""
+        return self._reasons[self.value(card).card]()
+
     def to_json(self) -> Dict[str, object]:
         return {"to_move": self.to_move, "moves": [mv.to_json() for mv in self.moves]}
 
@@ -101,6 +111,7 @@ def solve(state: HandState, *, graded: bool = True) -> Solution:
     graded_values = graded_outcomes(pos, searcher, values) if graded else {}
     moves = []
     why: Dict[Card, Callable[..., str]] = {}
+    reasons: Dict[Card, Callable[[], Reason]] = {}
     for bit, g in values.items():
         if graded:
             chance, expected = graded_values[bit]
@@ -109,11 +120,13 @@ def solve(state: HandState, *, graded: bool = True) -> Solution:
         card = CARD_BY_BIT[bit]
         line = _line(pos, searcher, bit, g)
         # the sentence is made when it is asked for, in the words of the caller's table
+        end = _end_said(state, line)
         why[card] = partial(explain_line, pos, line, player, state.trick_number, g, chance,
-                            expected, _end_said(state, line))
+                            expected, end)
+        reasons[card] = partial(line_reason, pos, line, player, state.trick_number, g, end)
         moves.append(MoveValue(card, g, chance, expected, [CARD_BY_BIT[b] for _, b in line]))
     moves.sort(key=lambda mv: (-mv.guaranteed, -mv.expected, -mv.win_chance, mv.card.index))
-    return Solution(player, moves, state, why)
+    return Solution(player, moves, state, why, reasons)
 
 
 def graded_outcomes(pos: Position, searcher: Searcher, values: Dict[int, int]
@@ -142,6 +155,14 @@ def principal_line(state: HandState, pos: Position, searcher: Searcher, bit: int
     why = explain_line(pos, line, pos.to_move, state.trick_number, g, chance, expected,
                        _end_said(state, line), players)
     return [CARD_BY_BIT[b] for _, b in line], why
+
+
+def principal_reason(state: HandState, pos: Position, searcher: Searcher, bit: int,
+                     g: int) -> Reason:
+    """The structured reason for the mover's ``bit`` (worth ``g`` for sure) along its
+    principal line."""
+    line = _line(pos, searcher, bit, g)
+    return line_reason(pos, line, pos.to_move, state.trick_number, g, _end_said(state, line))
 
 
 def _line(pos: Position, searcher: Searcher, bit: int, g: int) -> List[Tuple[int, int]]:

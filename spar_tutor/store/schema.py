@@ -6,7 +6,9 @@ language is a row of its own, and what a learner has done is read from those
 rows. Two tabs of one learner therefore never erase each other's work (there is no shared document to
 read, change and write back). The one row that is changed is a puzzle attempt's,
 by the tab that started it, when it is solved; and an item's place in the review
-schedule, moved by each review (the reviews themselves are rows of their own).
+schedule, moved by each review (the reviews themselves are rows of their own); and a
+shared table's row, whose status and the teacher's pause, show and note change (its
+sittings and moves are rows of their own).
 
 Times are UTC, stored without a zone (:class:`UTCDateTime`), so SQLite and
 PostgreSQL read back the same values. The migrations in
@@ -227,6 +229,75 @@ class LegacyImport(Base):
     path: Mapped[str] = mapped_column(String(500), nullable=False)
     kind: Mapped[str] = mapped_column(String(10), nullable=False)
     imported_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class SharedTable(Base):
+    """A table learners share from their own browsers (:mod:`spar_tutor.server.tables`): its
+    join ``code`` (4 letters or digits), the rules (a preset's name), how many ``players``,
+    whether ``hints`` are allowed, the ``bots`` that fill empty seats (a strength), the deals'
+    ``seed`` (never shown to a learner: it would tell every hand), and its ``status``
+    ("open" while seats are taken, "playing", "over", "closed"). Three things the teacher
+    changes are kept here, updated in place: ``paused``, ``shown`` (every hand open to the
+    table's players) and the teacher's ``note``. The moves are rows of their own."""
+
+    __tablename__ = "shared_tables"
+    __table_args__ = (Index("ix_shared_tables_code", "code"),
+                      Index("ix_shared_tables_status", "status"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    code: Mapped[str] = mapped_column(String(8), nullable=False)
+    rules: Mapped[str] = mapped_column(String(40), nullable=False)
+    players: Mapped[int] = mapped_column(Integer, nullable=False)
+    hints: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    bots: Mapped[str] = mapped_column(String(20), nullable=False)
+    seed: Mapped[str] = mapped_column(String(64), nullable=False)
+    status: Mapped[str] = mapped_column(String(10), nullable=False)
+    paused: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
+    shown: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
+    note: Mapped[Optional[str]] = mapped_column(String(300))
+    created_by: Mapped[str] = mapped_column(String(100), nullable=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+def _shared_table() -> Mapped[int]:
+    return mapped_column(ForeignKey("shared_tables.id", ondelete="CASCADE"), nullable=False)
+
+
+class SharedSeat(Base):
+    """Someone sat at a seat of a shared table (added at each sitting; the latest row of a
+    seat is who sits there): a learner's ``name`` and :func:`learner_key` (``learner``), or
+    a bot; ``secret`` is the SHA-256 of the seat's secret (acting for the seat needs the
+    secret itself; "" while a seat the teacher set for a learner waits for them)."""
+
+    __tablename__ = "shared_table_seats"
+    __table_args__ = (Index("ix_shared_table_seats_table", "table_id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = _shared_table()
+    seat: Mapped[int] = mapped_column(Integer, nullable=False)
+    name: Mapped[str] = mapped_column(String(100), nullable=False)
+    learner: Mapped[str] = mapped_column(String(100), nullable=False)
+    bot: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    secret: Mapped[str] = mapped_column(String(64), nullable=False)
+    sat_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class SharedMove(Base):
+    """One thing that happened at a shared table, numbered from 1: a move of the hand
+    (``kind`` "move", ``move`` as the engine writes it: "7H", "dry 6S", "pass"), the cut
+    ("cut": the cards lifted, 0 for none), the hand's settled bets ("bets": JSON), the
+    start of the match ("start": its first dealer) or of the next hand ("next"). ``hand``
+    counts from 1. Replayed through the engine, they bring the table back after a restart."""
+
+    __tablename__ = "shared_table_moves"
+    __table_args__ = (UniqueConstraint("table_id", "number"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = _shared_table()
+    number: Mapped[int] = mapped_column(Integer, nullable=False)
+    hand: Mapped[int] = mapped_column(Integer, nullable=False)
+    kind: Mapped[str] = mapped_column(String(10), nullable=False)
+    seat: Mapped[Optional[int]] = mapped_column(Integer)
+    move: Mapped[str] = mapped_column(String(400), nullable=False)
+    made_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
 
 
 TABLES = [t.name for t in Base.metadata.sorted_tables]

@@ -4,11 +4,12 @@ hindsight with all cards seen beside it, and a replay."""
 from __future__ import annotations
 
 from html import escape
-from typing import Any, List, Set
+from typing import Any, List, Sequence, Set
 
 import ipywidgets as widgets
 
-from ..engine.state import move_said
+from ..engine.state import move_label, move_said
+from ..render.chances import CSS as CHANCES_CSS, why_not_html
 from ..i18n import N_, _
 from ..render.glossary import CSS as GLOSSARY_CSS, glossary_html
 from ..render.table import table_html
@@ -16,6 +17,35 @@ from ..render.text import cardify
 from .common import BAD_INK, GOOD_INK, INK, MUTED_INK, guarded, session_reporter
 
 WAITING = N_("When the hand is over, ask for a review of every decision you made.")
+
+
+def review_html(lines: Sequence[Any], hand_number: int) -> str:
+    """The review of one hand (:class:`~spar_tutor.session.ReviewLine` each): every decision
+    with its verdict from the learner's view, the rule of thumb it broke, and the hindsight
+    with all cards seen. The Play table and a shared table draw it alike."""
+    rows = []
+    seen: Set[str] = set()  # each rule word (dry, wet, trick...) explained once, on hover
+
+    def words(text: str) -> str:
+        return glossary_html(cardify(escape(text)), seen)
+
+    for line in lines:
+        colour = BAD_INK if line.mistake else GOOD_INK
+        when = (_("Trick {number}").format(number=line.trick) if line.trick
+                else _("Before play"))
+        tip = (f"<div class='spar-review-tip' style='color:{INK}'>{words(line.tip)}</div>"
+               if line.tip else "")
+        tip += why_not_html([(move_label(m), text) for m, text in line.why_not], words)
+        rows.append(f"<tr><td>{when}</td><td class='spar-review-view' style='color:{colour}'>"
+                    f"{words(line.text)}{tip}</td><td class='spar-review-hindsight' "
+                    f"style='color:{MUTED_INK}'>{words(line.hindsight)}</td></tr>")
+    view, hindsight = _("From what you could see"), _("With all cards seen (hindsight)")
+    head = f"<tr><th></th><th>{view}</th><th>{hindsight}</th></tr>"
+    body = head + "".join(rows) if rows else \
+        "<tr><td>" + _("You made no decision this hand.") + "</td></tr>"
+    title = _("Your decisions, hand {number}").format(number=hand_number)
+    return (f'{GLOSSARY_CSS}{CHANCES_CSS}<div class="spar-panel-title">{title}'
+            f'</div><table class="spar-review">{body}</table>')
 
 
 class ReviewPanel(widgets.VBox):
@@ -55,28 +85,7 @@ class ReviewPanel(widgets.VBox):
         if not s.state.is_over():
             self.lines.value = _(WAITING)
             return
-        rows = []
-        seen: Set[str] = set()  # each rule word (dry, wet, trick...) explained once, on hover
-
-        def words(text: str) -> str:
-            return glossary_html(cardify(escape(text)), seen)
-
-        for line in s.review():
-            colour = BAD_INK if line.mistake else GOOD_INK
-            when = (_("Trick {number}").format(number=line.trick) if line.trick
-                    else _("Before play"))
-            tip = (f"<div class='spar-review-tip' style='color:{INK}'>{words(line.tip)}</div>"
-                   if line.tip else "")
-            rows.append(f"<tr><td>{when}</td><td class='spar-review-view' style='color:{colour}'>"
-                        f"{words(line.text)}{tip}</td><td class='spar-review-hindsight' "
-                        f"style='color:{MUTED_INK}'>{words(line.hindsight)}</td></tr>")
-        view, hindsight = _("From what you could see"), _("With all cards seen (hindsight)")
-        head = f"<tr><th></th><th>{view}</th><th>{hindsight}</th></tr>"
-        body = head + "".join(rows) if rows else \
-            "<tr><td>" + _("You made no decision this hand.") + "</td></tr>"
-        title = _("Your decisions, hand {number}").format(number=s.hand_number)
-        self.lines.value = (f'{GLOSSARY_CSS}<div class="spar-panel-title">{title}'
-                            f'</div><table class="spar-review">{body}</table>')
+        self.lines.value = review_html(s.review(), s.hand_number)
         self._states = list(s.states)
         self.slider.max = len(self._states) - 1
         self.slider.value = 0

@@ -217,9 +217,9 @@ def test_lesson_7_dry_and_wet(lessons_server, voila_page):
     me.shot("lesson07-step9-wise")
     me.next()
     me.step(11, 13, "A strong hand")
-    me.click("lower")
-    me.wrong("77% either way")
-    me.click("about the same")
+    me.click("1.0")
+    me.wrong("instead of 1.9")
+    me.click("1.8")
     me.right()
     me.shot("lesson07-step10-odds")
     me.next()
@@ -231,7 +231,7 @@ def test_lesson_7_dry_and_wet(lessons_server, voila_page):
     me.next()
     me.step(13, 13, "A rule of thumb")
     me.once_more(13, {1: ["6♠", "7♠", "7♥"], 4: ["10"], 5: ["5"], 6: ["6♠"], 10: ["dry 6♠"],
-                      11: ["about the same"], 12: ["0.2"]})
+                      11: ["1.8"], 12: ["0.2"]})
     me.click("Finish")
     expect(voila_page.page.get_by_text(re.compile(
         r"End of lesson 7: \d+ of \d+ questions right at the first try"))).to_be_visible(

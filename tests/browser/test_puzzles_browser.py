@@ -72,3 +72,37 @@ def test_seven_players_part_way_through_a_trick(notebooks_server, voila_page):
     vp.expect_text("Good: Q♣ keeps the goal")
     vp.expect_text("won the trick with")  # six answers: who won, not "see the table"
     vp.screenshot("puzzles-seven-players-after")
+
+
+def pick(vp, words):
+    """Open the puzzle whose menu label holds ``words``."""
+    picker = vp.page.locator("select").nth(1)
+    labels = [t.replace("\xa0", " ") for t in picker.locator("option").all_text_contents()]
+    picker.select_option(index=next(i for i, t in enumerate(labels) if words in t))
+
+
+def test_a_real_table_puzzle_with_the_stock_unknown(notebooks_server, voila_page):
+    """Closed, as a real table plays it: the tricks played and the under card are shown,
+    the stock is not listed as out of play; solved in two cards. In French too, and on a
+    phone's width."""
+    vp = voila_page.open(notebooks_server, "puzzles.ipynb", wait_for="Goal:")
+    pick(vp, "the under card is shown")
+    vp.expect_text("You asked to see the under card")
+    expect(vp.page.get_by_text("Stock: 25 cards")).to_be_visible()
+    expect(vp.page.get_by_text("Out of play")).to_have_count(0)
+    vp.screenshot("puzzles-under-card")
+    play(vp, "seven of hearts")  # wrong on purpose: the queen would win the last trick
+    vp.expect_text("loses the goal")
+    play(vp, "queen of hearts")
+    vp.expect_text("Good: Q♥ keeps the goal")
+    play(vp, "seven of hearts")
+    vp.expect_text("Solved, after 1 wrong card. You won the last trick with 7♥: 2 points.")
+    vp.screenshot("puzzles-under-card-solved")
+    vp.page.set_viewport_size({"width": 390, "height": 844})
+    pick(vp, "Two players: Kofi threw a club")
+    vp.expect_text("you see only your own cards and the tricks played")
+    vp.screenshot("puzzles-stock-unknown-phone")
+    fr = voila_page.open(notebooks_server, "fr/puzzles.ipynb", wait_for="Objectif")
+    pick(fr, "la carte du dessous est montrée")
+    fr.expect_text("Tu as demandé à voir la carte du dessous")
+    fr.screenshot("puzzles-under-card-fr")

@@ -144,6 +144,10 @@ class LessonWalk:
         found = [b for b in _buttons(self.shadow) if b.description == name
                  and b.layout.display != "none"]
         assert found, f"lesson {self.lesson.number}: no button {name!r}"
+        # a click lands only on a button the page shows enabled: on a busy machine a step's
+        # words came before its Next was enabled, and the click on it was lost (CI, lesson 13)
+        expect(self.page.locator(".sp-lesson").get_by_role("button", name=name, exact=True)
+               .first).to_be_enabled(timeout=WAIT_MS)
         click(self.page, ".sp-lesson", name)
         found[0].click()
         self.sync(where)

@@ -24,12 +24,17 @@ RULES: List[Tuple[str, "re.Pattern[str]"]] = [
 ]
 
 _HIDDEN = re.compile(r"<(style|svg|script)\b.*?</\1>", re.IGNORECASE | re.DOTALL)
+#: A closed "Why not X?" (an HTML details element): only its summary shows.
+_CLOSED = re.compile(r"<details(?![^>]*\bopen)[^>]*>\s*(<summary\b.*?</summary>).*?</details>",
+                     re.IGNORECASE | re.DOTALL)
 _TAG = re.compile(r"<[^>]+>")
 
 
 def html_text(markup: str) -> str:
-    """The words an HTML fragment shows (styles, scripts and pictures left out)."""
-    return " ".join(html.unescape(_TAG.sub(" ", _HIDDEN.sub(" ", markup))).split())
+    """The words an HTML fragment shows (styles, scripts and pictures left out, and what a
+    closed details element holds under its summary)."""
+    shown = _CLOSED.sub(r" \1 ", _HIDDEN.sub(" ", markup))
+    return " ".join(html.unescape(_TAG.sub(" ", shown)).split())
 
 
 def offences(text: str) -> List[Tuple[str, str]]:

@@ -65,8 +65,9 @@ class ClassPage(widgets.VBox):
         heading = "<h2>" + escape(_("Class")) + "</h2>"
         self.remover = Remover(app, self)
         self.one = LearnerDetail(app)
+        self.shared = shared_tables(app, lambda: self.report.learners if self.report else [])
         super().__init__([widgets.HTML(heading), self.summary, top, self.table, self.grid,
-                          self.chart, self.one, self.remover])
+                          self.chart, self.one, *self.shared, self.remover])
         self.add_class("spar-class")
         self.redraw()
 
@@ -99,7 +100,12 @@ class ClassPage(widgets.VBox):
         self.grid.value = f"<h3>{title}</h3>{grid}" if grid else ""
 
     def redraw(self) -> None:
-        """Read the report again and draw it."""
+        """Read the report again and draw it (and the shared tables)."""
+        self._redraw_report()
+        for part in self.shared:
+            part.redraw()
+
+    def _redraw_report(self) -> None:
         lessons = course.playable()
         try:
             report = class_report(lessons=lessons)
@@ -130,6 +136,17 @@ class ClassPage(widgets.VBox):
         self.download.value = (f'<a class="spar-download" download="{CSV_NAME}" '
                                f'href="data:text/csv;charset=utf-8;base64,{data.decode("ascii")}">'
                                f"{words}</a>")
+
+
+def shared_tables(app: Any, learners: Any) -> Tuple[widgets.Widget, ...]:
+    """The shared tables' part of the page, where this server runs the table service."""
+    from ...server.tables.client import TableClient
+
+    if not TableClient().available:
+        return ()
+    from .class_tables import ClassTables
+
+    return (ClassTables(app, learners),)
 
 
 MISSED_SHOWN = 10

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-from typing import Any, Optional
+from typing import Any, Optional, Tuple
 
 import ipywidgets as widgets
 
 from ...engine.errors import SparError
 from ...engine.rules import PRESETS
+from ..guard import guarded
 from ..route import Route
 from .pending import missing, notice
 from .play_keeper import MatchKeeper
@@ -23,6 +24,20 @@ INTRO = N_("<h2>Play Spar</h2><p>You sit at the bottom of the table with three c
            "about which card to keep for the end. Click a card to play it; stuck? Ask the "
            "hint panel. Under the table you can review a hand, watch the deal, or choose "
            "another game.</p>")
+
+
+def classmates(app: Any) -> Tuple[widgets.Widget, ...]:
+    """"Play with classmates" (a shared table), where this server runs the table service."""
+    from ...server.tables.client import TableClient
+
+    if not TableClient().available:
+        return ()
+    button = widgets.Button(description=_("Play with classmates"), icon="users",
+                            tooltip=_("Play one table together, each on your own screen"),
+                            layout=widgets.Layout(width="auto"))
+    button.add_class("spar-classmates")
+    button.on_click(guarded(app.say)(lambda _b: app.go("table")))
+    return (button,)
 
 
 class PlayPage(widgets.VBox):
@@ -43,7 +58,7 @@ class PlayPage(widgets.VBox):
         from ...widgets import PlayTable as Table
 
         self.table = Table(players=4, bots="beginner", seed=secrets.randbelow(2**31),
-                           aside=widgets.HTML(_(INTRO)))
+                           aside=widgets.VBox([widgets.HTML(_(INTRO)), *classmates(app)]))
         self.keeper = MatchKeeper(app, self.table.session)
         carried = app.carried.pop("play", None)
         if carried is not None:  # the game of the page this one replaces, in new words

@@ -8,7 +8,9 @@ from typing import Any
 from ...engine.errors import shown
 from ..check import Found, cards_in, rules_of, wrong_keys
 from ..model import Step
-from ..steps import ChoiceRun
+from ..rungs import READ_AGAIN
+from ..steps import ChoiceRun, StepRun
+from ...i18n import N_, _
 from .base import StepKind, register
 
 FACTS = ("deck_size", "hand_size", "max_players", "min_players", "max_hand_score", "target",
@@ -48,5 +50,28 @@ def check(step: Step, found: Found) -> None:
     wrong_keys(step, found, set(options), {str(step.answer)})
 
 
+#: The nudge for each fact of the rules a choice step asks.
+NUDGES = {"deck_size": N_("How many ranks does each suit have in this pack, and how many suits "
+                          "are there?"),
+          "hand_size": N_("Count the packets of the deal, and the cards in each packet."),
+          "max_players": N_("How many cards does each player need, and how many are in the "
+                            "pack?"),
+          "min_players": N_("Can the game be played by one player alone? What does a trick "
+                            "need?"),
+          "max_hand_score": N_("Which finish scores the most in these rules?"),
+          "target": N_("Think of these rules: what ends a match?"),
+          "direction": N_("After you play, who plays next: the player on your left, or on your "
+                          "right?"),
+          "stock_size": N_("How many cards are dealt in all, and how many does the pack have?"),
+          "shuffle_period": N_("How many deals can the pack give before it runs out?"),
+          "under_ten_hand": N_("Look for the hand in which every card is a 9 or lower.")}
+
+
+def nudge(live: StepRun) -> str:
+    """The fact's own question to think about, or: read the question again."""
+    fact = live.step.extra.get("fact")
+    return _(NUDGES[fact]) if fact in NUDGES else _(READ_AGAIN)
+
+
 register(StepKind("choice", question=True, keys=frozenset({"fact", "rules", "players"}),
-                  check=check, run=ChoiceRun))
+                  check=check, run=ChoiceRun, nudge=nudge))

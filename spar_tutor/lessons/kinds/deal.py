@@ -13,9 +13,10 @@ from ...engine.state import HandState
 from ...render.deal import deal_html
 from ..check import Found, rules_of, wrong_keys
 from ..model import Step
-from ..steps import Answers, ChoiceRun, Tool, step_players, viewer_of
+from ..rungs import READ_AGAIN, answer_is
+from ..steps import Answers, ChoiceRun, StepRun, Tool, step_players, viewer_of
 from .base import StepKind, register
-from ...i18n import _
+from ...i18n import N_, _
 
 ASKS = ("leader", "first_card", "last_card", "stock_size", "cards_each")
 #: The asks answered with a seat (the others with one of the options).
@@ -94,6 +95,30 @@ class DealRun(ChoiceRun):
             Tool(_("Deal them all"), self.deal_all, disabled=shut)))
 
 
-register(StepKind("deal", question=True,
+#: The nudge for each question about a deal.
+NUDGES = {"leader": N_("Where does the dealer sit? Who comes next in the order of play?"),
+          "first_card": N_("Who sits just after the dealer, in the order of play?"),
+          "last_card": N_("In each round of the deal, who gets their packet last?"),
+          "stock_size": N_("How many cards does each player get, and how many are in the "
+                           "pack?"),
+          "cards_each": N_("How many packets does each player get, and how many cards are "
+                           "in each?")}
+
+
+def nudge(live: StepRun) -> str:
+    """What to count or look for in the deal."""
+    ask = live.step.extra.get("ask")
+    return _(NUDGES[ask]) if ask in NUDGES else _(READ_AGAIN)
+
+
+def answer(live: StepRun) -> str:
+    """The seat or the number, with the step's reason."""
+    step = live.step
+    if step.extra.get("ask") in SEAT_ASKS:
+        return answer_is(live, step.name(int(step.answer)))
+    return answer_is(live, str(step.answer))
+
+
+register(StepKind("deal", question=True, nudge=nudge, answer=answer,
                   keys=frozenset({"players", "dealer", "seed", "rules", "ask", "predict"}),
                   check=check, run=DealRun))

@@ -15,7 +15,8 @@ from ...learning.content import option_in_language
 from .. import guarantees
 from ..check import Found, cards_in, learner_to_move, need_position, wrong_keys
 from ..model import Step
-from ..steps import Answers, Feedback, PositionRun, hand_answers, step_players
+from ..rungs import answer_is, answer_of
+from ..steps import Answers, Feedback, PositionRun, StepRun, hand_answers, step_players
 from .base import StepKind, register
 from ...i18n import _, ngettext
 
@@ -139,5 +140,27 @@ def _symbols(text: str) -> str:
     return " ".join(out)
 
 
+def nudge(live: StepRun) -> str:
+    """Which 6s and 7s may be declared, or could win one of the last two tricks."""
+    goal = live.step.extra.get("goal")
+    if goal == "allowed":
+        return _("Which of your cards are 6s and 7s? May each of them be declared now?")
+    if goal == "wise":
+        return _("A declared card scores double only if it wins one of the last two tricks. "
+                 "Which choice can still do that?")
+    return _("Which of your 6s and 7s could win one of the last two tricks?")
+
+
+def answer(live: StepRun) -> str:
+    """The declarations, or the cards that may be declared, with the step's reason."""
+    step = live.step
+    if step.extra.get("goal") == "declare":
+        moves = [move_label(parse_move(str(m))) for m in (step.answer or ())]
+        return answer_is(live, _(", ").join(moves))
+    if step.extra.get("goal") == "wise":
+        return answer_is(live, _symbols(option_in_language(str(step.answer), step.options)))
+    return answer_is(live, answer_of(step))
+
+
 register(StepKind("declare", question=True, keys=frozenset({"goal"}), check=check,
-                  run=DeclareRun))
+                  run=DeclareRun, nudge=nudge, answer=answer))

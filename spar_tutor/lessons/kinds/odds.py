@@ -20,7 +20,8 @@ from ...engine.state import DECLARE, UNDER_TEN, HandState, Move, parse_move
 from ...solver import ActionValue, prelead_values
 from ..check import Found, learner_to_move, need_position, wrong_keys
 from ..model import Step
-from ..steps import ChoiceRun
+from ..steps import ChoiceRun, StepRun
+from ...i18n import _
 from .base import StepKind, register
 
 CHANCE_WORDS = ("higher", "about the same", "lower")
@@ -123,7 +124,16 @@ def _answer(step: Step, figures: List[Tuple[float, float]], tolerance: Dict[str,
                                 f"not {shown(step.answer)}"))
 
 
-register(StepKind("odds", question=True,
+def nudge(live: StepRun) -> str:
+    """What the compared choice changes for the last tricks."""
+    if live.step.extra.get("ask") == "points":
+        return _("A declared card that wins one of the last two tricks scores double. How "
+                 "often would it win them?")
+    return _("What would this choice change in the last two tricks? Would you win them more "
+             "often, or less?")
+
+
+register(StepKind("odds", question=True, nudge=nudge,
                   keys=frozenset({"compare", "ask", "worlds", "seed", "tolerance", "chances",
                                   "points"}),
                   check=check, run=ChoiceRun))

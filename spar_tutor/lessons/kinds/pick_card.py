@@ -8,18 +8,20 @@ rest of the hand, with the points compared with the best card's; then "Try again
 
 from __future__ import annotations
 
-from typing import Any, FrozenSet, Set
+from typing import Any, FrozenSet, Optional, Set
 
 from ...engine.errors import shown
-from ...engine.cards import Card, parse_card
+from ...engine.cards import SUIT_NAMES, SUIT_SINGULAR, Card, parse_card
+from ...solver import solve, voice
 from ...engine.state import PLAY, trick_winner
 from ...engine.words import card_text
 from .. import guarantees
 from ..check import Found, cards_in, learner_to_move, need_position, wrong_keys
 from ..model import Step
 from ..playout import finish_trick, play_out
-from ..steps import (Answers, Feedback, PositionRun, follow_words, hand_answers, parse_answer_cards,
-                     points_words, solver_says, step_players)
+from ..rungs import computer_card, computer_nudge, first_answer_card
+from ..steps import (Answers, Feedback, PositionRun, StepRun, Tool, follow_words,
+                     hand_answers, parse_answer_cards, points_words, step_players, symbols)
 from .base import StepKind, register
 from ...i18n import _, ngettext
 
@@ -77,6 +79,9 @@ class PickCardRun(PositionRun):
         self.goal: str = step.extra.get("goal", "legal")
         self.can_retry = self.goal == "all_legal"
         self.found: Set[Card] = set()
+        #: A right card the lesson's story does not go on with (the next step goes on
+        #: from ``step.story``): the learner is told what it does, and offered the story's.
+        self.off_story: Optional[Card] = None
         self.targets: FrozenSet[Card]
         if self.goal in ("legal", "all_legal"):
             self.targets = frozenset(self.state.legal_cards())
@@ -98,14 +103,34 @@ class PickCardRun(PositionRun):
                 self.state = self.state.apply(card)  # show the card on the table
             story = self.step.story
             if story is not None and story != str(card):
-                return self._right(_("The lesson goes on as if you had played {card}: it is "
-                                     "just as good.").format(card=card_text(parse_card(story))))
+                self.off_story = card
+                return Feedback(True, self._off_story_words(card, parse_card(story)), True)
             return self._right()
         why = follow_words(self.state, card)
         if why:
             return self._wrong(card if str(card) in self.step.wrong else "illegal",
                                _("That breaks the follow-suit rule."), why)
         return self._play_out(card)
+
+    def _off_story_words(self, card: Card, story: Card) -> str:
+        """A right card that is not the one the lesson's hand goes on with: what the card
+        really played does (the step's own words are about the story's card), that it is
+        as good, and where the lesson goes on from."""
+        players = step_players(self.position, self.step)
+        does = voice.card_sentence(solve(self.position).reason(card), players)
+        said = _("{card} is just as good as {story}, the lesson's card.").format(
+            card=card_text(card), story=card_text(story))
+        goes_on = _("The next steps go on from {story}. Play it instead, or press Next: the "
+                    "lesson will say where its hand differs from yours.").format(
+                        story=card_text(story))
+        return f"{said} {does} {goes_on}"
+
+    def take_back(self) -> None:
+        """Play the story's card instead of the right card the learner played."""
+        if self.off_story is None or self.step.story is None:
+            return
+        self.off_story = None
+        self.state = self.position.apply(parse_card(self.step.story))
 
     def _play_out(self, card: Card) -> Feedback:
         """A wrong but legal card played out (:mod:`..playout`): to the end of its trick
@@ -139,18 +164,45 @@ class PickCardRun(PositionRun):
                                _("The best card makes sure of {best}.").format(best=best))
         return self._wrong(key, _("That card is allowed, but it is not the one asked for."), extra)
 
-    def hint(self) -> str:
-        if self.goal != "best":
-            return self.step.hint
-        # Translators: the step's hint, then what the solver plays and why
-        return _("{hint} {solver}").format(hint=self.step.hint,
-                                          solver=solver_says(self.position, self.step))
-
     def answers(self) -> Answers:
         if self.out is not None:
             return self.try_again_answers()
+        if self.off_story is not None and self.step.story is not None:
+            story = card_text(parse_card(self.step.story))
+            return Answers(tools=(Tool(_("Play {card} instead, as the lesson does").format(
+                card=story), self.take_back, fresh=True),))
         return hand_answers(self.state, self.step, self.found)
 
 
+def nudge(live: StepRun) -> str:
+    """Which suit was led (any legal card), what beats the trick (win), or the idea behind
+    the answer card (best, card)."""
+    assert isinstance(live, PickCardRun)
+    if live.goal in ("legal", "all_legal"):
+        return _(voice.NUDGES["follow_suit"])
+    if live.goal == "win":
+        return _("Which card is winning the trick so far? Which of yours can beat it?")
+    return computer_nudge(live, live.position, first_answer_card(live.step, live.position))
+
+
+def answer(live: StepRun) -> str:
+    """The cards that may be played and why, the cards that win the trick and why, or the
+    answer card with what it does."""
+    assert isinstance(live, PickCardRun)
+    state = live.position
+    led = state.current_trick[0].suit if state.current_trick else ""
+    cards = symbols(sorted(live.targets, key=lambda c: c.index))
+    if live.goal in ("legal", "all_legal") and led:
+        return _("You may play {cards}: {suits} were led, and you must follow suit.").format(
+            cards=cards, suits=_(SUIT_NAMES[led]))
+    if live.goal == "win" and led:
+        top = max((c for c in state.current_trick if c.suit == led), key=lambda c: c.rank)
+        return ngettext("{cards} wins the trick: it beats {card}, the highest {suit} on the "
+                        "table.", "{cards} win the trick: each beats {card}, the highest "
+                        "{suit} on the table.", len(live.targets)).format(
+                            cards=cards, card=card_text(top), suit=_(SUIT_SINGULAR[led]))
+    return computer_card(live, state, first_answer_card(live.step, state))
+
+
 register(StepKind("pick_card", question=True, keys=frozenset({"goal"}), check=check,
-                  run=PickCardRun))
+                  run=PickCardRun, nudge=nudge, answer=answer))

@@ -9,9 +9,10 @@ from ...engine.errors import shown
 from ...engine.cards import Card, parse_card
 from ..check import Found, cards_in, rules_of, wrong_keys
 from ..model import Step
+from ..rungs import READ_AGAIN
 from ..steps import Answers, Feedback, StepRun, parse_answer_cards
 from .base import StepKind, register
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 
 PICK_RULES = ("highest", "lowest", "not_in_pack", "in_pack")
 
@@ -72,5 +73,20 @@ class PickFromRun(StepRun):
                        found=frozenset(self.found))
 
 
+#: The nudge for each rule a pick_from step asks about.
+NUDGES = {"highest": N_("Look at each card's rank, not its suit: which comes highest in the "
+                        "order of the pack?"),
+          "lowest": N_("Look at each card's rank, not its suit: which comes lowest in the order "
+                       "of the pack?"),
+          "not_in_pack": N_("Which ranks are in this pack? Look for a card whose rank is not."),
+          "in_pack": N_("Which ranks are in this pack? Look at each card's rank in turn.")}
+
+
+def nudge(live: StepRun) -> str:
+    """Where to look: the ranks, in the order of the pack or in this pack."""
+    rule = live.step.extra.get("rule")
+    return _(NUDGES[rule]) if rule in NUDGES else _(READ_AGAIN)
+
+
 register(StepKind("pick_from", question=True, keys=frozenset({"rule", "rules"}), check=check,
-                  run=PickFromRun))
+                  run=PickFromRun, nudge=nudge))

@@ -18,8 +18,10 @@ from .. import guarantees
 from ..check import Found, need_position, wrong_keys
 from ..model import Step
 from ..playout import play_out
-from ..steps import (Answers, Feedback, PositionRun, follow_words, hand_answers, mover, points_words,
-                     solver_says)
+from ..rungs import computer_card, computer_nudge
+from ..steps import (Answers, Feedback, PositionRun, StepRun, follow_words, hand_answers, mover,
+                     points_words)
+from ...solver import voice
 from .base import StepKind, register
 from ...i18n import _
 
@@ -114,12 +116,6 @@ class PlayRun(PositionRun):
             return self._right(_("You scored {points}.").format(points=points_words(pts)))
         return Feedback(True, _("Good. Play on."))
 
-    def hint(self) -> str:
-        if self.state.is_over():
-            return self.step.hint
-        return _("{hint} {solver}").format(hint=self.step.hint,
-                                          solver=solver_says(self.state, self.step))
-
     def picture(self) -> str:
         """The table, and under it what has been played so far, in words (not beside a
         wrong card played out: that table shows its own tricks, and the story is not theirs)."""
@@ -140,4 +136,21 @@ def _winner(trick: Trick) -> int:
     return trick.winner
 
 
-register(StepKind("play", question=True, keys=frozenset({"goal"}), check=check, run=PlayRun))
+def nudge(live: StepRun) -> str:
+    """The idea behind the computer's card now (hidden hands: from the learner's view)."""
+    assert isinstance(live, PlayRun)
+    if live.state.is_over() or live.state.to_move != live.step.seat:
+        return _(voice.NUDGES["figures"])
+    return computer_nudge(live, live.state)
+
+
+def answer(live: StepRun) -> str:
+    """The computer's card now, with its reason."""
+    assert isinstance(live, PlayRun)
+    if live.state.is_over() or live.state.to_move != live.step.seat:
+        return live.step.right
+    return computer_card(live, live.state)
+
+
+register(StepKind("play", question=True, keys=frozenset({"goal"}), check=check, run=PlayRun,
+                  nudge=nudge, answer=answer))

@@ -6,7 +6,8 @@ from __future__ import annotations
 from ...engine.errors import shown
 from ..check import Found, need_position, wrong_keys
 from ..model import Step
-from ..steps import ChoiceRun
+from ..steps import ChoiceRun, StepRun, step_players
+from ...i18n import _
 from .base import StepKind, register
 
 
@@ -43,4 +44,24 @@ class PointsRun(ChoiceRun):
         return result.reason
 
 
-register(StepKind("points", question=True, keys=frozenset({"who"}), check=check, run=PointsRun))
+def nudge(live: StepRun) -> str:
+    """Who won the last trick (or the last two, with the bonus or a declared card), and
+    with what."""
+    state = live.step.state()
+    if state.rules.two_trick_bonus or any(state.dry) or any(state.wet):
+        return _("Who won the last two tricks, and with which cards? Was either of them "
+                 "declared?")
+    return _("Who won the last trick, and with which rank?")
+
+
+def answer(live: StepRun) -> str:
+    """The points, and how the hand ended (the engine's words)."""
+    state = live.step.state()
+    result = state.result
+    assert result is not None, "a points step's hand is over"
+    said = _("The answer is: {answer}.").format(answer=live.step.answer)
+    return f"{said} {result.words(step_players(state, live.step))}"
+
+
+register(StepKind("points", question=True, keys=frozenset({"who"}), check=check, run=PointsRun,
+                  nudge=nudge, answer=answer))

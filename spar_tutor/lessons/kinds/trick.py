@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.errors import shown
-from ...engine.cards import SUIT_SINGULAR
+from ...engine.cards import SUIT_NAMES, SUIT_SINGULAR
 from ...engine.words import card_text
 from ..check import Found, need_position, wrong_keys
 from ..model import Step
-from ..steps import Answers, Feedback, PositionRun
+from ..steps import Answers, Feedback, PositionRun, StepRun, step_players
 from .base import StepKind, register
 from ...i18n import _
 
@@ -65,4 +65,27 @@ class TrickRun(PositionRun):
         return Answers(choices=tuple((names[s], s) for s in range(self.state.players)))
 
 
-register(StepKind("trick", question=True, keys=frozenset(), check=check, run=TrickRun))
+def nudge(live: StepRun) -> str:
+    """The suit led first, and who played highest in it."""
+    assert isinstance(live, TrickRun)
+    led = live.trick.cards[0].suit
+    said = _("{suits} were led first. Who played the highest {suit}?").format(
+        suits=_(SUIT_NAMES[led]), suit=_(SUIT_SINGULAR[led]))
+    return said[:1].upper() + said[1:]
+
+
+def answer(live: StepRun) -> str:
+    """Who wins the trick, and with which card."""
+    assert isinstance(live, TrickRun)
+    trick = live.trick
+    best = trick.winning_card(live.state.players)
+    assert trick.winner is not None and best is not None, "a finished trick has a winner"
+    suit = _(SUIT_SINGULAR[trick.cards[0].suit])
+    return step_players(live.state, live.step).say(
+        _("You win the trick: {card} is the highest {suit}, the suit led first."),
+        _("{player} wins the trick: {card} is the highest {suit}, the suit led first."),
+        trick.winner, card=best, suit=suit)
+
+
+register(StepKind("trick", question=True, keys=frozenset(), check=check, run=TrickRun,
+                  nudge=nudge, answer=answer))
