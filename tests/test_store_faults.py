@@ -162,9 +162,6 @@ def test_a_reader_of_a_rollback_journal_database_makes_nothing_wait_long(tmp_pat
     store = Store.open(url)
     ProgressStore("Ama", store).answer(LESSON.id, 0, len(LESSON.steps), "right", True, True)
     store.close()
-    reader = sqlite3.connect(path, isolation_level=None)
-    reader.execute("PRAGMA journal_mode=DELETE")
-
     def class_report() -> float:
         """``spar-tutor class report`` in its own process: the seconds it took."""
         began = time.monotonic()
@@ -175,6 +172,8 @@ def test_a_reader_of_a_rollback_journal_database_makes_nothing_wait_long(tmp_pat
         return time.monotonic() - began
 
     alone = class_report()  # starting Python and loading the lessons, on this machine now
+    reader = sqlite3.connect(path, isolation_level=None)  # (after the report: it turns WAL on)
+    assert reader.execute("PRAGMA journal_mode=DELETE").fetchone()[0] == "delete"
     reader.execute("BEGIN")
     reader.execute("SELECT count(*) FROM step_answers").fetchone()  # holds its read lock
     try:
