@@ -56,4 +56,7 @@ def test_the_app_opens_only_its_own_files(tmp_path):
     assert not any(word in str(p) for p in opened for word in ("passwd", "shadow", "hosts"))
     written = {p.name for p in home.iterdir()}
     assert "spar-tutor.sqlite" in written
-    assert written <= {"spar-tutor.sqlite", "spar-tutor.sqlite-shm", "spar-tutor.sqlite-wal"}
+    assert written <= {"spar-tutor.sqlite", "spar-tutor.sqlite-shm", "spar-tutor.sqlite-wal",
+                       "cache"}  # the solver's verdicts on the puzzles (puzzles/verdicts.py)
+    assert not (home / "cache").exists() or \
+        {p.name for p in (home / "cache").iterdir()} <= {"puzzle-verdicts.json"}

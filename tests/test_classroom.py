@@ -644,6 +644,9 @@ def test_the_class_page_in_french(home, monkeypatch):
         assert page.remover.ask.description == "Retirer\u2026"
     finally:
         i18n.set_language("en")
+        from spar_tutor.app import course
+
+        course.all_lessons.cache_clear()  # the lessons' words were French: the next tests' English
 
 
 def test_the_questions_missed_by_the_most_learners_come_first():

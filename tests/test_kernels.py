@@ -256,3 +256,37 @@ def test_kernels_run_below_the_server(manager, monkeypatch):
     finally:
         child.kill()
         child.wait()
+
+
+class Process:
+    def __init__(self, pid, running=True):
+        self.pid, self.running = pid, running
+
+    def poll(self):
+        return None if self.running else -9
+
+
+def test_a_page_asking_for_a_dead_or_restarted_kernel_gets_404(manager, clock):
+    """GET api/kernels/<id> (the page's script asks every few seconds): 404 once the kernel's
+    process died or was replaced by a restart; and the list of kernels stays plain models."""
+    from tornado import web
+
+    for kernel_id, pid in (("alive", 10), ("dies", 11), ("restarts", 12)):
+        add_kernel(manager, kernel_id, clock)
+        manager._kernels[kernel_id].provisioner = SimpleNamespace(process=Process(pid))
+        manager._first_pid[kernel_id] = pid
+    assert manager.kernel_model("alive")["id"] == "alive"
+    assert all(isinstance(m, dict) for m in manager.list_kernels()) and len(manager.list_kernels()) == 3
+    manager._kernels["dies"].provisioner.process.running = False
+    manager._kernels["restarts"].provisioner = SimpleNamespace(process=Process(99))
+
+    async def ask(kernel_id):
+        try:
+            return manager.kernel_model(kernel_id)
+        except web.HTTPError as e:
+            await asyncio.sleep(0)  # the shutdown it started runs
+            return e.status_code
+
+    assert run(ask("dies")) == 404 and run(ask("restarts")) == 404
+    assert sorted(manager.stopped) == ["dies", "restarts"]
+    assert [m["id"] for m in manager.list_kernels()] == ["alive"]

