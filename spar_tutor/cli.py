@@ -82,7 +82,8 @@ def _serve(args: argparse.Namespace) -> int:
 
     shown = "127.0.0.1" if args.host in WILDCARD_HOSTS else args.host
     key = teacher_key(args.teacher_key, args.teacher_key_file)
-    setup_server(args.database, key, app_url(shown, args.port))
+    setup_server(args.database, key, app_url(shown, args.port), currency=args.currency,
+                 money=not args.no_money)
     return serve(port=args.port, host=args.host, theme=args.theme,
                  open_browser=args.open, pool_size=args.class_size, language=args.lang) or 0
 
@@ -95,9 +96,11 @@ examples:
   spar-tutor serve --theme dark --open
   spar-tutor serve --lang fr          the app in French for every learner (each can
                                       still choose English in the app)
-  spar-tutor serve --host 0.0.0.0 --teacher-key our-class-key
+  spar-tutor serve --host 0.0.0.0 --teacher-key-file key.txt
                                       and the teacher sees the class's progress on the
                                       Class page (its link is printed)
+  spar-tutor serve --lang fr --currency cfa
+                                      stakes and bets in francs CFA (--no-money: none)
   spar-tutor class report --csv > class.csv
   spar-tutor deal --players 4 --seed 7 > hand.json
   spar-tutor replay hand.json
@@ -181,6 +184,13 @@ def _serve_options(p: argparse.ArgumentParser) -> None:
                    "--teacher-key-file or $SPAR_TUTOR_TEACHER_KEY")
     p.add_argument("--teacher-key-file", metavar="FILE", default=None,
                    help="the teacher's key is the first line of FILE")
+    p.add_argument("--currency", choices=("cedis", "cfa", "tokens"), default=None,
+                   help="what stakes and bets are counted in: cedis, cfa (francs CFA) or tokens "
+                   "(default: $SPAR_TUTOR_CURRENCY, else cedis in English and francs CFA in "
+                   "French; the teacher can change it on the Class page)")
+    p.add_argument("--no-money", action="store_true",
+                   help="no stakes and no bets at the Play table, for a class that should not "
+                   "bet (the teacher can change it on the Class page)")
 
 
 #: Functions that add subcommands (the solver and puzzle modules register theirs here).

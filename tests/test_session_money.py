@@ -153,7 +153,7 @@ def test_bets_are_settled_in_the_ledger(monkeypatch):
     s = session(BETS)
     r = s.bet_round
     assert r.bets == [Bet(2, 12, ())] and r.answers_due(0) == [0]
-    assert s.offer_bet(10).message == "Kofi matched the bet of 10."
+    assert s.offer_bet(10).message == "Kofi matched the bet of 10 cedis."
     assert s.pending == "bets"
     assert s.answer_bet(0, True).ok and s.pending is None
     assert s.bets == [Bet(2, 12, (0,)), Bet(0, 10, (2,))]
@@ -261,9 +261,9 @@ def test_undo_does_not_reopen_the_declarations_while_the_bets_are_open():
 
 @pytest.mark.parametrize("chance, words", [
     (0.3, "Good: from what you could see, you won the hand in about 30 deals out of 100, and "
-          "matching a bet of 12 pays only above about 42 deals out of 100."),
+          "matching a bet of 12 cedis pays only above about 42 deals out of 100."),
     (0.6, "Declining is allowed: nobody has to bet. But from what you could see, you won "
-          "the hand in about 60 deals out of 100, and matching a bet of 12 pays above about "
+          "the hand in about 60 deals out of 100, and matching a bet of 12 cedis pays above about "
           "42 deals out of 100: you could have matched it.")])
 def test_a_declined_bet_is_judged_by_the_rule_the_hint_uses(monkeypatch, chance, words):
     """Declining Kofi's bet of 12: right with 30 in 100 (the hint declines it too), a
@@ -278,8 +278,8 @@ def test_a_declined_bet_is_judged_by_the_rule_the_hint_uses(monkeypatch, chance,
     assert s.offer_bet(0).ok
     answered = s.answer_bet(0, False)
     # a sentence calls the bot by its first name, not "Kofi (beginner)'s bet"
-    assert answered.ok and answered.message == "You declined Kofi's bet of 12."
+    assert answered.ok and answered.message == "You declined Kofi's bet of 12 cedis."
     finish(s)
     line = next(l for l in s.review() if l.kind == "bet")
-    assert line.text == "You declined Kofi's bet of 12. " + words
+    assert line.text == "You declined Kofi's bet of 12 cedis. " + words
     assert not line.mistake

@@ -272,10 +272,10 @@ def test_scoreboard_after_a_hand_has_totals_and_a_chart():
 def test_stakes_show_in_the_ledger():
     s = session(rules=GHANA, seed=3)
     table = PlayTable(s)
-    assert "Money" in table.scoreboard.table.value
+    assert "Money (cedis)" in table.scoreboard.table.value
     stake = s.rules.stake
-    assert stake and (f"Stakes: for each point a player scores, every other player pays them "
-                      f"{stake}.") in table.scoreboard.table.value
+    assert stake == 1 and ("Stakes: for each point a player scores, every other player pays "
+                           "them 1 cedi.") in table.scoreboard.table.value
 
 
 def test_deal_widget_steps_packet_by_packet():

@@ -40,7 +40,7 @@ def test_the_bet_panel_offers_and_the_bots_answer(monkeypatch):
     t = table(Rules.preset("standard", betting=True, buy_in=40))
     s = t.session
     panel = t.betting
-    assert panel.layout.display is None and "40 to bet with" in panel.info.value
+    assert panel.layout.display is None and "40 cedis to bet with" in panel.info.value
     assert "Ama offers a bet of 5" in panel.info.value  # (0.5 - 0.25) / 2 of 40
     assert panel.amount.max == 40 and panel.amount.value == 4
     assert all("spar-unplayable" in b._dom_classes for b in t.hand.buttons)
@@ -53,8 +53,8 @@ def test_the_bet_panel_offers_and_the_bots_answer(monkeypatch):
     decline.click()
     assert s.pending is None and panel.layout.display == "none"
     assert "spar-chip-turn" in t.table.value  # the first lead is awaited
-    assert "This hand: you bet 9, matched by Ama." in t.scoreboard.table.value
-    assert "Money: everyone started with 40." in t.scoreboard.table.value
+    assert "This hand: you bet 9 cedis, matched by Ama." in t.scoreboard.table.value
+    assert "Money: everyone started with 40 cedis." in t.scoreboard.table.value
 
 
 def test_no_bet_and_the_ledger_after_the_hand(monkeypatch):

@@ -16,6 +16,7 @@ from .address import Address
 from .guard import SORRY, guarded, setup_logging
 from .learner import Learner, check_name, initial_learner, learner_key
 from .pages.pending import missing
+from ..learning.class_settings import use_class_settings
 from .route import LINKED_PAGES, PAGES, TEACHER_PAGES, Route, parse_query
 from .style import app_css
 from .teacher import is_teacher
@@ -84,6 +85,8 @@ class App(widgets.VBox):
             "light" if self.colours == "dark" else "dark")))
         self._label_theme()
         self.teacher = False  # set once the teacher's key (or hub admin) opens the Class page
+        #: What the teacher set for the class (the currency; stakes and bets on or off).
+        self.class_settings = use_class_settings()
         #: The tutor's language in this tab: the learner's choice, else the server's.
         self.language = i18n.language()
         self._language_switches: List[widgets.Dropdown] = []

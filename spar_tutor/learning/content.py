@@ -29,6 +29,7 @@ import tomllib
 from typing import IO, Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from ..i18n import N_, _, is_translated
+from ..i18n.money import in_currency
 
 #: A step's keys that hold words (its ``wrong`` table's texts and its text options too).
 STEP_WORDS = ("title", "text", "prompt", "nudge", "hint", "right")
@@ -51,8 +52,8 @@ def in_language(text: str) -> str:
     if not text:
         return text
     if is_translated(text):
-        return _(text)
-    return text + ("\n\n" if "\n" in text else " ") + _(NOT_TRANSLATED)
+        return in_currency(_(text))
+    return in_currency(text) + ("\n\n" if "\n" in text else " ") + _(NOT_TRANSLATED)
 
 
 def option_in_language(text: str, options: Sequence[Any]) -> str:
@@ -62,7 +63,7 @@ def option_in_language(text: str, options: Sequence[Any]) -> str:
     translated when the catalogue has them."""
     if text in options and not _NOT_WORDS.match(text):
         return in_language(text)
-    return _(text) if text and is_translated(text) else text
+    return in_currency(_(text) if text and is_translated(text) else text)
 
 
 def _text(value: Any) -> Optional[str]:

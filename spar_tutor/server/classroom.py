@@ -64,18 +64,27 @@ def class_link(app: str, key: str) -> str:
     return f"{app}?page=class&key={quote(key, safe='')}"
 
 
-def setup_server(database: Optional[str], key: Optional[str], link: str) -> None:
+def setup_server(database: Optional[str], key: Optional[str], link: str,
+                 currency: Optional[str] = None, money: bool = True) -> None:
     """Get a server ready for a class (``link``: the app's address, for the Class page's;
-    ``key``: the teacher's, from :func:`teacher_key`).
+    ``key``: the teacher's, from :func:`teacher_key`; ``currency`` and ``money``: what its
+    kernels count stakes and bets in, and whether there are any, until the teacher changes
+    them on the Class page).
 
     A database that cannot be opened is said, and the server starts all the same: its
     pages go on without saving progress."""
+    from ..i18n.money import CURRENCY_ENV
+    from ..learning.class_settings import MONEY_ENV
     from ..store import DATABASE_ENV, StoreError, database_url, shared_store
 
     if key is not None:
         os.environ[TEACHER_KEY_ENV] = key
     if database:
         os.environ[DATABASE_ENV] = database
+    if currency is not None:
+        os.environ[CURRENCY_ENV] = currency
+    if not money:
+        os.environ[MONEY_ENV] = "off"
     url = database_url()
     try:
         store = shared_store(url)

@@ -31,6 +31,7 @@ from ..engine.match import Bet, Match
 from ..engine.state import HandState
 from ..engine.words import Players
 from ..i18n import _, join_names
+from ..i18n.money import money as in_money
 
 OFFER_SHARE = 1.6
 ACCEPT_SHARE = 1.2
@@ -211,7 +212,7 @@ class BetRound:
 def bet_words(players: Players, bet: Bet, you: str, other: str) -> str:
     """A sentence about ``bet``: ``you`` when the learner made it, else ``other``
     (placeholders ``{player}``, ``{amount}`` and ``{names}``, who matched it)."""
-    return players.say(you, other, bet.seat, amount=bet.amount,
+    return players.say(you, other, bet.seat, amount=in_money(bet.amount),
                        names=join_names([players.name(s) for s in bet.accepted_by]))
 
 

@@ -98,7 +98,11 @@ class GameSession:
         bot_factory: Optional[Callable[[str, int], Any]] = None,
         solver: Any = None,
         avoid_names: Collection[str] = (),
+        stakes_and_bets: bool = True,
     ) -> None:
+        #: Whether stakes and bets are played (a class may turn them off: every rules
+        #: this table plays then has ``stake`` 0 and ``betting`` off).
+        self.stakes_and_bets = stakes_and_bets
         self._bot_factory = bot_factory
         #: Names no bot is given (:meth:`avoid`).
         self.avoid_names = tuple(avoid_names)
@@ -107,7 +111,7 @@ class GameSession:
         self.hints = SessionHints(solver)
         self._review: Optional[Tuple[HandState, List[ReviewLine]]] = None
         self.version = 0
-        self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
+        self.rules = self.fit(Rules.preset(rules) if isinstance(rules, str) else rules)
         self.seed = seed
         self.seats = self._new_seats(self.rules, seats, seed)
         self.start_match(dealer)
@@ -232,13 +236,19 @@ class GameSession:
                 seats: Optional[Sequence[Union[str, Seat]]] = None,
                 seed: Union[int, str, None] = None) -> None:
         """A new match at this table, optionally with new rules, seats or seed (free play)."""
-        new_rules = self.rules if rules is None else (
-            Rules.preset(rules) if isinstance(rules, str) else rules)
+        new_rules = self.fit(self.rules if rules is None else (
+            Rules.preset(rules) if isinstance(rules, str) else rules))
         specs = list(seats) if seats is not None else list(self.seats)
         new_seed = self.seed if seed is None else seed
         new_seats = self._new_seats(new_rules, specs, new_seed)
         self.rules, self.seed, self.seats = new_rules, new_seed, new_seats
         self.start_match()
+
+    def fit(self, rules: Rules) -> Rules:
+        """``rules`` as this table plays them: without stakes and bets if they are off."""
+        if self.stakes_and_bets or not (rules.stake or rules.betting):
+            return rules
+        return rules.replace(stake=0, betting=False)
 
     def resume(self, text: str, source: Optional[str] = None) -> None:
         """Replace this session's match with a saved one (JSON text; ``source``, its file

@@ -37,6 +37,7 @@ from ..engine.state import PLAY, UNDER_CARD, UNDER_TEN, Action, HandState, Move,
 from ..engine.view import SeatView
 from ..engine.words import Players, card_text
 from ..i18n import _, join_names, ngettext
+from ..i18n.money import money as in_money
 from ..solver.reasons import broken_rule, view_reason
 from ..solver.voice import THRESHOLDS, Ladder, deals, every_hands, tip
 from ..solver import voice
@@ -344,7 +345,7 @@ class SessionHints:
         me = view.seat
         if r is not None and r.offer_due(me):
             offer = offer_amount(chance, n, r.available(me))
-            advice.append(_("Offer a bet of {amount}.").format(amount=offer) if offer else
+            advice.append(_("Offer a bet of {amount}.").format(amount=in_money(offer)) if offer else
                           _("Do not offer a bet: you are not well above a fair share."))
         for i in r.answers_due(me) if r is not None else []:
             assert r is not None
@@ -352,7 +353,7 @@ class SessionHints:
             yes = should_match(chance, n, bet.amount, r.available(me))
             advice.append((_("Match {player}'s bet of {amount}.") if yes else
                            _("Decline {player}'s bet of {amount}.")).format(
-                               player=players.name(bet.seat), amount=bet.amount))
+                               player=players.name(bet.seat), amount=in_money(bet.amount)))
         return " ".join(advice)
 
     def _bets_answer(self, game: HintTable, text: str) -> HintAnswer:

@@ -19,6 +19,7 @@ from ..engine.state import PLAY, HandState
 from ..engine.words import Players
 from .bets import BetRound, bet_chance
 from ..i18n import N_, _, join_names
+from ..i18n.money import money as in_money
 from .values import Outcome, PendingKind
 
 #: What the learner must do first (English: translate with ``_()`` where shown).
@@ -118,9 +119,9 @@ class HandMoney:
             return Outcome(True, _("No bet from you this hand.") if players.is_you(seat) else "")
         if not matched:
             return Outcome(True, _("Nobody matched the bet of {amount}: it does not stand.").format(
-                amount=amount))
+                amount=in_money(amount)))
         return Outcome(True, _("{names} matched the bet of {amount}.").format(
-            names=join_names([players.name(s) for s in matched]), amount=amount))
+            names=join_names([players.name(s) for s in matched]), amount=in_money(amount)))
 
     def answer(self, seat: int, index: int, accept: bool, players: Players) -> Outcome:
         """``seat`` matches (``accept``) or declines offer number ``index`` of this round."""
@@ -132,7 +133,7 @@ class HandMoney:
                            else _("You declined {bettor}'s bet of {amount}."),
                            _("{player} matched {bettor}'s bet of {amount}.") if accept
                            else _("{player} declined {bettor}'s bet of {amount}."),
-                           seat, bettor=players.names[bet.seat], amount=bet.amount)
+                           seat, bettor=players.names[bet.seat], amount=in_money(bet.amount))
         return Outcome(True, text)
 
     def _open_round(self) -> BetRound:

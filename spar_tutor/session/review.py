@@ -16,6 +16,7 @@ from ..engine.state import PLAY, UNDER_TEN, Action, HandState, Move, move_said
 from ..engine.view import SeatView
 from ..engine.words import Players, card_text
 from ..i18n import _
+from ..i18n.money import money as in_money
 from ..solver.review import Choice, judge, judgement_words
 from ..solver.voice import deals
 from .bets import BetRound, bet_is_mistake, match_needs, offer_amount, should_match
@@ -123,15 +124,15 @@ def _bet_lines(hints: Any, state: HandState, final: HandState, bets: BetRound,
         for i, bet in enumerate(bets.bets):
             if bet.seat == seat:
                 made = True
-                said = _("You offered a bet of {amount}.").format(amount=bet.amount)
+                said = _("You offered a bet of {amount}.").format(amount=in_money(bet.amount))
             elif seat in bet.accepted_by:
                 made = True
                 said = _("You matched {player}'s bet of {amount}.").format(
-                    player=players.name(bet.seat), amount=bet.amount)
+                    player=players.name(bet.seat), amount=in_money(bet.amount))
             elif (i, seat) in bets.answered:
                 made = False
                 said = _("You declined {player}'s bet of {amount}.").format(
-                    player=players.name(bet.seat), amount=bet.amount)
+                    player=players.name(bet.seat), amount=in_money(bet.amount))
             else:
                 continue
             mistake = made and bet_is_mistake(chance, n)
@@ -144,7 +145,7 @@ def _bet_lines(hints: Any, state: HandState, final: HandState, bets: BetRound,
                           "more than a fair share ({share}).").format(**figures)
             else:
                 money = bets.could_answer_with(seat, i)
-                needs = dict(amount=bet.amount, needs=deals(match_needs(n, bet.amount, money)),
+                needs = dict(amount=in_money(bet.amount), needs=deals(match_needs(n, bet.amount, money)),
                              **figures)
                 if should_match(chance, n, bet.amount, money):
                     words = _("Declining is allowed: nobody has to bet. But from what you "
@@ -219,19 +220,19 @@ def _bet_hindsight(bets: BetRound, index: int, seat: int, made: bool, final: Han
     if not made:
         if winner == seat:
             return _("With all cards seen: you won the hand, so matching would have won you "
-                     "{amount}.").format(amount=bet.amount)
+                     "{amount}.").format(amount=in_money(bet.amount))
         if winner == bet.seat:
             return _("With all cards seen: {player} won the hand, so matching would have cost "
-                     "you {amount}.").format(player=who, amount=bet.amount)
+                     "you {amount}.").format(player=who, amount=in_money(bet.amount))
         return _("With all cards seen: {player} won the hand.").format(player=who)
     if not bet.accepted_by:
         return _("With all cards seen: nobody matched the bet, so it did not stand.")
     bettors = (bet.seat,) + tuple(bet.accepted_by)
     if winner == seat:
         return _("With all cards seen: you won the hand and the bet: {amount}.").format(
-            amount=bet.amount * (len(bettors) - 1))
+            amount=in_money(bet.amount * (len(bettors) - 1)))
     if winner in bettors:
         return _("With all cards seen: {player} won the hand, so you lost {amount}.").format(
-            player=who, amount=bet.amount)
+            player=who, amount=in_money(bet.amount))
     return _("With all cards seen: {player} won the hand, so every bettor took their own "
              "money back.").format(player=who)

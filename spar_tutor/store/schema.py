@@ -219,6 +219,16 @@ class LanguageChoice(Base):
     chosen_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
 
 
+class ClassSetting(Base):
+    """A setting the teacher chose for the whole class on the Class page (``currency``,
+    ``money``), by name; a learner's page reads it when it opens."""
+
+    __tablename__ = "class_settings"
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200), nullable=False)
+    changed_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
 class LegacyImport(Base):
     """An old per-learner progress file (JSON) already imported, by the SHA-256 of its
     bytes, so that it is imported once however many servers start."""

@@ -13,6 +13,7 @@ import ipywidgets as widgets
 
 from .common import guarded, session_reporter
 from ..i18n import _
+from ..i18n.money import money as in_money
 
 
 class _Panel(widgets.VBox):
@@ -118,7 +119,7 @@ class BetPanel(_Panel):
         lines = "".join(f"<li>{escape(line)}</li>" for line in r.lines(players))
         title = _("Bets before the first trick")
         has = players.say(_("You have {money} to bet with."),
-                          _("{player} has {money} to bet with."), seat, money=money)
+                          _("{player} has {money} to bet with."), seat, money=in_money(money))
         rule = _("A bet stands if someone matches it. If a player in the bet (who offered or "
                  "matched it) wins the hand, they take all the money put into that bet; otherwise "
                  "everyone takes their own back.")
@@ -136,8 +137,8 @@ class BetPanel(_Panel):
         bet = s.bet_round.bets[index]
         version = s.version
         words = widgets.HTML(_("{player} offers {amount}:").format(
-            player=escape(s.name(bet.seat)), amount=bet.amount))
-        yes = self._button(_("Match {amount}").format(amount=bet.amount), lambda: s.answer_bet(
+            player=escape(s.name(bet.seat)), amount=in_money(bet.amount)))
+        yes = self._button(_("Match {amount}").format(amount=in_money(bet.amount)), lambda: s.answer_bet(
             index, True, version=version), "warning")
         no = self._button(_("Decline"), lambda: s.answer_bet(index, False, version=version))
         return widgets.HBox([words, yes, no])

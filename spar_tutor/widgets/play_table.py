@@ -35,12 +35,15 @@ class PlayTable(widgets.VBox):
     def __init__(self, session: Optional[GameSession] = None, *,
                  rules: Union[str, Rules] = "standard", players: int = 4,
                  bots: Union[str, Sequence[str]] = "beginner", seed: Union[int, str] = 0,
-                 aside: Optional[widgets.Widget] = None, **kwargs: Any) -> None:
-        """``aside`` goes at the top of the column beside the table (the app's words)."""
+                 aside: Optional[widgets.Widget] = None, stakes_and_bets: bool = True,
+                 **kwargs: Any) -> None:
+        """``aside`` goes at the top of the column beside the table (the app's words);
+        ``stakes_and_bets``: played or not (a class may turn them off)."""
         self.log_file = log_to_file()
         if session is None:
             specs = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
-            session = GameSession(rules, ["human", *specs], seed=seed)
+            session = GameSession(rules, ["human", *specs], seed=seed,
+                                  stakes_and_bets=stakes_and_bets)
         self.session = session
         report = session_reporter(session)
         self.title = widgets.HTML()

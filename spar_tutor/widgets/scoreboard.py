@@ -8,6 +8,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 import ipywidgets as widgets
 
 from ..i18n import _
+from ..i18n.money import currency_name, money as in_money
 from ..session.bets import bet_words
 from ..render.charts import score_chart
 from ..render.text import cardify
@@ -58,7 +59,8 @@ class Scoreboard(widgets.VBox):
         match = s.match
         names = tuple(seat.name for seat in s.seats)
         money = bool(s.rules.stake or s.rules.betting)
-        heads = [_("Player"), _("Points")] + ([_("Money")] if money else [])
+        heads = [_("Player"), _("Points")] + (
+            [_("Money ({currency})").format(currency=currency_name())] if money else [])
         head = "<tr>" + "".join(f"<th>{h}</th>" for h in heads) + "</tr>"
         rows = [head]
         for seat, name in enumerate(names):
@@ -92,10 +94,10 @@ class Scoreboard(widgets.VBox):
                 money=money_words(r.money, names, r.bet_money)).strip())
         if s.rules.stake:
             out.append(_("Stakes: for each point a player scores, every other player pays "
-                         "them {stake}.").format(stake=s.rules.stake))
+                         "them {stake}.").format(stake=in_money(s.rules.stake)))
         if s.rules.betting:
             out.append(_("Money: everyone started with {amount}.").format(
-                amount=s.rules.buy_in))
+                amount=in_money(s.rules.buy_in)))
             for bet in s.bets:
                 if bet.accepted_by:
                     you, other = (_("This hand: you bet {amount}, matched by {names}."),

@@ -30,6 +30,7 @@ from ...store.report import ClassReport, LearnerReport, share_text, to_csv, when
 from .. import course
 from ..guard import guarded
 from ..route import Route
+from .class_settings import ClassSettingsPanel
 
 log = logging.getLogger("spar_tutor.app")
 
@@ -66,8 +67,9 @@ class ClassPage(widgets.VBox):
         self.remover = Remover(app, self)
         self.one = LearnerDetail(app)
         self.shared = shared_tables(app, lambda: self.report.learners if self.report else [])
+        self.settings = ClassSettingsPanel(app)
         super().__init__([widgets.HTML(heading), self.summary, top, self.table, self.grid,
-                          self.chart, self.one, *self.shared, self.remover])
+                          self.chart, self.one, *self.shared, self.settings, self.remover])
         self.add_class("spar-class")
         self.redraw()
 

@@ -58,6 +58,7 @@ class PlayPage(widgets.VBox):
         from ...widgets import PlayTable as Table
 
         self.table = Table(players=4, bots="beginner", seed=secrets.randbelow(2**31),
+                           stakes_and_bets=app.class_settings.money,
                            aside=widgets.VBox([widgets.HTML(_(INTRO)), *classmates(app)]))
         self.keeper = MatchKeeper(app, self.table.session)
         carried = app.carried.pop("play", None)

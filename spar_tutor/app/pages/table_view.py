@@ -25,6 +25,7 @@ from ...engine.cards import Card, parse_card
 from ...engine.state import parse_move
 from ...engine.words import card_text
 from ...i18n import N_, _, language, ngettext
+from ...i18n.money import money
 from ...render.text import cardify
 from ...server.tables.client import BEAT_S, Pulse, Refused, TableClient, Ticket, Unreachable, Watcher
 from ...session.hints import CardValue, HintAnswer
@@ -404,7 +405,7 @@ def seats_html(seats: List[Dict[str, Any]]) -> str:
         extra = "" if points is None else " · " + ngettext("{n} point", "{n} points",
                                                            int(points)).format(n=points)
         if s.get("money") is not None:
-            extra += " · " + _("money {amount}").format(amount=s["money"])
+            extra += " · " + _("money {amount}").format(amount=money(int(s["money"])))
         rows.append(f"<li><b>{label}</b> ({escape(what)}){escape(extra)}</li>")
     return ('<div class="spar-panel"><span class="spar-panel-title">' + _("At the table")
             + f'</span><ul class="spar-seat-list">{"".join(rows)}</ul></div>')
