@@ -129,7 +129,7 @@ def test_a_bet_answered_in_a_french_session_names_the_bettor_with_an_elision(fr,
     s = GameSession(Rules.preset("standard", betting=True, buy_in=50), seats, seed=1)
     assert s.bet_round.bets[0].seat == 2
     s.offer_bet(0)
-    assert s.answer_bet(0, True).message == "Tu as suivi le pari de 12 d'Ama."
+    assert s.answer_bet(0, True).message == "Tu as suivi le pari de 12 francs CFA d'Ama."
 
 
 def test_a_rank_with_its_article_contracts_with_de_and_a(fr):
