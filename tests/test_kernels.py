@@ -219,6 +219,51 @@ def test_ready_kernels_stop_waiting_when_the_last_page_closes(manager, clock, mo
     assert turns(manager, monotonic, 2) == [1000.0, 1002.0]
 
 
+def refill(manager, monotonic, monkeypatch, delay, take_at=None):
+    """A replacement ready kernel as Voila's pool makes it (a task, in the pool, asleep for
+    ``delay`` seconds before it starts); a page takes it from the pool once the clock
+    reaches ``take_at``. When the kernel started, on the clock."""
+    async def sleep(seconds):  # the clock moves, and the page gets its turn to ask
+        await monotonic.sleep(seconds)
+        await asyncio.sleep(0)
+
+    monkeypatch.setattr(kernels, "sleep", sleep)
+
+    async def scenario():
+        started = []
+
+        async def start():
+            started.append(monotonic())
+            return {"kernel_id": "new"}
+
+        pool = []
+        manager._pools = {"app.ipynb": pool}
+        task = asyncio.get_running_loop().create_task(kernels.wait_before(delay, start()))
+        pool.append(task)
+        while not task.done():
+            if take_at is not None and monotonic() >= take_at and task in pool:
+                pool.remove(task)  # Voila's handler: pop the task, then await it
+            await asyncio.sleep(0)
+        assert await task == {"kernel_id": "new"}
+        return started[0]
+
+    return run(scenario())
+
+
+def test_a_replacement_sleeps_its_delay_while_no_page_asks(manager, monotonic, monkeypatch):
+    assert refill(manager, monotonic, monkeypatch, 60) == 1060.0
+    assert max(monotonic.slept) <= kernels.TAKEN_POLL  # short steps, to notice a page
+
+
+def test_a_replacement_a_page_has_taken_starts_at_once(manager, monotonic, monkeypatch):
+    assert refill(manager, monotonic, monkeypatch, 60, take_at=1003.0) == 1003.0
+
+
+def test_voila_pools_wait_with_ours():
+    from voila import voila_kernel_manager
+    assert voila_kernel_manager.wait_before is kernels.wait_before
+
+
 def test_no_ready_kernel_starts_once_the_server_is_stopping(manager, clock):
     async def stop_then_start():
         await manager.shutdown_all()

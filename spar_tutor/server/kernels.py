@@ -30,6 +30,11 @@ It is jupyter_server's ``AsyncMappingKernelManager`` with two changes for a clas
   them took both cores for most of a minute while the class was clicking. While
   any page is open, a ready kernel is started at most every ``refill_spacing``
   seconds. With no page open (the server starting), they start at once.
+* **A page never waits for the refill delay.** Voila keeps each replacement asleep for
+  ``fill_delay`` seconds (a minute for a class), and a page that arrives once every ready
+  kernel is taken gets one of those sleeping replacements: it waited up to a minute for
+  nothing. A replacement that a page has taken from the pool wakes at once
+  (:func:`wait_before`, put in Voila's place).
 
 ``spar_tutor.server.serve.voila_argv`` names this class to Voila
 (``--VoilaConfiguration.multi_kernel_manager_class``) with its settings;
@@ -42,6 +47,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+import weakref
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Dict, Optional
@@ -58,6 +64,31 @@ monotonic = time.monotonic
 """The clock ready kernels are spaced by (seconds; tests move their own)."""
 sleep = asyncio.sleep
 """How the manager waits for a ready kernel's turn (tests move their clock instead)."""
+#: Every kernel manager of this process (the pools of ready kernels :func:`wait_before`
+#: looks in).
+_MANAGERS: "weakref.WeakSet[ClassroomKernelManager]" = weakref.WeakSet()
+#: How often a sleeping replacement looks whether a page has taken it (seconds).
+TAKEN_POLL = 0.25
+
+
+def _in_a_pool(task: "asyncio.Task[Any]") -> bool:
+    """Whether ``task`` (a ready kernel on its way) still waits in a pool; Voila takes it
+    out of its pool when a page asks for it, then awaits it."""
+    return any(task in pool for manager in list(_MANAGERS)
+               for pool in getattr(manager, "_pools", {}).values())
+
+
+async def wait_before(delay: float, aw: Any) -> Any:
+    """Voila's ``wait_before`` (sleep ``delay`` seconds, then start the ready kernel),
+    except that the sleep ends as soon as a page has taken the kernel from its pool."""
+    task = asyncio.current_task()
+    end = monotonic() + delay
+    while task is not None and _in_a_pool(task):
+        left = end - monotonic()
+        if left <= 0:
+            break
+        await sleep(min(TAKEN_POLL, left))
+    return await aw
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
@@ -77,6 +108,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
+        _MANAGERS.add(self)
         self._alone_since: Dict[str, datetime] = {}
         self._refill_lock: Optional[asyncio.Lock] = None
         self._last_refill = float("-inf")
@@ -213,3 +245,16 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                     break
                 await sleep(min(wait, 1.0))
             self._last_refill = monotonic()
+
+
+def _wake_taken_kernels() -> None:
+    """Put :func:`wait_before` in Voila's place (its pools call it by that name)."""
+    try:
+        from voila import voila_kernel_manager  # type: ignore[import-untyped]
+    except ImportError:  # a hub's server without Voila: no pools
+        return
+    if hasattr(voila_kernel_manager, "wait_before"):
+        voila_kernel_manager.wait_before = wait_before
+
+
+_wake_taken_kernels()

@@ -18,7 +18,8 @@ Voila repository, "Cull idle kernels" and "Preheated kernels"; ``voila
   and runs the notebook before anyone asks, so the first page shows at once
   (``pool_size``: more kernels kept ready, for a class arriving together;
   then ``--VoilaKernelManager.fill_delay`` waits a minute before starting the
-  replacements, so that they do not slow down the class that just arrived).
+  replacements, so that they do not slow down the class that just arrived; a page that
+  takes a replacement before then starts it at once).
   Voila keeps pooled kernels out of the idle culler.
 * ``--VoilaConfiguration.multi_kernel_manager_class``: the kernels are run by
   :class:`spar_tutor.server.kernels.ClassroomKernelManager`, which shuts down the

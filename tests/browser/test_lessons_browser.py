@@ -284,10 +284,11 @@ def test_another_learner_starts_fresh_and_plays_with_hints(lessons_server, voila
         me.right()
         me.next()
     me.step(5, 7, "Play it out")
-    me.click("Hint")  # a nudge
-    expect(voila_page.page.locator(".sp-feedback-hint")).to_contain_text("last trick")
-    me.click("Hint")  # the rule, with the solver's advice
-    expect(voila_page.page.locator(".sp-feedback-hint")).to_contain_text("In your place the computer would play")
+    me.click("Hint")  # a nudge: a question that names no card
+    expect(voila_page.page.locator(".sp-feedback-hint")).to_contain_text("Must you win trick 3?")
+    me.click("Hint")  # the idea: the step's own hint
+    expect(voila_page.page.locator(".sp-feedback-hint")).to_contain_text(
+        "Which of your cards can win a trick to get you the lead?")
     me.shot("lesson09-play-hint")
     me.click("6♦")  # legal, but it loses the goal: the hand is played out
     me.wrong("You scored 1 point, not 3")

@@ -56,8 +56,8 @@ def play_hand(voila_page, server, notebook: str = NOTEBOOK) -> None:
 
     page.get_by_role("button", name="1 · Nudge").click()
     voila_page.expect_text("A nudge:")
-    page.get_by_role("button", name="3 · The computer's answer").click()
-    voila_page.expect_text("The computer's answer:")
+    page.get_by_role("button", name="3 · The computer's card").click()
+    voila_page.expect_text("The computer's card:")
     expect(page.locator(".spar-app svg[role=img][aria-label^='chart of each choice']")).to_be_visible(
         timeout=TIMEOUT_MS)
     voila_page.screenshot("play-2-hint")

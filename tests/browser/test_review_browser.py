@@ -30,7 +30,7 @@ def test_review_a_ghana_table_hand_with_a_dry_and_a_bet(fixture_server, voila_pa
     expect(review.locator("th").filter(has_text="From what you could see")).to_have_count(1)
     expect(review.locator("th").filter(has_text="With all cards seen (hindsight)")).to_have_count(1)
     expect(review).to_contain_text("You declared a dry: 7♥, face up.")
-    expect(review).to_contain_text("You offered a bet of 10.")
+    expect(review).to_contain_text("You offered a bet of 10 cedis.")
     expect(review).to_contain_text("Before play")
     expect(review).to_contain_text("Trick 5")
     words = review.inner_text()

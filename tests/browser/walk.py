@@ -18,8 +18,9 @@ RULES: List[Tuple[str, "re.Pattern[str]"]] = [
     ("jargon 'under the model of play'", re.compile(r"\bunder the model of play\b",
                                                     re.IGNORECASE)),
     ("jargon 'give or take'", re.compile(r"\bgive or take\b", re.IGNORECASE)),
-    # a puzzle's rating is shown as a level; the learner's own is said ("Your puzzle rating: 820")
-    ("raw rating", re.compile(r"\b(?<!your puzzle )(?:rating|beginner|intermediate|advanced|"
+    # a puzzle's rating is shown as a level; the learner's own is said ("Your puzzle rating:
+    # 820", "Your first puzzle rating: 610")
+    ("raw rating", re.compile(r"\b(?<!your puzzle )(?<!your first puzzle )(?:rating|beginner|intermediate|advanced|"
                               r"expert)\s*:?\s*\d{3,4}\b", re.IGNORECASE)),
 ]
 
