@@ -34,7 +34,7 @@ def test_click_through_every_lesson_in_french(number, french, tmp_path):
         player.next_btn.click()
     assert player.run.finished
     q = lesson.questions
-    assert (f"Fin de la leçon {number}\u00a0: {q} questions sur {q} justes du premier coup."
+    assert (f"Fin de la leçon {number}. Bonnes réponses du premier coup\u00a0: {q} sur {q}."
             if q > 1 else f"Fin de la leçon {number}.") in player.feedback.value
     assert player.next_btn.description != "Finish" and _("Finish") == "Terminer"
 
