@@ -90,8 +90,8 @@ def test_the_lesson_menu_says_one_step_in_the_singular(french, tmp_path):
             yield from texts(child)
 
     shown = list(texts(LessonMenu(load_all(), "Afi", store)))
-    assert f"&nbsp;1 étape sur {len(first.steps)} &middot; environ {first.minutes} minutes" in shown
-    assert f"&nbsp;0 étape sur {len(second.steps)} &middot; environ {second.minutes} minutes" in shown
+    assert f"&nbsp;1 étape sur {len(first.steps)} &middot; environ {first.minutes} min" in shown
+    assert f"&nbsp;0 étape sur {len(second.steps)} &middot; environ {second.minutes} min" in shown
     i18n.set_language("en")
     shown = list(texts(LessonMenu(load_all(), "Afi", store)))
     assert f"&nbsp;1 of {len(first.steps)} steps &middot; about {first.minutes} minutes" in shown
