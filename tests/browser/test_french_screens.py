@@ -9,7 +9,6 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from spar_tutor import i18n
 from spar_tutor.app import course
 from spar_tutor.i18n import _
 from test_app import FIRST_VISIT_MS, heading, nav
@@ -20,15 +19,6 @@ pytestmark = pytest.mark.browser
 
 SIZES = {"1280": DESKTOP, "390": PHONE}
 LEARNER = "Akossiwa"
-
-
-@pytest.fixture
-def french():
-    i18n.set_language("fr")
-    course.all_lessons.cache_clear()
-    yield
-    i18n.set_language("en")
-    course.all_lessons.cache_clear()
 
 
 def fits(page, width):
