@@ -246,7 +246,7 @@ def test_a_led_suit_takes_du(fr):
     """"On a demandé du carreau", "on jouera du cœur": never the suit bare."""
     with FR_PO.open("rb") as f:
         catalog = read_po(f)
-    bare = re.compile(r"\b(?:demandé|jouera) (?:pique|cœur|carreau|trèfle)")
+    bare = re.compile(r"\b(?:demand|jou)\w* (?:pique|cœur|carreau|trèfle)\b")
     assert [s for m in catalog if m.id
             for s in ((m.string,) if isinstance(m.string, str) else m.string)
             if bare.search(s)] == []
