@@ -64,7 +64,7 @@ def right_answers(player: LessonPlayer) -> List[str]:
         return [card_symbols(option_in_language(str(answer), step.options))]
     if kind == "trick":
         return [step.name(answer)]
-    if kind == "pick_card" and goal in ("best", "card"):  # one right card answers it: the
+    if kind == "pick_card" and goal in ("best", "card", "stop"):  # one right card answers it: the
         return [card(step.story or cards[0])]              # one the lesson's hand goes on with
     if kind == "pick_from" or goal in ("win", "allowed"):
         return [card(c) for c in cards]

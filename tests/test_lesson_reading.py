@@ -58,7 +58,7 @@ def wrong_choices(step):
         state = step.state()
         return ({str(m) for m in state.legal_moves()} | {str(c) for c in state.hand(step.seat)}
                 if state.phase == "play" else {str(m) for m in state.legal_moves()}) - {first}
-    if step.kind == "pick_card" and step.extra.get("goal") in ("best", "card", "win"):
+    if step.kind == "pick_card" and step.extra.get("goal") in ("best", "card", "win", "stop"):
         answer = {step.answer} if isinstance(step.answer, str) else set(step.answer)
         return {str(c) for c in step.state().legal_cards()} - answer
     return set()
