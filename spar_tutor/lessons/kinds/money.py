@@ -30,7 +30,7 @@ from .base import StepKind, register
 
 def the_bets(step: Step) -> List[Bet]:
     """The hand's bets as the step gives them (unchecked)."""
-    return [Bet(b.get("seat"), b.get("amount"), tuple(b.get("matched", ())))
+    return [Bet(b.get("seat", -1), b.get("amount", 0), tuple(b.get("matched", ())))
             for b in step.extra.get("bets", ()) if isinstance(b, dict)]
 
 
@@ -125,7 +125,7 @@ class MoneyRun(ChoiceRun):
         """What every player pays or gets, in play order."""
         return everyone_words(self.players, ledger(self.hand, self.bets))
 
-    def _right(self, extra: str = "") -> Feedback:  # type: ignore[override]
+    def _right(self, extra: str = "") -> Feedback:
         return super()._right(self.everyone())
 
     def picture(self) -> str:
@@ -142,7 +142,8 @@ class MoneyRun(ChoiceRun):
 
 def nudge(live: StepRun) -> str:
     """Who won, and whether the winner was in a bet."""
-    if live.step.state().result is not None and live.step.state().result.offender is not None:
+    result = live.step.state().result
+    if result is not None and result.offender is not None:
         return _("Who was caught? What does that player pay each of the others?")
     return _("Who won the hand, and how many points? Was the winner in a bet?")
 

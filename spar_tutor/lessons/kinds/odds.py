@@ -13,7 +13,7 @@ add on average? the answer is the option nearest the solver's figure).
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Sequence, Tuple
 
 from ...engine.errors import SparError, shown
 from ...engine.state import DECLARE, UNDER_TEN, HandState, Move, parse_move
@@ -77,7 +77,7 @@ def _check_figures(step: Step, state: HandState, found: Found) -> None:
     _answer(step, figures, tolerance, found)
 
 
-def stated(given: Any, key: str, solver: List[float], tolerance: float, compare: List[Move],
+def stated(given: Any, key: str, solver: List[float], tolerance: float, compare: Sequence[Move],
            words: str, found: Found, percent: bool) -> None:
     """The figures a step states (``given``, one per compared choice): close to the
     solver's, and written in its words."""

@@ -52,9 +52,10 @@ def check(step: Step, found: Found) -> None:
             found.append(("answer", f"the cards that win this trick are "
                                     f"{' '.join(sorted(right)) or 'none'}, not {' '.join(sorted(answer))}"))
     elif goal == "stop":
-        right = _stop_cards(step, state, legal, found)
-        if right is None:
+        stopped = _stop_cards(step, state, legal, found)
+        if stopped is None:
             return
+        right = stopped
         answer = {str(c) for c in cards_in(step.answer, "answer", found)}
         if answer != right:
             found.append(("answer", f"the cards that hold seat {step.extra['stop']} to the fewest "
@@ -180,9 +181,9 @@ class PickCardRun(PositionRun):
             played = _("You played {card}. {won}").format(card=card_text(card), won=won)
             return self._wrong(key, _("That card is allowed, but it is not the one asked for."),
                                played)
-        stop = self.step.extra.get("stop")
         # a card that does not stop a player is played out as that player's best line
-        self.out = play_out(self.state, card, stop if self.goal == "stop" else learner)
+        self.out = play_out(self.state, card,
+                            int(self.step.extra["stop"]) if self.goal == "stop" else learner)
         extra = self.played_out_words(self.out)
         if self.goal == "best":
             end = self.out.end.result
