@@ -21,7 +21,7 @@ from ...i18n import _
 from ...i18n.money import money
 from ...render.text import md
 from ...session.bets import bet_words
-from ..check import Found, need_position, wrong_keys
+from ..check import Found, need_finished_hand, wrong_keys
 from ..model import Step
 from ..rungs import answer_is
 from ..steps import Answers, ChoiceRun, Feedback, StepRun, step_players
@@ -42,11 +42,8 @@ def ledger(state: HandState, bets: List[Bet]) -> Tuple[int, ...]:
 
 def check(step: Step, found: Found) -> None:
     """A finished hand with stakes or bets; the answer is the engine's ledger for ``who``."""
-    state = need_position(step, found)
+    state = need_finished_hand(step, found)
     if state is None:
-        return
-    if state.result is None:
-        found.append(("position", "a money step needs a finished hand: play every card"))
         return
     raw = step.extra.get("bets", [])
     if not isinstance(raw, list) or not all(isinstance(b, dict) for b in raw):
