@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any, List, Optional, Tuple
 
 from ...engine.cards import Card, parse_card, sort_hand
-from ...engine.errors import SparError, shown
+from ...engine.errors import SparError
 from ...engine.match import Bet, Match
 from ...engine.state import DECLARE, PLAY, UNDER_TEN, Action, HandState, Move, parse_move
 from ...engine.words import card_text
