@@ -2,7 +2,8 @@
 French, on a desktop and a phone: under ten (keep is refused with its reason, the
 exchange shows the new hand), a bet matched, the under card asked for beside the cards
 and shown on the table, what a player pays in all, and the player one point away
-stopped. Screenshots ``customs-<what>-<lang>-1280.png`` and ``-390.png``."""
+stopped; and lesson 17 in the Lessons list. Screenshots ``customs-<what>-<lang>-1280.png``
+and ``-390.png``."""
 
 from __future__ import annotations
 
@@ -116,3 +117,17 @@ def test_the_player_one_point_away_is_stopped(app_server, voila_page, lang):
     button(page, parse_card("9C").name).click()
     expect(feedback.locator(".sp-feedback-right")).to_be_visible(timeout=TIMEOUT)
     both_sizes(voila_page, f"stop-right-{lang}")
+
+
+def test_lesson_17_has_its_place_in_the_lessons_list(app_server, voila_page, lang):
+    page = voila_page.page
+    page.set_viewport_size(DESKTOP)
+    voila_page.open_url(app_server.app_url(f"page=lessons&learner=Customs {lang}&lang={lang}"))
+    lesson = next(lesson for lesson in load_all() if lesson.number == 17)
+    row = page.get_by_role("button", name=_("Lesson {number}: {title}").format(
+        number=17, title=lesson.title), exact=True)
+    expect(row).to_be_visible(timeout=FIRST_VISIT_MS)
+    row.scroll_into_view_if_needed()
+    both_sizes(voila_page, f"lessons-list-{lang}")
+    row.click()
+    expect(page.get_by_role("heading", name=lesson.heading)).to_be_visible(timeout=TIMEOUT)
