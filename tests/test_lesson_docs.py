@@ -17,7 +17,7 @@ from spar_tutor.lessons import Lesson, load_all
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted((ROOT / "lessons").glob("*.toml"))
-NUMBERS = {10: "Ten", 16: "Sixteen"}
+NUMBERS = {10: "Ten", 16: "Sixteen", 17: "Seventeen"}
 
 
 def facts(path):

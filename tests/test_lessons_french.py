@@ -11,7 +11,7 @@ from spar_tutor.store import Store
 
 from lesson_helpers import finish_step
 
-NUMBERS = list(range(1, 17))
+NUMBERS = list(range(1, 18))
 
 
 @pytest.fixture
