@@ -38,20 +38,23 @@ from spar_tutor.solver.voice import THRESHOLDS  # noqa: E402
 
 
 def play(state: HandState, seat: int, hints: SessionHints, say: bool = True
-         ) -> Tuple[HandState, List[List[Card]], int]:
-    """The hand played to its end; its tricks; how many learner choices mattered."""
+         ) -> Tuple[HandState, List[List[Card]], List[str]]:
+    """The hand played to its end; its tricks; the idea behind each of the learner's cards
+    (in brackets when no card was a mistake)."""
     tricks: List[List[Card]] = [[]]
-    mattered = 0
+    mattered: List[str] = []
     while not state.is_over():
         mover = state.to_move
         if mover == seat:
             allowed = set(may_play(state))
             values = [v for v in hints.values(state, seat).choices if v.card in allowed]
             card = values[0].card
+            idea = view_reason(state.view(seat), card).idea
             if len(values) > 1 and values[0].expected - values[-1].expected >= THRESHOLDS.mistake:
-                mattered += 1
+                mattered.append(f"{len(tricks)}:{idea}")
+            elif len(values) > 1:
+                mattered.append(f"({len(tricks)}:{idea})")
             if say:
-                idea = view_reason(state.view(seat), card).idea
                 shown = ", ".join(f"{v.card} {v.expected:.2f}/{100 * v.win_chance:.0f}%"
                                   for v in values)
                 print(f"  trick {len(tricks)}: you {card} ({idea}) -- {shown}")
@@ -109,8 +112,8 @@ def main(argv: List[str]) -> int:
             result = end.result
             assert result is not None
             won = "WON" if result.winner == args.seat else "   "
-            print(f"seed {seed}: {won} {result.points[args.seat]} pts, {mattered} choices "
-                  f"mattered, learner {position['hands'][args.seat]} | "
+            print(f"seed {seed}: {won} {result.points[args.seat]} pts, mattered "
+                  f"{' '.join(mattered)}, learner {position['hands'][args.seat]} | "
                   + " | ".join(position["hands"]) + f" | {json.dumps(made)} | {result.reason}",
                   flush=True)
         return 0
@@ -120,7 +123,10 @@ def main(argv: List[str]) -> int:
         position["dealer"] = args.dealer
     state = DealFile.from_json(position).state()
     end, tricks, _mattered = play(state, args.seat, hints)
-    print(end.result)
+    print(end.result.reason if end.result else "")
+    for number, trick in enumerate(end.tricks, start=1):
+        cards = ", ".join(f"{trick.seat_of(i, end.players)}:{c}" for i, c in enumerate(trick.cards))
+        print(f"  trick {number}: {cards} -> seat {trick.winner}")
     for trick in tricks:
         print(f'\n[[step.trick]]\nplays = "{" ".join(map(str, trick))}"\ncomment = """\n"""')
     return 0

@@ -313,6 +313,7 @@ class HandRun(PositionRun):
             return Feedback(False, " ".join(t for t in said if t))
         # off the lesson's hand a good card goes on quietly; a card a little worse says so
         said = [judgement_words(verdict)] if lesson is not None or verdict.slip else []
+        said.append(self._wrong_words(card))
         if lesson is not None:
             self.left = self.trick_number()
             said.append(_("The lesson's hand went on with {card}. Now it goes on from yours: "
@@ -320,7 +321,7 @@ class HandRun(PositionRun):
                           "you can see.").format(card=card_text(lesson)))
         self._play(card)
         self._others()
-        return self._told(" ".join(said))
+        return self._told(" ".join(t for t in said if t))
 
     def _wrong_words(self, card: Card) -> str:
         """The lesson's words on this card at this trick (while on its hand)."""
