@@ -20,6 +20,7 @@ from ..learning.content import in_language
 from ..learning.problem import Problem
 from .keys import wrong_type
 from .kinds import check_step, kind_of
+from .kinds.hand import VERDICTS as HAND_VERDICTS
 from .model import KIND_NAMES, BrokenLesson, Lesson, LessonError, Step, TrickNote
 from .steps import parse_answer_cards
 from .practice import THEME, check_practice, practice_puzzles, puzzle_themes
@@ -305,6 +306,7 @@ def load_all(folder: Union[str, Path, None] = None) -> List[Union[Lesson, Broken
         except Exception as e:  # a bug must not take the other lessons down
             out.append(BrokenLesson(path.stem, path, [Problem(path.name, f"{type(e).__name__}: {e}")],
                                     *_peek(path)))
+    HAND_VERDICTS.save()  # the solver's verdicts on the whole hands, for the next process
     return out
 
 

@@ -24,7 +24,7 @@ replays it trick by trick with every hand face up and the step's ``replay`` word
 Checked when the lesson loads: a trick for each trick of the hand, every card the file
 plays held and allowed (and never a renege), every learner card of the lesson's one the
 hint's figures call the best or just as good, every text naming only cards the learner
-can see at that point (the replay's words may name any card of the deal).
+can see at that point (the replay's words may name any card of the pack).
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from ...engine.view import SeatView
 from ...engine.words import card_text
 from ...i18n import _
 from ...learning.rungs import CARD, CARD_WORDS, gives_away
+from ...learning.verdicts import Verdicts
 from ...render.table import table_html
 from ...render.text import md
 from ...session.hints import SessionHints, just_as_good, view_key
@@ -57,6 +58,11 @@ from .base import StepKind, register
 
 #: Deals each bot tries a move once the learner's hand has left the lesson's (as ``play``).
 BOT_WORLDS = 40
+#: The solver's verdicts on the lessons' hands, kept between processes: they depend on the
+#: rules, the solver, the hint's figures and this check.
+VERDICTS = Verdicts("lesson-verdicts.json",
+                    ("engine", "solver", "session/hints.py", "lessons/kinds/hand.py",
+                     "lessons/rungs.py"))
 
 
 # -- the lesson's hand, card by card ----------------------------------------------------------
@@ -120,22 +126,28 @@ def check(step: Step, found: Found) -> None:
         return
     _seen_in(step, [("text", step.text), ("prompt", step.prompt), ("title", step.title),
                     ("hint", step.hint)], state, "at the first lead", found)
-    hints = SessionHints(worlds=HIDDEN_WORLDS)
+    decisions: List[Tuple[str, HandState, Card]] = []
     for number, note in enumerate(step.tricks, start=1):
-        state = _check_trick(step, number, note, state, hints, found)
+        state = _check_trick(step, number, note, state, decisions, found)
         if state is None:
             return
     _seen_in(step, [("right", step.right)], state, "at the end of the hand", found)
-    dealt = set(step.state().stock) | {c for hand in step.state().hands for c in hand}
-    strangers = sorted(str(c) for c in named_cards(step.replay) - dealt)
+    assert step.position is not None
+    raw = {"position": step.position.to_json(), "seat": step.seat,
+           "plays": [str(c) for c in script(step)]}
+    found += VERDICTS.verdict(raw, lambda: _check_cards(step.learner, decisions))
+    strangers = sorted(str(c) for c in named_cards(step.replay) if not state.rules.deck_mask & c.bit)
     if strangers:
-        found.append(("replay", f"the replay names {' '.join(strangers)}, which nobody holds"))
+        found.append(("replay", f"the replay names {' '.join(strangers)}, which is not in the "
+                                f"pack of these rules"))
 
 
 def _check_trick(step: Step, number: int, note: TrickNote, state: HandState,
-                 hints: SessionHints, found: Found) -> Optional[HandState]:
-    """Check one trick of the lesson's hand; the state after it (None if it cannot be
-    played)."""
+                 decisions: List[Tuple[str, HandState, Card]], found: Found
+                 ) -> Optional[HandState]:
+    """Check one trick of the lesson's hand against the rules and its words against what
+    the learner can see (noting the learner's choice of card in ``decisions``, for the
+    solver); the state after it (None if it cannot be played)."""
     where = f"trick {number}"
     if len(note.plays) != state.players:
         found.append((where + " plays", f"{where}: a trick has one card from each of the "
@@ -155,7 +167,9 @@ def _check_trick(step: Step, number: int, note: TrickNote, state: HandState,
                                             f"{why}"))
             return None
         if seat == step.seat:
-            decided = _check_decision(step, where, note, state, card, hints, found)
+            decided = _check_decision(step, where, note, state, card, found)
+            if decided:
+                decisions.append((where, state, card))
         state = state.apply(card)
     if not decided and (note.hint or note.nudge or note.wrong):
         found.append((where, f"{where}: the learner has only one card to play here: no "
@@ -165,9 +179,9 @@ def _check_trick(step: Step, number: int, note: TrickNote, state: HandState,
 
 
 def _check_decision(step: Step, where: str, note: TrickNote, state: HandState, card: Card,
-                    hints: SessionHints, found: Found) -> bool:
-    """Check the learner's card of the lesson's hand in one trick; whether it was a choice
-    (more than one card allowed)."""
+                    found: Found) -> bool:
+    """Check the words at the learner's card in one trick; whether it was a choice (more
+    than one card allowed)."""
     cards = may_play(state)
     if len(cards) == 1:
         return False
@@ -188,16 +202,27 @@ def _check_decision(step: Step, where: str, note: TrickNote, state: HandState, c
     _seen_in(step, [(where + " hint", note.hint)]
              + [(where + " wrong", text) for text in note.wrong.values()], state,
              f"at the learner's card in {where}", found)
-    choices = _choices(hints, state, step.learner)
-    best = choices[0]
-    mine = next((v for v in choices if v.card == card), None)
-    if mine is None or (mine is not best and not just_as_good(best, mine)):
-        worth = f"{mine.expected:.2f}" if mine is not None else "nothing"
-        found.append((where + " plays", f"{where}: seeing only the learner's cards, the "
-                                        f"computer's best card is {best.card} ({best.expected:.2f} "
-                                        f"points on average), and {card} brings {worth}: play "
-                                        "a card the hint agrees with"))
     return True
+
+
+def _check_cards(seat: int, decisions: List[Tuple[str, HandState, Card]]) -> Found:
+    """The solver's verdict on the learner's cards of the lesson's hand: at each choice,
+    the card is the one the hint's figures put first, or just as good (so the hint, made
+    from the learner's view, never contradicts the lesson)."""
+    found: Found = []
+    hints = SessionHints(worlds=HIDDEN_WORLDS)
+    for where, state, card in decisions:
+        choices = _choices(hints, state, seat)
+        best = choices[0]
+        mine = next((v for v in choices if v.card == card), None)
+        if mine is None or (mine is not best and not just_as_good(best, mine)):
+            worth = f"{mine.expected:.2f}" if mine is not None else "nothing"
+            found.append((where + " plays", f"{where}: seeing only the learner's cards, the "
+                                            f"computer's best card is {best.card} "
+                                            f"({best.expected:.2f} points on average), and "
+                                            f"{card} brings {worth}: play a card the hint "
+                                            "agrees with"))
+    return found
 
 
 def _choices(hints: SessionHints, state: HandState, seat: int) -> List[Any]:
