@@ -156,7 +156,9 @@ class Step:
         """The step with ``change`` applied to each of its texts (another language, other
         names); positions, answers and the keys of ``wrong`` stay as written."""
         return dataclasses.replace(
-            self, **{key: change(getattr(self, key)) for key in WORD_KEYS},
+            self, title=change(self.title), text=change(self.text), prompt=change(self.prompt),
+            nudge=change(self.nudge), hint=change(self.hint), right=change(self.right),
+            replay=change(self.replay),
             wrong={key: change(words) for key, words in self.wrong.items()},
             tricks=tuple(note.map_words(change) for note in self.tricks))
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import FrozenSet, List, Sequence, Set
 
 from ..engine.cards import SUIT_NAMES, SUIT_SINGULAR, Card, cards_of_mask
+from ..engine.state import Trick
 from ..engine.view import SeatView
 from ..engine.words import Players, card_text
 from ..i18n import _
@@ -47,7 +48,7 @@ def trick_news(view: SeatView, players: Players) -> str:
     return " ".join(said + _safe_now(view, trick.cards))
 
 
-def _voids(tricks: Sequence, players: int) -> List[Set[str]]:
+def _voids(tricks: Sequence[Trick], players: int) -> List[Set[str]]:
     """The suits each seat has shown it lacks in ``tricks``."""
     out: List[Set[str]] = [set() for _seat in range(players)]
     for trick in tricks:

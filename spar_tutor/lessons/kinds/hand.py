@@ -376,12 +376,12 @@ class HandRun(PositionRun):
         said = [first] + self.news
         if not self.state.is_over():
             return Feedback(True, " ".join(t for t in said if t))
-        result = self.state.result
-        assert result is not None, "the hand is over"
-        said.append(result.words(step_players(self.state, self.step)))
-        if self.on_script:
+        if self.on_script:  # the last trick's comment says how the hand ended
             said.append(self.step.right)
         else:
+            result = self.state.result
+            assert result is not None, "the hand is over"
+            said.append(result.words(step_players(self.state, self.step)))
             said.append(_("Your hand left the lesson's at trick {number}. See every hand to "
                           "find out what the others held.").format(number=self.left))
         return Feedback(True, " ".join(t for t in said if t), True)
@@ -413,8 +413,8 @@ class HandRun(PositionRun):
                            open_hands=True)
         where = (_("Every hand face up, as dealt.") if self.replay == 0 else
                  _("Every hand face up, after trick {number}.").format(number=self.replay))
-        return (f"{table}<div class='sp-replay'><p><b>{where}</b></p>"
-                f"{md(self.step.replay)}</div>")
+        return (f"<div class='sp-replay'><p><b>{where}</b></p>{md(self.step.replay)}</div>"
+                f"{table}")
 
     def answers(self) -> Answers:
         if self.out is not None:
