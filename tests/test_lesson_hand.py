@@ -99,6 +99,13 @@ def test_the_hint_ladder_names_no_card_first_then_the_idea_then_the_lessons_card
     assert ladder(run).idea.text == "Ama has no heart. Lead your queen."
 
 
+def test_a_copy_tries_an_answer_without_touching_the_run():
+    run = the_run()
+    trial = copy.deepcopy(run)
+    assert not trial.answer("QD").correct and trial.out is not None
+    assert run.out is None and run.answer("8H").correct
+
+
 def test_taking_the_answer_after_the_hand_is_over_costs_nothing():
     run = LessonRun(load_lesson(HAND))
     for code in ("8H", "QD", "7H", "7D", "6H"):

@@ -29,6 +29,7 @@ can see at that point (the replay's words may name any card of the pack).
 
 from __future__ import annotations
 
+import copy
 import zlib
 from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
@@ -264,6 +265,16 @@ class HandRun(PositionRun):
         self.replay: Optional[int] = None
         self.news: List[str] = []
         self._others()
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "HandRun":
+        """A copy to try an answer on (the walk's wrong answer); the table of values is
+        shared: it holds the solver, and what it knows is the same for both."""
+        twin = copy.copy(self)
+        memo[id(self)] = twin
+        for key, value in self.__dict__.items():
+            if key != "hints":
+                setattr(twin, key, copy.deepcopy(value, memo))
+        return twin
 
     # -- the hand -------------------------------------------------------------------------
 
