@@ -80,32 +80,24 @@ def lesson_words(data: Dict[str, Any]) -> Iterator[Tuple[str, str]]:
     for n, step in enumerate(data.get("step", ()), start=1):
         if not isinstance(step, dict):
             continue
-        for key in STEP_WORDS:
-            text = _text(step.get(key))
-            if text:
-                yield f"step {n} {key}", text
-        wrong = step.get("wrong", {})
-        for answer, value in (wrong.items() if isinstance(wrong, dict) else ()):
-            text = _text(value)
-            if text:
-                yield f"step {n} wrong {answer}", text
+        yield from _table_words(step, STEP_WORDS, f"step {n}")
         for option in step.get("options", ()):
             if isinstance(option, str) and not _NOT_WORDS.match(option):
                 yield f"step {n} option", option
         tricks = step.get("trick", ())
         for k, trick in enumerate(tricks if isinstance(tricks, list) else (), start=1):
-            yield from _trick_words(trick, f"step {n} trick {k}")
+            if isinstance(trick, dict):  # a whole hand's trick
+                yield from _table_words(trick, TRICK_WORDS, f"step {n} trick {k}")
 
 
-def _trick_words(trick: Any, where: str) -> Iterator[Tuple[str, str]]:
-    """(where, words) of a whole hand's trick: its comment, nudge, hint and ``wrong``."""
-    if not isinstance(trick, dict):
-        return
-    for key in TRICK_WORDS:
-        text = _text(trick.get(key))
+def _table_words(table: Dict[str, Any], keys: Sequence[str], where: str
+                 ) -> Iterator[Tuple[str, str]]:
+    """(where, words) of a step's (or a whole hand's trick's) texts and ``wrong`` table."""
+    for key in keys:
+        text = _text(table.get(key))
         if text:
             yield f"{where} {key}", text
-    wrong = trick.get("wrong", {})
+    wrong = table.get("wrong", {})
     for answer, value in (wrong.items() if isinstance(wrong, dict) else ()):
         text = _text(value)
         if text:
