@@ -230,7 +230,10 @@ def test_every_shipped_hand_is_played_to_its_end_on_the_lessons_cards():
     assert {step.state().rules.name for _l, _n, step in steps} >= {"standard", "ghana_table"}
     for lesson, n, step in steps:
         run = make_run(step)
-        said = [run.answer(str(run.expected())) for _ in decisions(copy.copy(run))]
+        said = []
+        while not run.state.is_over():  # at each card: a nudge that names no card
+            assert gives_away(ladder(run).nudge.text) is None, (lesson, n, ladder(run).nudge)
+            said.append(run.answer(str(run.expected())))
         assert run.state.is_over() and said[-1].finished, (lesson, n)
         comments = [re.findall(r"Trick \d+:", fb.text) for fb in said]
         assert sum(len(c) for c in comments) == run.state.rules.tricks, (lesson, n)

@@ -101,6 +101,7 @@ def test_a_whole_hand_is_played_with_a_comment_at_every_trick(lesson, number, st
     page = open_step(voila_page, app_server, lesson, number, step)
     run = make_run(step)
     assert isinstance(run, HandRun)
+    voila_page.screenshot(f"hand-lesson{lesson.number}-step{number}-start-1280")
     play_on(page, run)
     expect(page.locator(".sp-feedback-right")).to_contain_text(shown(step.right), timeout=TIMEOUT)
     replay(page, run, step)
