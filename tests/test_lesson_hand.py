@@ -115,13 +115,6 @@ def test_taking_the_answer_after_the_hand_is_over_costs_nothing():
     assert run.missed == [] and not run.answer_next
 
 
-def decisions(run: HandRun):
-    """Each of the learner's decisions of a hand (the run at it), the lesson's cards."""
-    while not run.state.is_over():
-        yield run
-        run.answer(str(run.expected()))
-
-
 def hand_steps():
     return [(lesson.id, n, step) for lesson in load_all() if hasattr(lesson, "steps")
             for n, step in enumerate(lesson.steps, start=1) if step.kind == "hand"]

@@ -226,5 +226,6 @@ def _wrong_line(text: str, table_line: int, answer: str) -> int:
     return table_line + 1
 
 
-__all__ = ["NOT_TRANSLATED", "PUZZLE_WORDS", "STEP_WORDS", "TRICK_WORDS", "extract_toml", "file_words", "in_language",
+__all__ = ["NOT_TRANSLATED", "PUZZLE_WORDS", "STEP_WORDS", "TRICK_WORDS", "extract_toml",
+           "file_words", "in_language",
            "lesson_words", "option_in_language", "puzzle_words"]

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import copy
 import zlib
-from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from ...engine.cards import Card, parse_card
 from ...engine.errors import shown
@@ -137,7 +137,8 @@ def check(step: Step, found: Found) -> None:
     raw = {"position": step.position.to_json(), "seat": step.seat,
            "plays": [str(c) for c in script(step)]}
     found += VERDICTS.verdict(raw, lambda: _check_cards(step.learner, decisions))
-    strangers = sorted(str(c) for c in named_cards(step.replay) if not state.rules.deck_mask & c.bit)
+    pack = state.rules.deck_mask
+    strangers = sorted(str(c) for c in named_cards(step.replay) if not pack & c.bit)
     if strangers:
         found.append(("replay", f"the replay names {' '.join(strangers)}, which is not in the "
                                 f"pack of these rules"))
