@@ -84,6 +84,10 @@ def finish_step(player: LessonPlayer) -> None:
             best, _ = guarantees.best_moves(live.state, step.seat)
             click(player, best[0].name)
         return
+    if step.kind == "hand":  # a whole hand: the lesson's cards
+        while not live.state.is_over():
+            click(player, live.expected().name)
+        return
     for text in right_answers(player):
         click(player, text)
 

@@ -89,7 +89,7 @@ def test_a_table_without_money_plays_ghana_table_rules_without_stakes_or_bets():
 def test_serve_passes_the_currency_and_no_money_to_the_kernels(monkeypatch):
     seen = {}
     monkeypatch.setattr("spar_tutor.server.serve.serve", lambda **kw: 0)
-    monkeypatch.setattr("spar_tutor.server.classroom.check_puzzles", lambda: None)
+    monkeypatch.setattr("spar_tutor.server.classroom.check_course", lambda: None)
     monkeypatch.setattr("spar_tutor.server.classroom.os.environ", seen)
     assert cli.main(["serve", "--currency", "cfa", "--no-money", "--port", "8999"]) == 0
     assert seen["SPAR_TUTOR_CURRENCY"] == "cfa" and seen[MONEY_ENV] == "off"

@@ -14,7 +14,7 @@ KINDS_DIR = ROOT / "spar_tutor" / "lessons" / "kinds"
 
 
 def test_every_kind_has_its_module_and_is_registered_there():
-    assert KIND_NAMES == get_args(Kind) and len(KIND_NAMES) == 12
+    assert KIND_NAMES == get_args(Kind) and len(KIND_NAMES) == 13
     assert set(kinds.REGISTRY) == set(KIND_NAMES)
     modules = {p.stem for p in KINDS_DIR.glob("*.py")} - {"__init__", "base"}
     assert modules == set(KIND_NAMES)

@@ -29,8 +29,9 @@ def sentences(text):
 
 def lesson_sentences(lesson):
     for step in lesson.steps:
-        for text in (step.text, step.prompt, step.hint, step.right, *step.wrong.values()):
-            yield from sentences(text)
+        for key, text in step.words():  # a whole hand's comments and replay too
+            if key not in ("title", "nudge") and not key.endswith(" nudge"):
+                yield from sentences(text)
 
 
 def test_sentences_are_split_where_a_reader_stops():

@@ -20,10 +20,8 @@ def words(lesson):
     yield "title", lesson.title
     yield "summary", lesson.summary
     for n, step in enumerate(lesson.steps, start=1):
-        for key in ("title", "text", "prompt", "hint", "right"):
-            yield f"step {n} {key}", getattr(step, key)
-        for key, text in step.wrong.items():
-            yield f"step {n} wrong {key}", text
+        for key, text in step.words():  # a whole hand's tricks and replay too
+            yield f"step {n} {key}", text
         for option in step.options:
             yield f"step {n} option", str(option)
 

@@ -13,8 +13,7 @@ from spar_tutor.puzzles.loader import load_collection, puzzles_dir
 @pytest.fixture
 def fresh_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("SPAR_TUTOR_HOME", str(tmp_path))
-    monkeypatch.setattr(verdicts, "_verdicts", None)
-    monkeypatch.setattr(verdicts, "_changed", False)
+    monkeypatch.setattr(verdicts, "CACHE", verdicts.fresh())
     return tmp_path
 
 
@@ -27,7 +26,7 @@ def asking_the_solver_fails(monkeypatch):
 def test_a_second_process_reads_the_verdicts(fresh_cache, monkeypatch):
     first = load_collection(translate=False)
     assert verdicts.cache_file().exists() and len(first.puzzles) > 50
-    monkeypatch.setattr(verdicts, "_verdicts", None)  # another process: only the file
+    monkeypatch.setattr(verdicts, "CACHE", verdicts.fresh())  # another process: the file
     asking_the_solver_fails(monkeypatch)
     again = load_collection(translate=False)
     assert [p.id for p in again.puzzles] == [p.id for p in first.puzzles] and not again.problems
@@ -48,8 +47,7 @@ def test_a_changed_puzzle_or_judging_code_is_checked_again(fresh_cache, monkeypa
     assert asked and any("the goal is 9" in p.what or "points" in p.what
                          for p in changed.problems)
     asked.clear()
-    verdicts.code_hash.cache_clear()
-    monkeypatch.setattr(verdicts, "code_hash", lambda: "other code")
+    monkeypatch.setattr(verdicts.CACHE, "code_hash", lambda: "other code")
     load_collection(folder, translate=False)
     assert asked  # new code: new verdicts
 

@@ -32,7 +32,9 @@ from ..i18n import N_, _, is_translated
 from ..i18n.money import in_currency
 
 #: A step's keys that hold words (its ``wrong`` table's texts and its text options too).
-STEP_WORDS = ("title", "text", "prompt", "nudge", "hint", "right")
+STEP_WORDS = ("title", "text", "prompt", "nudge", "hint", "right", "replay")
+#: The keys of a whole hand's trick (``[[step.trick]]``) that hold words (and its ``wrong``).
+TRICK_WORDS = ("comment", "nudge", "hint")
 #: A puzzle's keys that hold words.
 PUZZLE_WORDS = ("title", "goal", "nudge", "hint", "explanation")
 #: An option that needs no translation: numbers and card codes only ("35", "6S 7S 8H").
@@ -78,18 +80,28 @@ def lesson_words(data: Dict[str, Any]) -> Iterator[Tuple[str, str]]:
     for n, step in enumerate(data.get("step", ()), start=1):
         if not isinstance(step, dict):
             continue
-        for key in STEP_WORDS:
-            text = _text(step.get(key))
-            if text:
-                yield f"step {n} {key}", text
-        wrong = step.get("wrong", {})
-        for answer, value in (wrong.items() if isinstance(wrong, dict) else ()):
-            text = _text(value)
-            if text:
-                yield f"step {n} wrong {answer}", text
+        yield from _table_words(step, STEP_WORDS, f"step {n}")
         for option in step.get("options", ()):
             if isinstance(option, str) and not _NOT_WORDS.match(option):
                 yield f"step {n} option", option
+        tricks = step.get("trick", ())
+        for k, trick in enumerate(tricks if isinstance(tricks, list) else (), start=1):
+            if isinstance(trick, dict):  # a whole hand's trick
+                yield from _table_words(trick, TRICK_WORDS, f"step {n} trick {k}")
+
+
+def _table_words(table: Dict[str, Any], keys: Sequence[str], where: str
+                 ) -> Iterator[Tuple[str, str]]:
+    """(where, words) of a step's (or a whole hand's trick's) texts and ``wrong`` table."""
+    for key in keys:
+        text = _text(table.get(key))
+        if text:
+            yield f"{where} {key}", text
+    wrong = table.get("wrong", {})
+    for answer, value in (wrong.items() if isinstance(wrong, dict) else ()):
+        text = _text(value)
+        if text:
+            yield f"{where} wrong {answer}", text
 
 
 def puzzle_words(data: Dict[str, Any]) -> Iterator[Tuple[str, str]]:
@@ -132,10 +144,21 @@ def _lines(text: str) -> Dict[str, int]:
     for key in ("title", "summary"):
         found[key] = key_line(0, top, key)
     for n, (lo, hi) in enumerate(blocks, start=1):
+        # a whole hand's [[step.trick]] tables come after the step's own keys
+        heads = [i for i in range(lo, hi)
+                 if re.match(r"^\s*\[\[\s*step\.trick\s*\]\]", lines[i])]
+        own = heads[0] if heads else hi
         for key in STEP_WORDS + PUZZLE_WORDS + ("options",):
-            found[f"{n} {key}"] = key_line(lo, hi, key)
-        wrong = next((i for i in range(lo, hi) if re.match(r"^\s*\[step\.wrong\]", lines[i])), lo)
+            found[f"{n} {key}"] = key_line(lo, own, key)
+        wrong = next((i for i in range(lo, own) if re.match(r"^\s*\[step\.wrong\]", lines[i])), lo)
         found[f"{n} wrong"] = wrong
+        for k, head in enumerate(heads, start=1):
+            end = heads[k] if k < len(heads) else hi
+            for key in TRICK_WORDS:
+                found[f"{n} trick {k} {key}"] = key_line(head, end, key)
+            found[f"{n} trick {k} wrong"] = next(
+                (i for i in range(head, end)
+                 if re.match(r"^\s*\[step\.trick\.wrong\]", lines[i])), head)
     return found
 
 
@@ -152,7 +175,12 @@ def extract_toml(fileobj: IO[bytes], keywords: Any, comment_tags: Sequence[str],
             ids[str(puzzle.get("id", f"#{n}"))] = n
     for where, words in file_words(text):
         parts = where.split(" ")
-        if parts[0] == "step":
+        if parts[0] == "step" and parts[2] == "trick":
+            trick = f"{parts[1]} trick {parts[3]}"
+            line = lines.get(f"{trick} {parts[4]}", 1)
+            if parts[4] == "wrong":
+                line = _wrong_line(text, line, " ".join(parts[5:]))
+        elif parts[0] == "step":
             key = "wrong" if parts[2] == "wrong" else ("options" if parts[2] == "option" else parts[2])
             line = lines.get(f"{parts[1]} {key}", 1)
             if key == "wrong":
@@ -198,5 +226,6 @@ def _wrong_line(text: str, table_line: int, answer: str) -> int:
     return table_line + 1
 
 
-__all__ = ["NOT_TRANSLATED", "PUZZLE_WORDS", "STEP_WORDS", "extract_toml", "file_words", "in_language",
+__all__ = ["NOT_TRANSLATED", "PUZZLE_WORDS", "STEP_WORDS", "TRICK_WORDS", "extract_toml",
+           "file_words", "in_language",
            "lesson_words", "option_in_language", "puzzle_words"]

@@ -3,7 +3,7 @@ Duolingo's checkpoints are.
 
 The questions come from lessons 1 to N, N being the highest lesson the learner has
 finished (all the lessons, before any is finished: a quiz of what they know already);
-a lesson that only plays a whole hand (a ``play`` step) is left out, as too long for a
+a whole hand to play (a ``play`` or ``hand`` step) is left out, as too long for a
 quiz. The draw is seeded by the learner's name, the day and N, so the same learner gets
 the same questions all day (a reload does not change them) and new ones tomorrow. The
 checkpoint is a :class:`~spar_tutor.lessons.model.Lesson` of those steps, run by the
@@ -34,7 +34,7 @@ from .model import BrokenLesson, Lesson
 #: How many questions a checkpoint asks (fewer if the lessons have fewer).
 QUESTIONS = 10
 #: Step kinds a checkpoint leaves out: a whole hand to play is too long for a quiz.
-LEFT_OUT = {"play"}
+LEFT_OUT = {"play", "hand"}
 #: What the app's links call the checkpoint (``?page=lessons&lesson=checkpoint``).
 ROUTE = "checkpoint"
 

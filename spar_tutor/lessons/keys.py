@@ -17,6 +17,8 @@ from typing import Any, Callable, Dict, Optional, Tuple
 MOST_PLAYERS = 7
 #: The most options a question may offer (a row of buttons).
 MOST_OPTIONS = 30
+#: The most tricks a whole hand has (seven-card Spar).
+MOST_TRICKS = 7
 #: The most worlds an odds step may ask the solver to sample (a check takes seconds).
 MOST_WORLDS = 20_000
 
@@ -81,6 +83,9 @@ KEY_TYPES: Dict[str, Tuple[Callable[[Any], bool], str]] = {
                   "must be a table of numbers"),
     "chances": (_is_number_list, "must be a list of numbers"),
     "points": (_is_number_list, "must be a list of numbers"),
+    "trick": (lambda v: isinstance(v, list) and len(v) <= MOST_TRICKS,
+              f"must be at most {MOST_TRICKS} [[step.trick]] tables"),
+    "replay": (lambda v: isinstance(v, str), "must be text"),
 }
 
 

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Protocol, Tuple, Union
 
-from ..engine.cards import Card
+from ..engine.cards import Card, parse_card
 from ..engine.dealfile import DealFile
 from ..engine.errors import FileError, SparError, shown
 from ..engine.files import parse_toml, read_text
@@ -20,13 +20,19 @@ from ..learning.content import in_language
 from ..learning.problem import Problem
 from .keys import wrong_type
 from .kinds import check_step, kind_of
-from .model import KIND_NAMES, BrokenLesson, Lesson, LessonError, Step
+from .kinds.hand import VERDICTS as HAND_VERDICTS
+from .model import KIND_NAMES, BrokenLesson, Lesson, LessonError, Step, TrickNote
 from .steps import parse_answer_cards
 from .practice import THEME, check_practice, practice_puzzles, puzzle_themes
 
 #: Keys every step may have (a kind's own keys are in its module, kept in ``Step.extra``).
 STEP_KEYS = {"kind", "title", "text", "prompt", "nudge", "hint", "right", "wrong", "position", "seat", "hidden",
              "names", "cards", "answer", "options"}
+#: Keys of some kinds that the step keeps in fields of its own, not in ``Step.extra``: a
+#: whole hand's tricks (``[[step.trick]]`` tables) and its replay's words.
+MODEL_KEYS = {"trick", "replay"}
+#: The keys of a whole hand's ``[[step.trick]]`` table.
+TRICK_KEYS = {"plays", "comment", "hint", "nudge", "wrong"}
 TOP_KEYS = {"number", "title", "summary", "minutes", "names", "practice", "step"}
 #: The most steps a lesson may have (the longest has a dozen).
 MOST_STEPS = 100
@@ -90,7 +96,7 @@ def loads_lesson(text: str, source: str = "<lesson>", lesson_id: str = "lesson",
         raw_steps = []
     steps: List[Step] = []
     for i, raw in enumerate(raw_steps, start=1):
-        step = _read_step(raw, i, names, bad)
+        step = _read_step(raw, i, names, lines, bad)
         if step is None:
             continue
         step.line = lines.find(i, None)
@@ -101,21 +107,10 @@ def loads_lesson(text: str, source: str = "<lesson>", lesson_id: str = "lesson",
         _stories(steps, bad)
     if problems:
         raise LessonError(problems)
-    for step in steps:
-        _words_in_language(step)
+    steps = [step.map_words(in_language) for step in steps]
     return Lesson(lesson_id, data["number"], in_language(data["title"].strip()),
                   in_language(data["summary"].strip()), data["minutes"], steps, path,
                   None if practice is None else tuple(practice))
-
-
-def _words_in_language(step: Step) -> None:
-    """A checked step's words in the language in use (docs/translating.md): positions,
-    answers and the keys of ``wrong`` stay as written."""
-    step.title, step.text, step.prompt = (in_language(step.title), in_language(step.text),
-                                          in_language(step.prompt))
-    step.hint, step.right = in_language(step.hint), in_language(step.right)
-    step.nudge = in_language(step.nudge)
-    step.wrong = {key: in_language(text) for key, text in step.wrong.items()}
 
 
 def _stories(steps: List[Step], bad: _Report) -> None:
@@ -143,7 +138,8 @@ def _stories(steps: List[Step], bad: _Report) -> None:
             step.story = str(story)
 
 
-def _read_step(raw: Any, i: int, names: Tuple[str, ...], bad: _Report) -> Optional[Step]:
+def _read_step(raw: Any, i: int, names: Tuple[str, ...], lines: "_StepLines",
+               bad: _Report) -> Optional[Step]:
     if not isinstance(raw, dict):
         bad("a step must be a table", i)
         return None
@@ -182,14 +178,57 @@ def _read_step(raw: Any, i: int, names: Tuple[str, ...], bad: _Report) -> Option
             bad(f"position: {e.reason}" + (f" (rule: {e.rule})" if e.rule else ""), i, "position")
             return None
     cards = raw.get("cards", "")
+    tricks = _tricks(raw.get("trick", []), i, lines, bad)
+    if tricks is None:
+        return None
     return Step(kind=kind, wrong={str(k): v.strip() for k, v in wrong.items()},
                 position=position, seat=raw.get("seat"), hidden=bool(raw.get("hidden", False)),
                 names=tuple(raw.get("names", names)),
                 cards=tuple(cards.split()) if isinstance(cards, str) else tuple(cards),
                 answer=raw.get("answer"), options=tuple(raw.get("options", ())),
-                extra={k: raw[k] for k in extra_keys if k in raw},
+                extra={k: raw[k] for k in extra_keys - MODEL_KEYS if k in raw},
+                tricks=tricks, replay=str(raw.get("replay", "")).strip(),
                 title=texts["title"], text=texts["text"], prompt=texts["prompt"],
                 nudge=texts["nudge"], hint=texts["hint"], right=texts["right"])
+
+
+def _tricks(raw: Any, i: int, lines: "_StepLines",
+            bad: _Report) -> Optional[Tuple[TrickNote, ...]]:
+    """A whole hand's ``[[step.trick]]`` tables, read (their cards parsed); None (and a
+    problem for each thing wrong) if any is not what a trick holds."""
+    notes: List[TrickNote] = []
+    ok = True
+    for n, table in enumerate(raw, start=1):
+        where = f"trick {n}"
+        if not isinstance(table, dict):
+            bad(f"{where}: a trick must be a table", i, where)
+            ok = False
+            continue
+        for key in sorted(set(table) - TRICK_KEYS):
+            bad(f"{where}: unknown key {shown(key)} (known: {', '.join(sorted(TRICK_KEYS))})",
+                i, f"{where} {key}")
+            ok = False
+        texts = {}
+        for key in ("plays", "comment", "hint", "nudge"):
+            value = table.get(key, "")
+            if not isinstance(value, str):
+                bad(f"{where}: {shown(key)} must be text", i, f"{where} {key}")
+                ok = False
+                value = ""
+            texts[key] = value.strip()
+        wrong = table.get("wrong", {})
+        if not isinstance(wrong, dict) or not all(isinstance(v, str) for v in wrong.values()):
+            bad(f"{where}: 'wrong' must be a table of feedback texts", i, f"{where} wrong")
+            ok, wrong = False, {}
+        try:
+            plays = tuple(parse_card(code) for code in texts["plays"].split())
+        except SparError as e:
+            bad(f"{where}: plays: {e.reason}", i, f"{where} plays")
+            ok, plays = False, ()
+        notes.append(TrickNote(plays, texts["comment"], texts["hint"], texts["nudge"],
+                               {str(k): v.strip() for k, v in wrong.items()},
+                               lines.find(i, where)))
+    return tuple(notes) if ok else None
 
 
 def _position(obj: Any) -> DealFile:
@@ -208,6 +247,9 @@ class _StepLines:
                        if line.strip() == "[[step]]"]
 
     def find(self, step: Optional[int], key: Optional[str]) -> Optional[int]:
+        """The line of ``key`` in step ``step`` (the lesson's top keys for ``None``): the
+        step's header when the key is not written. A whole hand's trick is ``"trick 3"``
+        (its ``[[step.trick]]`` header) and a key in it ``"trick 3 comment"``."""
         if step is None:
             lo, hi = 1, (self.starts[0] if self.starts else len(self.lines) + 1)
         elif step - 1 < len(self.starts):
@@ -217,11 +259,30 @@ class _StepLines:
             return None
         if key is None:
             return lo if step is not None else None
+        trick = re.fullmatch(r"trick (\d+)(?: (\w+))?.*", key)
+        if trick and step is not None:
+            return self._in_trick(lo, hi, int(trick.group(1)), trick.group(2))
         pat = re.compile(rf"^\s*(\[step\.)?{re.escape(key)}\b")
         for n in range(lo, hi):
             if pat.match(self.lines[n - 1]):
                 return n
         return lo if step is not None else None
+
+    def _in_trick(self, lo: int, hi: int, number: int, key: Optional[str]) -> int:
+        """The line of the ``number``-th ``[[step.trick]]`` of a step (lines ``lo`` to
+        ``hi``), or of ``key`` in it."""
+        heads = [n for n in range(lo, hi)
+                 if self.lines[n - 1].strip().replace(" ", "") == "[[step.trick]]"]
+        if number - 1 >= len(heads):
+            return lo
+        start = heads[number - 1]
+        end = heads[number] if number < len(heads) else hi
+        if key is not None:
+            pat = re.compile(rf"^\s*(\[step\.trick\.)?{re.escape(key)}\b")
+            for n in range(start, end):
+                if pat.match(self.lines[n - 1]):
+                    return n
+        return start
 
 
 def load_all(folder: Union[str, Path, None] = None) -> List[Union[Lesson, BrokenLesson]]:
@@ -245,6 +306,7 @@ def load_all(folder: Union[str, Path, None] = None) -> List[Union[Lesson, Broken
         except Exception as e:  # a bug must not take the other lessons down
             out.append(BrokenLesson(path.stem, path, [Problem(path.name, f"{type(e).__name__}: {e}")],
                                     *_peek(path)))
+    HAND_VERDICTS.save()  # the solver's verdicts on the whole hands, for the next process
     return out
 
 

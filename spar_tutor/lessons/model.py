@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Literal, Optional, Tuple, get_args
 
+from ..engine.cards import Card
 from ..engine.dealfile import DealFile
 from ..engine.errors import SparError
 from ..engine.state import HandState
@@ -17,7 +18,7 @@ from ..learning.problem import Problem
 #: Every step kind: a closed set, so a misspelt kind is a type error. Each has its
 #: module in :mod:`spar_tutor.lessons.kinds` (how to add one: docs/lessons.md).
 Kind = Literal["explain", "deal", "pick_from", "choice", "pick_card", "trick", "points",
-               "declare", "play", "odds", "decide", "money"]
+               "declare", "play", "odds", "decide", "money", "hand"]
 KIND_NAMES: Tuple[Kind, ...] = get_args(Kind)
 
 #: Names for the seats when a step does not give its own (the learner is "You").
@@ -33,6 +34,34 @@ class LessonError(SparError):
         more = len(problems) - 3
         super().__init__(text + (f" (and {more} more)" if more > 0 else ""),
                          file=None, rule="lesson file")
+
+
+@dataclass(frozen=True)
+class TrickNote:
+    """One trick of a whole hand told trick by trick (a ``hand`` step's ``[[step.trick]]``):
+    the cards the lesson's hand plays in it, from its leader on; the nudge, the idea and the
+    words on wrong cards at the learner's card in it; and the comment after it."""
+
+    plays: Tuple[Card, ...]
+    comment: str
+    hint: str = ""
+    nudge: str = ""
+    wrong: Dict[str, str] = field(default_factory=dict)
+    #: The line of its ``[[step.trick]]`` header in the lesson file.
+    line: Optional[int] = None
+
+    def words(self) -> List[Tuple[str, str]]:
+        """(key, words) of every text of the trick a learner may read."""
+        said = [(key, getattr(self, key)) for key in ("comment", "hint", "nudge")]
+        return [(k, t) for k, t in said if t] + [(f"wrong {card}", text)
+                                                 for card, text in self.wrong.items()]
+
+    def map_words(self, change: Callable[[str], str]) -> "TrickNote":
+        """The trick with ``change`` applied to each of its texts."""
+        return dataclasses.replace(
+            self, comment=change(self.comment), hint=change(self.hint),
+            nudge=change(self.nudge),
+            wrong={card: change(text) for card, text in self.wrong.items()})
 
 
 @dataclass
@@ -61,6 +90,10 @@ class Step:
     #: The card the next step's position goes on with, when this step takes more than one
     #: card and the next step plays the same hand on (filled in by the loader).
     story: Optional[str] = None
+    #: A whole hand told trick by trick (``hand`` steps): each trick's cards and words.
+    tricks: Tuple[TrickNote, ...] = ()
+    #: What a whole hand's open replay says: what the others held (``hand`` steps).
+    replay: str = ""
 
     @property
     def is_question(self) -> bool:
@@ -103,13 +136,35 @@ class Step:
         names = [rename(n) for n in self.names] + [
             rename(DEFAULT_NAMES[seat % len(DEFAULT_NAMES)])
             for seat in range(len(self.names), players)]
+        renamed = self.map_words(rename)
         return dataclasses.replace(
-            self, title=rename(self.title), text=rename(self.text), prompt=rename(self.prompt),
-            nudge=rename(self.nudge), hint=rename(self.hint), right=rename(self.right),
-            wrong={key: rename(words) for key, words in self.wrong.items()},
-            names=tuple(names),
+            renamed, names=tuple(names),
             options=tuple(rename(o) if isinstance(o, str) else o for o in self.options),
             answer=rename(self.answer) if isinstance(self.answer, str) else self.answer)
+
+    def words(self) -> List[Tuple[str, str]]:
+        """(key, words) of every text of the step a learner may read (the options aside),
+        as ``tests`` and the translators' tools name them: ``"hint"``, ``"wrong 7S"``,
+        ``"trick 2 comment"``."""
+        said = [(key, getattr(self, key)) for key in WORD_KEYS]
+        said += [(f"wrong {key}", text) for key, text in self.wrong.items()]
+        said += [(f"trick {n} {key}", text) for n, note in enumerate(self.tricks, start=1)
+                 for key, text in note.words()]
+        return [(key, text) for key, text in said if text]
+
+    def map_words(self, change: Callable[[str], str]) -> "Step":
+        """The step with ``change`` applied to each of its texts (another language, other
+        names); positions, answers and the keys of ``wrong`` stay as written."""
+        return dataclasses.replace(
+            self, title=change(self.title), text=change(self.text), prompt=change(self.prompt),
+            nudge=change(self.nudge), hint=change(self.hint), right=change(self.right),
+            replay=change(self.replay),
+            wrong={key: change(words) for key, words in self.wrong.items()},
+            tricks=tuple(note.map_words(change) for note in self.tricks))
+
+
+#: The keys of a step that hold words (besides ``wrong`` and a whole hand's tricks).
+WORD_KEYS = ("title", "text", "prompt", "nudge", "hint", "right", "replay")
 
 
 @dataclass

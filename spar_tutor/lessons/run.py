@@ -147,14 +147,14 @@ class LessonRun:
             self.hints[self.index] = 0
         number = min(self.hints.get(self.index, 0) + 1, 3)
         self.hints[self.index] = number
-        if number == 3 and live.step.is_question:
-            self._answer_shown()
+        if number == 3 and live.step.is_question and not live.finished:
+            self._answer_shown()  # a question done (a whole hand played out) costs nothing
         return ladder(live).rung(number).text
 
     @property
     def answer_next(self) -> bool:
         """Whether the next hint is the answer (so the Hint button says what it costs)."""
-        if not self.step.is_question:
+        if not self.step.is_question or self.current.finished:
             return False
         taken = self.hints.get(self.index, 0) if self._hint_at.get(self.index) == \
             _decision(self.current) else 0

@@ -95,13 +95,22 @@ def setup_server(database: Optional[str], key: Optional[str], link: str,
         print(f"spar-tutor: warning: progress will NOT be saved: {e}", file=sys.stderr, flush=True)
     if key is not None:
         print(f"Class page (for the teacher only): {class_link(link, key)}", flush=True)
-    check_puzzles()
+    check_course()
 
 
-def check_puzzles() -> None:
-    """Have the solver check the puzzles once, before the kernels start: each kernel then
-    reads the verdicts (:mod:`spar_tutor.puzzles.verdicts`) instead of spending seconds on
-    them when a learner first opens Puzzles. Never fails (a kernel checks them itself)."""
+def check_course() -> None:
+    """Have the solver check the lessons' whole hands and the puzzles once, before the
+    kernels start: each kernel then reads the verdicts (:mod:`spar_tutor.learning.verdicts`)
+    instead of spending seconds on them when it loads the lessons or a learner first opens
+    Puzzles. Never fails (a kernel checks them itself)."""
+    import logging
+
+    try:
+        from ..lessons import load_all
+
+        load_all()  # keeps the verdicts on the whole hands
+    except Exception:  # noqa: BLE001 - the pages check them when opened
+        logging.getLogger("spar_tutor.server").exception("the lessons could not be checked")
     try:
         from ..puzzles.verdicts import warm
     except ImportError:  # the puzzles are not installed
@@ -109,8 +118,6 @@ def check_puzzles() -> None:
     try:
         warm()
     except Exception:  # noqa: BLE001 - the pages check them when opened
-        import logging
-
         logging.getLogger("spar_tutor.server").exception("the puzzles could not be checked")
 
 

@@ -283,7 +283,7 @@ def test_another_learner_starts_fresh_and_plays_with_hints(lessons_server, voila
         me.click(card)
         me.right()
         me.next()
-    me.step(5, 7, "Play it out")
+    me.step(5, 8, "Play it out")
     me.click("Hint")  # a nudge: a question that names no card
     expect(voila_page.page.locator(".sp-feedback-hint")).to_contain_text("Must you win trick 3?")
     me.click("Hint")  # the idea: the step's own hint

@@ -182,6 +182,12 @@ class LessonWalk:
             while not live.state.is_over():
                 best, _value = guarantees.best_moves(live.state, step.seat)
                 self.press(best[0].name, "playing")
+        elif step.kind == "hand":  # a whole hand: the lesson's cards, then every hand open
+            while not live.state.is_over():
+                self.press(live.expected().name, "playing the hand")
+            self.press(_("See every hand"), "every hand face up")
+            while not live.answers().tools[-1].disabled:
+                self.press(_("Next trick"), "the open replay")
         else:
             for name in right_answers(self.shadow):
                 self.press(name, "right answer")
