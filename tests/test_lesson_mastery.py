@@ -211,8 +211,10 @@ def test_the_hint_ladder_starts_with_a_nudge_that_names_no_card(lesson):
         assert not any(s in rungs[0] for s in SUITS), (where, rungs[0])
         assert gives_away(rungs[0], step_options(step)) is None, (where, rungs[0])
         assert rungs[1] == make_run(step).hint()
-        if step.kind != "hand":  # a whole hand's rungs are its tricks' (tests/test_lesson_hand.py)
-            assert not rungs[1].rstrip().endswith("?"), (where, rungs[1])  # the idea, said
+        ideas = [rungs[1]] if step.kind != "hand" else \
+            [step.hint] + [note.hint for note in step.tricks if note.hint]  # at every card
+        for idea in ideas:  # the idea, said: not a second nudge
+            assert not idea.rstrip().endswith("?"), (where, idea)
         if step.position is None and not step.cards:  # nothing drawn: no picture to look at
             assert "picture" not in rungs[0], (where, rungs[0])
 
