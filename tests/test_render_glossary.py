@@ -205,9 +205,9 @@ def test_the_french_rules_list_has_the_donne_and_the_jeu(french):
 #: Phrases of the lessons where a word spelt like a term means something else, in each
 #: language: each is found in a lesson, and never marked there.
 OTHER_MEANINGS = {
-    "en": ["opponent matches it", "comment follows"],
+    "en": ["someone matches it", "comment follows"],
     "fr": ["partie d'un paquet", "fait partie d'une famille", "sèche est partie",
-           "sont parties", "donne un indice", "cet outil en donne", "jeux de cartes"],
+           "sont parties", "ça donne le bonus", "cet outil en donne", "jeux de cartes"],
 }
 
 
