@@ -242,6 +242,11 @@ class VoilaSession:
         (``time.monotonic()``) its idle status arrived."""
         return self.wait_for(lambda: self.idle_at.get(msg_id), what or f"the answer to {msg_id}")
 
+    def receive(self, seconds: float) -> bool:
+        """Handle the next kernel message if one comes within ``seconds`` (at most 1 s);
+        whether one came."""
+        return self._receive(time.monotonic() + seconds)
+
     def drain(self, seconds: float = 0.5) -> None:
         """Handle whatever the kernel sends for a short while."""
         end = time.monotonic() + seconds

@@ -74,6 +74,9 @@ class TableClient:
         except urllib.error.HTTPError as e:
             data = e.read()
             self.received(name, data)
+            if e.code >= 500:  # the service failed, or is stopping: not a refusal
+                raise Unreachable(f"the table service at {self.url} failed: {e.code} "
+                                  f"{_error(data)}") from None
             raise Refused(_error(data)) from None
         except (urllib.error.URLError, OSError) as e:
             raise Unreachable(f"the table service at {self.url} does not answer: {e}") from None
