@@ -7,8 +7,11 @@ from __future__ import annotations
 import re
 import time
 from pathlib import Path
-from typing import Dict, List
+from typing import Dict, List, Tuple
 
+import pytest
+
+from conftest import save_screenshot
 from playwright.sync_api import Page, expect
 from tables_helpers import ServiceProcess
 
@@ -79,3 +82,55 @@ def start_service(home: Path, artifacts: Path, name: str) -> ServiceProcess:
                           extra=("--away-seconds", str(AWAY_S), "--idle-seconds", "900"))
 
 
+
+
+def hand_over(page: Page) -> bool:
+    """Whether the page says the hand is over (and what to do next)."""
+    words = status(page)
+    return "Next hand" in words or "review this hand" in words.lower()
+
+
+def play_hand(table: Dict[str, Page], root: Path, timeout_s: float = 120
+              ) -> Tuple[List[str], List[float]]:
+    """The learners at ``table`` (their pages by name) play the hand to its end, each
+    clicking their first playable card on their turn; after each card, every other page
+    shows it. Returns the cards played and how long each took to show on each other page."""
+    names = all_card_names()
+    seen_after: List[float] = []
+    played: List[str] = []
+    deadline = time.monotonic() + timeout_s
+    while not all(hand_over(page) for page in table.values()):
+        if time.monotonic() > deadline:
+            for name, page in table.items():
+                save_screenshot(page, f"FAILED-tables-{name}", root)
+            pytest.fail("the hand did not end: " + " | ".join(status(p) for p in table.values()))
+        mover = next((n for n, p in table.items() if status(p).startswith("Your turn")), None)
+        if mover is None:
+            time.sleep(0.2)
+            continue
+        page = table[mover]
+        cards = playable(page)
+        if not cards:  # the page is still drawing its new picture
+            time.sleep(0.1)
+            continue
+        card = cards[0]
+        page.get_by_role("button", name=card, exact=True).click()
+        played.append(card)
+        for other, other_page in table.items():
+            if other != mover:
+                seen_after.append(wait_for_card(other_page, names[card].name))
+        expect(page.get_by_role("button", name=card, exact=True)).to_have_count(0)
+    return played, seen_after
+
+
+def only_own_cards(table: Dict[str, Page]) -> Dict[str, List[str]]:
+    """Each learner's cards, checked: no page holds another learner's card anywhere, and
+    the other hands are drawn face down."""
+    hands = {name: card_names(page) for name, page in table.items()}
+    for name, page in table.items():
+        others_cards = set().union(*(set(h) for n, h in hands.items() if n != name))
+        assert set(hands[name]).isdisjoint(others_cards)
+        shown = [card for card in others_cards if shows_card(page, card)]
+        assert shown == [], f"{name}'s page holds other seats' cards: {shown}"
+        assert "hidden cards" in felt_html(page)
+    return hands

@@ -11,16 +11,15 @@ when she opens her page again (the address she had) it takes the seat back.
 from __future__ import annotations
 
 import re
-import time
-from typing import Dict, List
+from typing import Dict
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import UI_TIMEOUT_MS, save_screenshot
 from tables_helpers import TEACHER_KEY
-from shared_tables import (AWAY_S, all_card_names, card_names, code_of, felt_html, playable,
-                           seat_points, shows_card, start_service, status, wait_for_card)
+from shared_tables import (AWAY_S, card_names, code_of, only_own_cards, play_hand, playable,
+                           seat_points, start_service, status, wait_for_card)
 
 from spar_tutor.resources import app_notebook
 
@@ -84,41 +83,10 @@ def test_three_learners_and_a_bot_play_a_hand(browser, tables_app, pages, pytest
     for page in table.values():
         expect(page.locator(".spar-shared-table .spar-card-btn")).to_have_count(5)
 
-    hands = {name: set(card_names(page)) for name, page in table.items()}
-    names = all_card_names()
-    for name, page in table.items():
-        others_cards = set().union(*(h for n, h in hands.items() if n != name))
-        assert hands[name].isdisjoint(others_cards)
-        shown = [card for card in others_cards if shows_card(page, card)]
-        assert shown == [], f"{name}'s page holds other seats' cards: {shown}"
-        assert "hidden cards" in felt_html(page)
+    only_own_cards(table)
     save_screenshot(ama, "tables-ama-1280", root)
 
-    seen_after: List[float] = []
-    played: List[str] = []
-    deadline = time.monotonic() + 120
-    while not all("Next hand" in status(page) or "review this hand" in status(page).lower()
-                  for page in table.values()):
-        if time.monotonic() > deadline:
-            for name, page in table.items():
-                save_screenshot(page, f"FAILED-tables-{name}", root)
-            pytest.fail("the hand did not end: " + " | ".join(status(p) for p in table.values()))
-        mover = next((n for n, p in table.items() if status(p).startswith("Your turn")), None)
-        if mover is None:
-            time.sleep(0.2)
-            continue
-        page = table[mover]
-        cards = playable(page)
-        if not cards:  # the page is still drawing its new picture
-            time.sleep(0.1)
-            continue
-        card = cards[0]
-        page.get_by_role("button", name=card, exact=True).click()
-        played.append(card)
-        for other, other_page in table.items():
-            if other != mover:
-                seen_after.append(wait_for_card(other_page, names[card].name))
-        expect(page.get_by_role("button", name=card, exact=True)).to_have_count(0)
+    played, seen_after = play_hand(table, root)
     assert len(played) >= 3 * 5 - 2  # the three learners played (nearly) all their cards
     points = [seat_points(page) for page in table.values()]
     assert points[0] == points[1] == points[2], points

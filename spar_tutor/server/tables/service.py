@@ -24,7 +24,7 @@ from ...engine.rules import PRESETS, Rules, find_preset
 from ...engine.state import format_move
 from ...i18n import _, speaking
 from ...store import Store
-from ...store.names import learner_key
+from ...store.names import learner_key, shown_name
 from .codes import clean_code, new_code
 from .seen import seat_picture, table_row, teacher_picture
 from .storage import TableRecord, restore_tables
@@ -53,8 +53,9 @@ class Caller:
 
 
 def _name(caller: Caller, given: Any) -> str:
-    """The learner's name: the hub's, else the one given (cleaned), else refused."""
-    name = caller.name if caller.name else given
+    """The learner's name: the hub's (with capitals, as the app shows it: "ama" is
+    "Ama"), else the one given (cleaned), else refused."""
+    name = shown_name(caller.name) if caller.name else given
     if not isinstance(name, str) or not " ".join(name.split()):
         raise TableError(_("Type your name on Home first, so the others know who you are."))
     return " ".join(name.split())[:MAX_NAME]
