@@ -269,8 +269,12 @@ def test_two_hub_users_play_a_hand_at_one_shared_table(learners, hub, pytestconf
     ama.get_by_label("Players", exact=True).select_option("2")
     make.click()
     code = code_of(ama)
-    # Kofi, on his own server, sits down with the link: the service knows him by his hub token
-    kofi.goto(kofi.url.split("?")[0] + f"?page=table&table={code}")
+    # Kofi opens the link Ama's page gives: the hub sends him to his own server, where he
+    # sits down (the service knows him by his hub token)
+    link = ama.locator(".spar-table-code a").get_attribute("href")
+    assert link == f"/hub/user-redirect/voila/render/app.ipynb?page=table&table={code}"
+    kofi.goto(hub.url + link)
+    kofi.wait_for_url(f"**/user/kofi/voila/render/app.ipynb?page=table&table={code}*")
     expect(kofi.locator(".spar-shared-table .spar-code")).to_have_text(code,
                                                                        timeout=SPAWN_TIMEOUT_MS)
     expect(ama.locator(".spar-seat-list")).to_contain_text("Kofi (a classmate)")

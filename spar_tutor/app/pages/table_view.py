@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
 import threading
 import time
 from html import escape
 from urllib.parse import urlencode
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Mapping, Optional
 
 import ipywidgets as widgets
 
@@ -240,7 +241,7 @@ class SharedTableView(widgets.VBox):
         self.title.value = f'<span class="spar-title">{title}</span>'
         self.status.value = (f'<div class="spar-status">{cardify(escape(p.get("status_line", "")))}'
                              "</div>")
-        href = escape("?" + urlencode({"page": "table", "table": p.get("code", "")}))
+        href = escape(share_link(str(p.get("code", ""))))
         link = f'<a href="{href}" target="_blank">{href}</a>'
         self.invite.value = ('<div class="spar-panel spar-table-code">'
                              + _("Table code: {code}").format(code=f'<b class="spar-code">{code}</b>')
@@ -390,6 +391,28 @@ def _card_of(move: Optional[str]) -> Optional[Card]:
     return found if isinstance(found, Card) else None
 
 
+HUB_APP = "voila/render/app.ipynb"
+"""The app's address on a JupyterHub learner's server (deploy/jupyterhub: ``default_url``)."""
+
+
+def share_link(code: str, env: Optional[Mapping[str, str]] = None) -> str:
+    """The link a classmate opens to sit at the table ``code``: this page's address with the
+    code, or on JupyterHub the hub's ``user-redirect`` to it, so that each classmate lands
+    on their own server.
+
+    >>> share_link("HX4R", {})
+    '?page=table&table=HX4R'
+    >>> share_link("HX4R", {"JUPYTERHUB_USER": "ama", "JUPYTERHUB_BASE_URL": "/school/"})
+    '/school/hub/user-redirect/voila/render/app.ipynb?page=table&table=HX4R'
+    """
+    env = os.environ if env is None else env
+    query = "?" + urlencode({"page": "table", "table": code})
+    if not env.get("JUPYTERHUB_USER"):
+        return query
+    base = env.get("JUPYTERHUB_BASE_URL", "/").rstrip("/")
+    return f"{base}/hub/user-redirect/{HUB_APP}{query}"
+
+
 def seats_html(seats: List[Dict[str, Any]]) -> str:
     """The seats in a list: who is a classmate, who a computer player, who is away, and
     each one's points."""
@@ -418,4 +441,4 @@ def button(text: str, style: str, on_click: Callable[[Any], Any]) -> widgets.But
     return b
 
 
-__all__ = ["SharedTableView", "button", "hint_answer", "seats_html"]
+__all__ = ["SharedTableView", "button", "hint_answer", "seats_html", "share_link"]
