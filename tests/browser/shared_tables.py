@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import time
 from pathlib import Path
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Tuple
 
 import pytest
 
@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 from tables_helpers import ServiceProcess
 
 from spar_tutor.engine.cards import Card
+from spar_tutor.i18n import speaking
 
 AWAY_S = 6
 """The test service counts a learner away after this many seconds without a word from
@@ -49,11 +50,6 @@ def seat_points(page: Page) -> List[str]:
     return [re.sub(r"^.*?(-?\d+) points?.*$", r"\1", row) for row in rows]
 
 
-def all_card_names() -> Dict[str, Card]:
-    """Every card of a 36-card pack by its English name ("seven of hearts")."""
-    return {Card(rank, suit).name: Card(rank, suit) for rank in range(6, 15) for suit in "SHDC"}
-
-
 def shows_card(page: Page, name: str) -> bool:
     """Whether the page holds a card of this name anywhere (its picture's name)."""
     return bool(page.evaluate("(name) => document.body.innerHTML.includes(name)", name))
@@ -85,17 +81,25 @@ def start_service(home: Path, artifacts: Path, name: str) -> ServiceProcess:
 
 
 def hand_over(page: Page) -> bool:
-    """Whether the page says the hand is over (and what to do next)."""
-    words = status(page)
-    return "Next hand" in words or "review this hand" in words.lower()
+    """Whether the page offers the hand's review: the hand is over (in any language)."""
+    return page.locator(".spar-shared-table .spar-review-hand").is_visible()
 
 
-def play_hand(table: Dict[str, Page], root: Path, timeout_s: float = 120
-              ) -> Tuple[List[str], List[float]]:
-    """The learners at ``table`` (their pages by name) play the hand to its end, each
-    clicking their first playable card on their turn; after each card, every other page
-    shows it. Returns the cards played and how long each took to show on each other page."""
-    names = all_card_names()
+def names_in(language: str) -> Dict[str, Card]:
+    """Every card of a 36-card pack by its name in ``language``, as a page writes it."""
+    with speaking(language):
+        return {Card(rank, suit).name: Card(rank, suit) for rank in range(6, 15)
+                for suit in "SHDC"}
+
+
+def play_hand(table: Dict[str, Page], root: Path, timeout_s: float = 120,
+              languages: Optional[Dict[str, str]] = None) -> Tuple[List[str], List[float]]:
+    """The learners at ``table`` (their pages by name, in ``languages``: English unless
+    said) play the hand to its end, each clicking their first playable card on their turn;
+    after each card, every other page shows it. Returns the cards played (as the player's
+    page names them) and how long each took to show on each other page."""
+    language = {name: (languages or {}).get(name, "en") for name in table}
+    cards_in = {lang: names_in(lang) for lang in set(language.values())}
     seen_after: List[float] = []
     played: List[str] = []
     deadline = time.monotonic() + timeout_s
@@ -104,21 +108,22 @@ def play_hand(table: Dict[str, Page], root: Path, timeout_s: float = 120
             for name, page in table.items():
                 save_screenshot(page, f"FAILED-tables-{name}", root)
             pytest.fail("the hand did not end: " + " | ".join(status(p) for p in table.values()))
-        mover = next((n for n, p in table.items() if status(p).startswith("Your turn")), None)
-        if mover is None:
-            time.sleep(0.2)
+        mover = next((n for n, p in table.items() if playable(p)), None)
+        if mover is None:  # the others are playing, or a page is drawing its new picture
+            time.sleep(0.1)
             continue
         page = table[mover]
         cards = playable(page)
-        if not cards:  # the page is still drawing its new picture
-            time.sleep(0.1)
+        if not cards:
             continue
         card = cards[0]
         page.get_by_role("button", name=card, exact=True).click()
         played.append(card)
         for other, other_page in table.items():
             if other != mover:
-                seen_after.append(wait_for_card(other_page, names[card].name))
+                shown = cards_in[language[mover]][card]
+                seen_after.append(wait_for_card(other_page, next(
+                    n for n, c in cards_in[language[other]].items() if c == shown)))
         expect(page.get_by_role("button", name=card, exact=True)).to_have_count(0)
     return played, seen_after
 

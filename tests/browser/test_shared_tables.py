@@ -11,12 +11,13 @@ when she opens her page again (the address she had) it takes the seat back.
 from __future__ import annotations
 
 import re
-from typing import Dict
+from typing import Dict, Optional
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import UI_TIMEOUT_MS, save_screenshot
+from test_app_phone import PHONE, overflowing
 from tables_helpers import TEACHER_KEY
 from shared_tables import (AWAY_S, card_names, code_of, only_own_cards, play_hand, playable,
                            seat_points, start_service, status, wait_for_card)
@@ -52,8 +53,9 @@ def pages(browser):
         context.close()
 
 
-def open_page(browser, pages: Dict[str, object], name: str, url: str) -> Page:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def open_page(browser, pages: Dict[str, object], name: str, url: str,
+              viewport: Optional[Dict[str, int]] = None) -> Page:
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
     context.set_default_timeout(UI_TIMEOUT_MS)
     pages[name] = context
     page = context.new_page()
@@ -186,3 +188,65 @@ def test_the_teacher_sees_every_hand_pauses_shows_and_resumes(browser, tables_ap
     expect(yaw.locator(".spar-shared-table .spar-code")).to_have_text(re.compile("|".join(codes)))
     expect(yaw.locator(".spar-seat-list")).to_contain_text("You (you)")
     expect(yaw.locator(".spar-shared-table .spar-felt")).to_be_visible()
+
+
+def fits_the_phone(page: Page, where: str) -> None:
+    """Nothing at ``where`` runs off a phone's screen, and no button loses its words."""
+    assert overflowing(page, f"{where} .spar-felt, {where} .spar-seat, {where} .spar-panel, "
+                             f"{where} .widget-html") == []
+    # (the heartbeat's timer, whose buttons are hidden in a pixel, is not for the learner)
+    assert overflowing(page, f"{where} .spar-card-btn, "
+                             f"{where} .jupyter-button:not(.spar-heartbeat *)", True) == []
+
+
+def test_a_table_on_a_phone_in_french_with_a_classmate_in_english(browser, tables_app, pages,
+                                                                  pytestconfig):
+    """Afua plays on a phone, in French; Kwame, at a computer, reads the same table in
+    English. Every screen fits the phone: the lobby, the table waiting, the hand with its
+    hint, the end of the hand with her review; and the teacher's view of the table."""
+    root = pytestconfig.rootpath
+    afua = open_page(browser, pages, "Afua", tables_app.app_url(
+        "page=table&learner=Afua&lang=fr"), viewport=PHONE)
+    make = afua.get_by_role("button", name="Créer une table")
+    expect(make).to_be_enabled()
+    afua.get_by_label("Joueurs", exact=True).select_option("2")
+    fits_the_phone(afua, ".spar-table-lobby")
+    save_screenshot(afua, "tables-lobby-fr-390", root)
+    make.click()
+    code = code_of(afua)
+    kwame = open_page(browser, pages, "Kwame",
+                      tables_app.app_url(f"page=table&table={code}&learner=Kwame"))
+    expect(afua.locator(".spar-seat-list")).to_contain_text("Kwame (un ou une camarade)")
+    fits_the_phone(afua, ".spar-shared-table")
+    save_screenshot(afua, "tables-waiting-fr-390", root)
+    afua.get_by_role("button", name="Lancer la partie").click()
+    for page in (afua, kwame):
+        expect(page.locator(".spar-shared-table .spar-card-btn")).to_have_count(5)
+    expect(afua.locator(".spar-shared-table .spar-title")).to_contain_text("donne 1")
+    expect(kwame.locator(".spar-shared-table .spar-title")).to_contain_text("hand 1")
+    if playable(kwame):  # Kwame leads: his card first, then it is Afua's turn
+        card = playable(kwame)[0]
+        kwame.get_by_role("button", name=card, exact=True).click()
+        expect(kwame.get_by_role("button", name=card, exact=True)).to_have_count(0)
+    expect(afua.locator(".spar-shared-table .spar-card-btn:not(.spar-unplayable)").first
+           ).to_be_visible()
+    afua.get_by_role("button", name="1 · Coup de pouce").click()
+    expect(afua.locator(".spar-shared-table .spar-hints .spar-hint-text b")).to_be_visible()
+    fits_the_phone(afua, ".spar-shared-table")
+    save_screenshot(afua, "tables-playing-fr-390", root)
+    play_hand({"Afua": afua, "Kwame": kwame}, root, languages={"Afua": "fr"})
+    afua.locator(".spar-shared-table .spar-review-hand").click()
+    expect(afua.locator(".spar-shared-table .spar-review-hand")).to_be_visible()
+    expect(afua.locator(".spar-shared-table table.spar-review")).to_be_visible(
+        timeout=UI_TIMEOUT_MS * 2)
+    fits_the_phone(afua, ".spar-shared-table")
+    save_screenshot(afua, "tables-review-fr-390", root)
+    save_screenshot(kwame, "tables-kwame-with-afua-1280", root)
+
+    teacher = open_page(browser, pages, "teacher-fr", tables_app.app_url(
+        f"page=class&key={TEACHER_KEY}&lang=fr"), viewport=PHONE)
+    expect(teacher.locator(".spar-class-tables")).to_contain_text(code)
+    teacher.get_by_role("button", name=f"Ouvrir la table {code}").click()
+    expect(teacher.locator(".spar-class-table .spar-felt")).to_be_visible()
+    fits_the_phone(teacher, ".spar-class-tables")
+    save_screenshot(teacher, "tables-teacher-fr-390", root)

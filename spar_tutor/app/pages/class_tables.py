@@ -199,12 +199,13 @@ class ClassTables(widgets.VBox):
             state = (_("Paused: every hand is shown to the players.") if p.get("shown") else
                      _("Paused.") if p.get("paused") else
                      _("{player} to play.").format(player=p["to_play"]) if p.get("to_play")
-                     else "")
+                     else _("Waiting for the match to start.") if p.get("status") == "open"
+                     else p.get("result", ""))
             self.title.value = (f'<h4>{title}</h4><div class="spar-status">'
                                 f"{cardify(escape(state))}</div>")
             self.felt.value = p.get("felt", "")
             self.side.value = p.get("side", "")
-            self.seats.value = seats_html(p.get("seats", []))
+            self.seats.value = seats_html(p.get("seats", []), teacher=True)
             self.pause.layout.display = "none" if p.get("paused") else None
             self.resume.layout.display = None if p.get("paused") else "none"
 
@@ -232,7 +233,7 @@ def tables_html(tables: List[Dict[str, Any]]) -> str:
             for s in t.get("seats", []))
         to_play = (_("paused") if t.get("paused") else _("waiting to start")
                    if t.get("status") == "open" else _("match over")
-                   if t.get("status") == "over" else t.get("to_play", ""))
+                   if t.get("status") == "over" else t.get("to_play") or _("The hand is over."))
         rows.append(f"<tr><td><b>{escape(t['code'])}</b></td><td>{escape(t.get('rules', ''))}"
                     f"</td><td>{escape(players)}</td><td>{escape(to_play)}</td></tr>")
     return f'<table class="spar-report">{head and "<tr>" + head + "</tr>"}{"".join(rows)}</table>'

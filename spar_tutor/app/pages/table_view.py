@@ -64,6 +64,7 @@ class SharedTableView(widgets.VBox):
         self.back = button(_("I am back"), "warning", guard(lambda _b: self._act({"kind": "back"})))
         self.next_hand = button(_("Next hand"), "success",
                                  guard(lambda _b: self._act({"kind": "next"})))
+        self.next_hand.add_class("spar-next-hand")
         self.leave_button = button(_("Leave the table"), "", guard(lambda _b: self.leave(True)))
         self.leave_button.add_class("spar-secondary")
         # the learner's cards
@@ -107,6 +108,7 @@ class SharedTableView(widgets.VBox):
                          layout=widgets.Layout(flex_flow="row wrap")), self.hint_answer])
         self.hint_box.add_class("spar-panel")
         self.review_button = button(_("Review this hand"), "info", guard(lambda _b: self._review()))
+        self.review_button.add_class("spar-review-hand")
         self.review = widgets.HTML()
         # the heartbeat: a browser-side timer, so a closed tab falls silent
         self.pulse = Pulse(client, ticket)
@@ -413,15 +415,15 @@ def share_link(code: str, env: Optional[Mapping[str, str]] = None) -> str:
     return f"{base}/hub/user-redirect/{HUB_APP}{query}"
 
 
-def seats_html(seats: List[Dict[str, Any]]) -> str:
-    """The seats in a list: who is a classmate, who a computer player, who is away, and
-    each one's points."""
+def seats_html(seats: List[Dict[str, Any]], teacher: bool = False) -> str:
+    """The seats in a list: who is a classmate (a learner, for the ``teacher``), who a
+    computer player, who is away, and each one's points."""
     rows = []
     for s in seats:
         label = escape(s.get("label", ""))
         kind = s.get("kind")
-        what = {"you": _("you"), "learner": _("a classmate"), "bot": _("computer player"),
-                "empty": _("free seat")}.get(kind or "", "")
+        what = {"you": _("you"), "learner": _("a learner") if teacher else _("a classmate"),
+                "bot": _("computer player"), "empty": _("free seat")}.get(kind or "", "")
         if s.get("away"):
             what = _("away: the computer plays for now")
         points = s.get("points")
