@@ -210,6 +210,17 @@ class TablesRoom(Classroom):
         session.open()
 
 
+def timers(room: TablesRoom, stop: threading.Event) -> None:
+    """The browsers' timers: every page's heartbeat ticks while the page is open, whatever
+    its learner is doing (waiting for the others to sit down, too)."""
+    while not stop.wait(1.0):
+        for page in list(room.pages.values()):
+            try:
+                page.tick(time.monotonic())
+            except Exception:  # a page closed or broken: its learner's thread says so
+                pass
+
+
 def make_table(room: TablesRoom, i: int, rules: str) -> None:
     """The table's first learner: Play with classmates, the game, "Make a table"."""
     room.open(i, query(page="table", learner=learner(i)))
@@ -251,13 +262,13 @@ def play(room: TablesRoom, i: int, hands: int, timeout: float) -> None:
     """Play ``hands`` hands: click whatever the page asks as soon as it asks; note each
     picture of the middle of the table, and when it came."""
     s, page, table = room.sessions[i], room.pages[i], room.table_of[i]
+    s.attended = True  # every message read here, as it comes (a card's time is its arrival)
     waiting: Optional[Tuple[str, float]] = None  # the button clicked, until it goes
     clicked: Optional[Tuple[str, int, float]] = None  # a card clicked: counted once it goes
     quiet_since = time.monotonic()
     while True:
         came = s.receive(0.2)
         now = time.monotonic()
-        page.tick(now)
         if came:
             middle = page.middle()
             if middle is not None:
@@ -364,14 +375,24 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     room = TablesRoom(server.url, args.tables, args.seats, args.timeout)
     cpu: Dict[str, float] = {}
     wall = 0.0
+    stop_timers = threading.Event()
     during = ""
     try:
         began = time.monotonic()
-        server.wait_preheated(1, kernels=learners, timeout=max(180, 10 * learners))
+        try:
+            server.wait_preheated(1, kernels=learners, timeout=max(180, 10 * learners))
+        except TimeoutError:  # a kernel that died starting (two kernels given one port):
+            # the learners beyond the ready kernels wait for one to start, as in a class
+            ready = server.log().count("waiting for the page request")
+            if not ready:
+                print("Voila's log:\n" + server.log()[-3000:])
+                raise
+            print(f"only {ready} of {learners} kernels got ready (see Voila's log below)")
         print(f"server ready with {learners} preheated kernels after "
               f"{time.monotonic() - began:.0f} s; {load_average()}", flush=True)
         firsts = [t.learners[0] for t in room.tables]
         room.sessions = {}
+        threading.Thread(target=timers, args=(room, stop_timers), daemon=True).start()
         run_each(room, firsts, lambda i: make_table(room, i, args.rules))
         run_each(room, [i for t in room.tables for i in t.learners[1:] if t.code],
                  lambda i: sit_down(room, i))
@@ -400,16 +421,23 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         for session in room.sessions.values():
             session.close()
     finally:
+        stop_timers.set()
+        voila_log = server.log().splitlines()
+        kernel_errors = [line for n, line in enumerate(voila_log)
+                         if any(" ERROR " in before for before in voila_log[max(0, n - 12):n + 1])]
         server.stop()
         service.stop()
         service_log.close()
-        problems = [line for line in (work / "tables.log").read_text(errors="replace")
-                    .splitlines() if " ERROR " in line or "Traceback" in line]
+        logged = (work / "tables.log").read_text(errors="replace").splitlines()
+        problems = [line for line in logged if " ERROR " in line or "Traceback" in line]
+        away = [line.split(" INFO ", 1)[-1] for line in logged if "is away" in line]
         shutil.rmtree(work, ignore_errors=True)
 
     print(f"{len(room.working)} of {learners} learners' pages worked")
     for line in problems[:10]:
         print(f"  the table service's log: {line}")
+    for line in kernel_errors[:40]:
+        print(f"  Voila's log: {line}")
     for i, error in sorted(room.errors.items()):
         print(f"  {learner(i)}: FAILED {error.splitlines()[0]}")
     times, missing = sightings(room)
@@ -419,7 +447,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"  REFUSED: {refused} card(s) clicked stayed in the learner's hand")
     for line in missing[:10]:
         print(f"  MISSING: {line}")
-    ok = not room.errors and not missing and bool(times) and not problems and not refused
+    if missing:
+        print(f"  MISSING: {len(missing)} sightings in all")
+    for line in away[:10]:
+        print(f"  AWAY: {line}")
+    ok = not room.errors and not missing and bool(times) and not problems and not refused \
+        and not away
     if times:
         p50, p95 = statistics.median(times), percentile(times, 0.95)
         ok = ok and p95 <= P95_TARGET_S
@@ -438,14 +471,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 def run_each(room: TablesRoom, who: Sequence[int], what) -> None:
-    """``what(i)`` for each learner ``i`` in ``who`` at once; a failure is that learner's."""
+    """``what(i)`` for each learner ``i`` in ``who`` at once; a failure is that learner's
+    (with what their page says)."""
     def run(i: int) -> None:
         try:
             what(i)
         except Exception as e:  # reported at the end
             import traceback
 
-            room.errors[i] = f"{type(e).__name__}: {e}\n{traceback.format_exc()}"
+            said = ""
+            if i in room.sessions:
+                said = " ".join(re.sub(r"<[^>]+>", " ", room.sessions[i].text()).split())
+            room.errors[i] = (f"{type(e).__name__}: {e}; the page says: {said[-400:]}\n"
+                              f"{traceback.format_exc()}")
 
     threads = [threading.Thread(target=run, args=(i,), daemon=True) for i in who
                if i not in room.errors]

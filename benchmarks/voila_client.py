@@ -88,6 +88,9 @@ class VoilaSession:
         self._keeper: Optional[threading.Thread] = None
         self.pings = 0
         """Pings the server sent (each answered by websocket-client while receiving)."""
+        self.attended = False
+        """Set by a client that reads the socket all the time (and must see every message
+        as it comes): the keep-alive thread then leaves the socket to it."""
 
     # -- opening ---------------------------------------------------------------------
 
@@ -136,7 +139,7 @@ class VoilaSession:
         """Every ``KEEPALIVE_S``, read what came (and answer pings) unless someone else is
         reading: a browser's tab answers pings whatever its page is doing."""
         while not self._closed.wait(KEEPALIVE_S):
-            if not self._lock.acquire(blocking=False):
+            if self.attended or not self._lock.acquire(blocking=False):
                 continue  # wait_for() is reading: it answers the pings
             try:
                 end = time.monotonic() + 1.0

@@ -175,9 +175,11 @@ class ClassTables(widgets.VBox):
         self.watching = code
         self.listing.layout.display = "none"
         self.watched.layout.display = None
+        # kept before it starts: its first picture may come before start() returns
         self.watcher = Watcher(self.client, "teacher/watch", lambda: {
             "code": code, "key": os.environ.get(TEACHER_KEY_ENV, ""), "lang": language()},
-            self._shown, self._trouble).start()
+            self._shown, self._trouble)
+        self.watcher.start()
 
     def stop_watching(self) -> None:
         """Back to the list of tables."""

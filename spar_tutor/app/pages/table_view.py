@@ -136,7 +136,9 @@ class SharedTableView(widgets.VBox):
         self.add_class("spar-app")
         self.add_class("spar-shared-table")
         self._hide_all()
-        self.watcher = Watcher(client, "poll", self._poll_body, self._shown, self._trouble).start()
+        # kept before it starts: its first picture may come before start() returns
+        self.watcher = Watcher(client, "poll", self._poll_body, self._shown, self._trouble)
+        self.watcher.start()
         threading.Thread(target=self._keep_beating, daemon=True, name="spar-table-pulse").start()
 
     # -- the service -------------------------------------------------------------------
