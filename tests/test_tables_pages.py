@@ -63,3 +63,14 @@ def test_the_teachers_view_draws_the_first_picture_of_a_paused_table(service):
         assert "spar-felt" in tables.felt.value
     finally:
         tables.stop_watching()
+
+
+def test_the_teacher_seats_the_learners_seen_today_not_themselves(service):
+    from spar_tutor.store.schema import utcnow
+
+    seen = [SimpleNamespace(name=name, last_seen=utcnow()) for name in ("Ama", "Mrs Owusu")]
+    seen.append(SimpleNamespace(name="Kofi", last_seen=None))  # never seen
+    app = SimpleNamespace(say=lambda text: None, learner=SimpleNamespace(name="mrs owusu"))
+    tables = ClassTables(app, learners=lambda: seen)
+    tables.redraw()
+    assert [box.description for box in tables.who.children] == ["Ama"]

@@ -260,7 +260,7 @@ def _xsrf(page):
     return next((c["value"] for c in page.context.cookies() if c["name"] == "_xsrf"), "")
 
 
-def test_two_hub_users_play_a_hand_at_one_shared_table(learners, hub, pytestconfig):
+def test_two_hub_users_play_a_hand_at_one_shared_table(learners, browser, hub, pytestconfig):
     root = pytestconfig.rootpath
     ama, kofi = learners["ama"], learners["kofi"]
     ama.goto(ama.url.split("?")[0] + "?page=table")
@@ -300,6 +300,20 @@ def test_two_hub_users_play_a_hand_at_one_shared_table(learners, hub, pytestconf
     finally:
         store.close()
     assert found[1] == "playing" and seated == {"Ama", "Kofi"}
+    # the teacher, a hub admin, sees the table on the Class page and opens it
+    teacher = sign_in(browser, hub, TEACHER)
+    try:
+        teacher.goto(teacher.url.split("?")[0] + "?page=class")
+        tables = teacher.locator(".spar-class-tables")
+        expect(tables).to_contain_text(code, timeout=SPAWN_TIMEOUT_MS)
+        expect(tables).to_contain_text("Kofi")
+        teacher.get_by_role("button", name=f"Open table {code}").click()
+        expect(tables.locator(".spar-class-table .spar-felt")).to_be_visible()
+        expect(tables.locator(".spar-class-table .spar-seat-list")).to_contain_text(
+            "Ama (a learner)")
+        save_screenshot(teacher, "hub-teacher-shared-table", root)
+    finally:
+        teacher.context.close()
 
 
 def test_the_table_service_answers_only_the_hubs_users(hub):

@@ -28,6 +28,7 @@ from ...server.tables.client import Refused, TableClient, Unreachable, Watcher
 from ...store.schema import utcnow
 from ...widgets.common import CSS, ButtonPool
 from ..guard import guarded
+from .classroom import same_learner
 from .table_view import UNREACHABLE, button as _button, seats_html
 
 log = logging.getLogger("spar_tutor.app")
@@ -143,8 +144,10 @@ class ClassTables(widgets.VBox):
         """A box for each learner seen today (ticked), to seat at tables."""
         today = datetime.combine(utcnow().astimezone().date(), time(),
                                  tzinfo=utcnow().astimezone().tzinfo)
+        me = getattr(self.app, "learner", None)  # the teacher's own row is not a learner's
         names = [r.name for r in self._learners()
-                 if r.last_seen is not None and r.last_seen >= today]
+                 if r.last_seen is not None and r.last_seen >= today
+                 and not same_learner(r.name, me.name if me is not None else None)]
         old = {box.description: box.value for box in self.who.children}
         self.who.children = tuple(widgets.Checkbox(value=old.get(name, True), description=name,
                                                    indent=False) for name in names)
