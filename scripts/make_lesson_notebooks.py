@@ -148,7 +148,7 @@ def explore_last_trick() -> None:
                       "HANDS = 3000\nRANKS = list(range(6, 15))\n"
                       "LABELS = [face_letters().get(r, str(r)) for r in RANKS]\n"
                       "share = {n: explore.last_trick_ranks(n, HANDS, seed=n) for n in range(2, 8)}"),
-        new_code_cell(CHECK + "print('players ' + ' '.join(f'{l:>5}' for l in LABELS))\n"
+        new_code_cell(CHECK + "print(_('players').rjust(7), ' '.join(f'{l:>5}' for l in LABELS))\n"
                       "for n, counts in share.items():\n"
                       "    print(f'{n:>7} ' + ' '.join(f'{100 * counts[r] / HANDS:5.1f}' for r in RANKS))"),
         new_code_cell("fig, ax = plt.subplots(figsize=(7, 4))\nfor n, counts in share.items():\n"
@@ -177,7 +177,8 @@ def explore_lead() -> None:
             "at the player who led the last trick."),
         new_code_cell(SETUP + "HANDS = 3000\n"
                       "value = {n: explore.lead_value(n, HANDS, seed=n) for n in range(2, 8)}"),
-        new_code_cell(CHECK + "print('players  leader wins  fair share  leader points')\n"
+        new_code_cell(CHECK + "print(_('players').rjust(7), _('leader wins').rjust(12), "
+                      "_('fair share').rjust(11),\n      _('leader points').rjust(14))\n"
                       "for n, (wins, points) in value.items():\n"
                       "    print(f'{n:>7} {100 * wins:11.1f}% {100 / n:10.1f}% {points:14.2f}')"),
         new_code_cell("fig, ax = plt.subplots(figsize=(7, 4))\nplayers = list(value)\n"
@@ -208,8 +209,9 @@ def explore_sticky() -> None:
         new_code_cell(SETUP + "HANDS = 3000\nresults = {n: explore.sticky_cards(n, HANDS, seed=n) "
                       "for n in (2, 3)}"),
         new_code_cell(CHECK + "for n, r in results.items():\n    for kind, row in r.items():\n"
-                      "        print(n, 'players', f'{kind:>10}:', ', '.join(f'{k} {v:.3f}' for k, v "
-                      "in row.items() if k != 'deals'), f\"({int(row['deals'])} deals)\")"),
+                      "        print(n, _('players'), _(kind).rjust(10) + ':', ', '.join(_(k) + f' {v:.3f}' "
+                      "for k, v in row.items() if k != 'deals'),\n"
+                      "              _('({deals} deals)').format(deals=int(row['deals'])))"),
         new_code_cell("fig, axes = plt.subplots(1, 2, figsize=(9, 3.6))\nfor ax, key, title in "
                       "zip(axes, ['longest suit in a hand', \"dealt cards of the under card's suit\"], "
                       "[_('longest suit in a hand'), _(\"dealt cards of the under card's suit\")]):\n"
@@ -239,8 +241,8 @@ FRENCH: Dict[str, List[str]] = {
         "**Clique sur une "
         "carte pour la jouer.** Seul le dernier pli rapporte des points : réfléchis à la carte "
         "que tu veux garder pour la fin. Tu bloques ? Le panneau des indices répond en trois "
-        "temps : un coup de pouce, la règle, puis la réponse de l'ordinateur. Après chaque "
-        "donne, *Bilan et revoir* te montre ce que t'a coûté chaque carte jouée. *Nouvelle "
+        "temps : un petit indice, l'idée, puis la carte de l'ordinateur. Après chaque "
+        "donne, *Bilan et revoir la donne* te montre ce que t'a coûté chaque carte jouée. *Nouvelle "
         "partie* te laisse choisir le jeu, les joueurs et les robots."],
     "puzzles.ipynb": [
         "# Les énigmes de Spar\n\nChaque énigme est une fin de donne avec un objectif, par "
@@ -290,16 +292,11 @@ FRENCH: Dict[str, List[str]] = {
 }
 
 
-def draws_a_chart(cell: NotebookNode) -> bool:
-    """Whether a code cell's output is a picture (a chart, whose words are the language's)."""
-    return any(key.startswith("image/") for out in cell.get("outputs", [])
-               for key in out.get("data", {}))
-
-
 def french_copy(name: str) -> NotebookNode:
-    """notebooks/``name`` with its Markdown in French and the language set first. A chart's
-    words go through the catalogue, so the English chart is not kept: the chart is drawn in
-    French when the notebook runs (tests/test_lesson_docs.py runs those cells in French)."""
+    """notebooks/``name`` with its Markdown in French and the language set first. The words
+    of a chart and of a printed table go through the catalogue, so the English outputs are
+    not kept: they are drawn in French when the notebook runs (tests/test_lesson_docs.py
+    runs those cells in French)."""
     nb = nbformat.read(NOTEBOOKS / name, as_version=4)
     texts = iter(FRENCH[name])
     setup = SETUP_CODE["fr"]
@@ -308,7 +305,7 @@ def french_copy(name: str) -> NotebookNode:
             cell.source = french_spaces(next(texts))
         elif cell.cell_type == "code":
             cell.source, setup = setup + cell.source, ""
-            if draws_a_chart(cell):
+            if cell.get("outputs"):  # a chart's or a table's words: drawn in French
                 cell.outputs, cell.execution_count = [], None
     assert next(texts, None) is None, f"{name}: more French cells than Markdown cells"
     return nb

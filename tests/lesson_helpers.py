@@ -9,6 +9,8 @@ import ipywidgets as widgets
 from spar_tutor.engine.cards import parse_card
 from spar_tutor.learning.content import option_in_language
 from spar_tutor.lessons import guarantees
+from spar_tutor.lessons.kinds.deal import SEAT_ASKS
+from spar_tutor.lessons.kinds.decide import answer_labels
 from spar_tutor.lessons.widget import LessonPlayer
 from spar_tutor.render.text import card_symbols
 
@@ -33,6 +35,15 @@ def card(text: str) -> str:
     return parse_card(text).name
 
 
+def is_card(text: str) -> bool:
+    """Whether an answer is a card's code ("QH"), not a decision ("under card")."""
+    try:
+        parse_card(text)
+    except ValueError:
+        return False
+    return True
+
+
 def right_answers(player: LessonPlayer) -> List[str]:
     """The button texts a learner clicks to finish the current step correctly."""
     step, live = player.run.step, player.run.current
@@ -41,13 +52,19 @@ def right_answers(player: LessonPlayer) -> List[str]:
     cards = [answer] if isinstance(answer, (str, int, float)) else list(answer or ())
     if kind == "deal":
         ask = step.extra["ask"]
-        return [step.name(answer) if ask in ("leader", "first_card", "last_card") else str(answer)]
+        return [step.name(answer) if ask in SEAT_ASKS else str(answer)]
+    if kind == "decide":  # the decisions still to make, as their buttons say
+        todo = len(live.todo)
+        return [card(text) if is_card(text) else label
+                for text, label in zip(answer[-todo:], answer_labels(step)[-todo:])] if todo else []
+    if kind == "money":
+        return [live.label(answer)]
     if goal == "wise" or kind in ("choice", "points", "odds"):
         # a button shows its option in the learner's language, card codes as symbols
         return [card_symbols(option_in_language(str(answer), step.options))]
     if kind == "trick":
         return [step.name(answer)]
-    if kind == "pick_card" and goal in ("best", "card"):  # one right card answers it: the
+    if kind == "pick_card" and goal in ("best", "card", "stop"):  # one right card answers it: the
         return [card(step.story or cards[0])]              # one the lesson's hand goes on with
     if kind == "pick_from" or goal in ("win", "allowed"):
         return [card(c) for c in cards]

@@ -1,7 +1,9 @@
 """docs/lessons.md and the lesson notebooks say what the lesson files say: titles,
 numbers of steps and questions, minutes."""
 
+import contextlib
 import importlib.util
+import io
 import json
 import re
 import tomllib
@@ -15,7 +17,7 @@ from spar_tutor.lessons import Lesson, load_all
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted((ROOT / "lessons").glob("*.toml"))
-NUMBERS = {10: "Ten", 16: "Sixteen"}
+NUMBERS = {10: "Ten", 16: "Sixteen", 17: "Seventeen"}
 
 
 def facts(path):
@@ -150,8 +152,9 @@ CHART_WORDS = ["rank of the card that won the last trick", "hands (out of 100)",
                "cards (average)", "share of the dealt cards"]
 
 
-def chart_words(path):
-    """Every word on the charts a notebook draws, run quickly (few hands) and off screen."""
+def chart_words(path, printed=None):
+    """Every word on the charts a notebook draws, run quickly (few hands) and off screen
+    (and what it prints, into the list ``printed``)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -164,8 +167,12 @@ def chart_words(path):
     code = code.replace("matplotlib.use('module://matplotlib_inline.backend_inline')", "")
     code = re.sub(r"HANDS = \d+", "HANDS = 30", code).replace("plt.show()", "")
     plt.close("all")
+    out = io.StringIO()
     try:
-        exec(compile(code, str(path), "exec"), {"__name__": "notebook"})
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, str(path), "exec"), {"__name__": "notebook"})
+        if printed is not None:
+            printed.append(out.getvalue())
         words = []
         for number in plt.get_fignums():
             for ax in plt.figure(number).axes:
@@ -182,10 +189,16 @@ def chart_words(path):
 @pytest.mark.parametrize("name", ["explore_last_trick.ipynb", "explore_lead_value.ipynb",
                                   "explore_sticky_cards.ipynb"])
 def test_the_french_explore_charts_speak_french(name):
-    """The charts' words go through the catalogue: the French notebook draws them in French
-    (its stored copy keeps no English chart: see make_lesson_notebooks.french_copy)."""
-    english = chart_words(ROOT / "notebooks" / name)
-    french = chart_words(ROOT / "notebooks" / "fr" / name)
+    """The words of the charts and of the printed tables go through the catalogue: the
+    French notebook draws and prints them in French (its stored copy keeps no English
+    output: see make_lesson_notebooks.french_copy)."""
+    english_printed, french_printed = [], []
+    english = chart_words(ROOT / "notebooks" / name, english_printed)
+    french = chart_words(ROOT / "notebooks" / "fr" / name, french_printed)
+    # the tables the notebook prints speak the language too (they said "players", "deals")
+    assert "players" in english_printed[0] and "joueurs" in french_printed[0]
+    assert not re.search(r"players|leader|deals|neighbours|shuffled|re-formed|\b[JQK]\b",
+                         french_printed[0]), french_printed[0]
     assert len(french) == len(english) >= 4
     assert set(english) & set(CHART_WORDS)
     assert not set(french) & set(CHART_WORDS), french
@@ -193,5 +206,4 @@ def test_the_french_explore_charts_speak_french(name):
     if name == "explore_last_trick.ipynb":
         assert {"V", "D", "R"} <= set(french) and {"J", "Q", "K"} <= set(english)
     stored = nbformat.read(ROOT / "notebooks" / "fr" / name, as_version=4)
-    assert not any(key.startswith("image/") for c in stored.cells for out in c.get("outputs", [])
-                   for key in out.get("data", {}))
+    assert not any(c.get("outputs") for c in stored.cells)  # no English chart or table kept

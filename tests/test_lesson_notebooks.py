@@ -18,7 +18,8 @@ def test_there_is_a_notebook_per_lesson():
         "lesson_07_dry_wet.ipynb", "lesson_08_table_rules.ipynb", "lesson_09_strategy.ipynb",
         "lesson_10_relatives.ipynb", "lesson_11_match.ipynb", "lesson_12_give_up_the_lead.ipynb",
         "lesson_13_defence.ipynb", "lesson_14_reading_the_table.ipynb",
-        "lesson_15_table_decisions.ipynb", "lesson_16_whole_hands.ipynb"]
+        "lesson_15_table_decisions.ipynb", "lesson_16_whole_hands.ipynb",
+        "lesson_17_play_to_the_score.ipynb"]
     assert len([n for n in names if n.startswith("explore_")]) == 3
 
 

@@ -49,9 +49,16 @@ def test_the_average_sentence_is_short(lesson):
 def wrong_choices(step):
     """What a learner can click wrongly in a question, as the keys of ``wrong``: each
     option but the answer, and for a card question each legal card that is not asked for."""
-    if step.kind in ("choice", "points", "odds") or step.extra.get("goal") == "wise":
+    if step.kind in ("choice", "points", "odds", "money") or step.extra.get("goal") == "wise":
         return {str(o) for o in step.options} - {str(step.answer)}
-    if step.kind == "pick_card" and step.extra.get("goal") in ("best", "card", "win"):
+    if step.kind == "decide":  # the other choices at the first decision, and the cards
+        first = step.answer[0]
+        if first in ("match", "decline"):
+            return {"match", "decline"} - {first}
+        state = step.state()
+        return ({str(m) for m in state.legal_moves()} | {str(c) for c in state.hand(step.seat)}
+                if state.phase == "play" else {str(m) for m in state.legal_moves()}) - {first}
+    if step.kind == "pick_card" and step.extra.get("goal") in ("best", "card", "win", "stop"):
         answer = {step.answer} if isinstance(step.answer, str) else set(step.answer)
         return {str(c) for c in step.state().legal_cards()} - answer
     return set()

@@ -25,14 +25,14 @@ def store(tmp_path):
     return Store.open(f"sqlite:///{tmp_path / 'spar-tutor.sqlite'}")
 
 
-def test_sixteen_lessons_all_load():
-    assert len(LESSONS) == 16
+def test_seventeen_lessons_all_load():
+    assert len(LESSONS) == 17
     broken = [str(p) for l in LESSONS if isinstance(l, BrokenLesson) for p in l.problems]
     assert broken == []
-    assert [l.number for l in LESSONS] == list(range(1, 17))
+    assert [l.number for l in LESSONS] == list(range(1, 18))
     assert [l.title for l in LESSONS[10:]] == [
         "The match", "Giving up the lead on purpose", "Defence", "Reading the table",
-        "Table decisions", "Whole hands"]
+        "Table decisions", "Whole hands", "Play to the score"]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)

@@ -11,7 +11,7 @@ from spar_tutor.store import Store
 
 from lesson_helpers import finish_step
 
-NUMBERS = list(range(1, 17))
+NUMBERS = list(range(1, 18))
 
 
 @pytest.fixture
@@ -34,7 +34,7 @@ def test_click_through_every_lesson_in_french(number, french, tmp_path):
         player.next_btn.click()
     assert player.run.finished
     q = lesson.questions
-    assert (f"Fin de la leçon {number}\u00a0: {q} questions sur {q} justes du premier coup."
+    assert (f"Fin de la leçon {number}. Bonnes réponses du premier coup\u00a0: {q} sur {q}."
             if q > 1 else f"Fin de la leçon {number}.") in player.feedback.value
     assert player.next_btn.description != "Finish" and _("Finish") == "Terminer"
 
@@ -90,8 +90,8 @@ def test_the_lesson_menu_says_one_step_in_the_singular(french, tmp_path):
             yield from texts(child)
 
     shown = list(texts(LessonMenu(load_all(), "Afi", store)))
-    assert f"&nbsp;1 étape sur {len(first.steps)} &middot; environ {first.minutes} minutes" in shown
-    assert f"&nbsp;0 étape sur {len(second.steps)} &middot; environ {second.minutes} minutes" in shown
+    assert f"&nbsp;1 étape sur {len(first.steps)} &middot; environ {first.minutes} min" in shown
+    assert f"&nbsp;0 étape sur {len(second.steps)} &middot; environ {second.minutes} min" in shown
     i18n.set_language("en")
     shown = list(texts(LessonMenu(load_all(), "Afi", store)))
     assert f"&nbsp;1 of {len(first.steps)} steps &middot; about {first.minutes} minutes" in shown

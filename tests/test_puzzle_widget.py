@@ -89,7 +89,7 @@ def test_hints_and_the_solution_replay():
     player.hint_btn.click()
     assert "Hint: Must you win trick 3?" in status(player)
     player.hint_btn.click()
-    assert "Hint: Nobody else has a spade" in status(player)
+    assert "Hint: Nobody else holds a spade" in status(player)
     # the next hint is the answer: the button says what it costs
     assert player.hint_btn.description == "Show the answer (counts as not solved)"
     player.hint_btn.click()

@@ -122,8 +122,9 @@ def _value(card, chance, expected):
 
 
 def test_values_chart_draws_a_bar_per_card_best_first_in_gold():
-    """The bars are the points on average (what the best card is chosen by), so the gold
-    bar is the tallest even where another card wins the hand more often."""
+    """The bars are the points in 100 hands (the points on average, what the best card is
+    chosen by), so the gold bar is the tallest even where another card wins the hand more
+    often; every figure is a whole number out of 100 hands."""
     svg = values_chart([_value("AS", 0.3, 2.5), _value("7H", 0.4, 0.5), _value("2C", 0.1, -0.3)])
     assert svg.startswith("<svg") and svg.count("<rect") == 3
     fills = re.findall(r'<rect [^>]*fill="(#[0-9a-f]+)"', svg)
@@ -131,11 +132,12 @@ def test_values_chart_draws_a_bar_per_card_best_first_in_gold():
     heights = [float(h) for h in re.findall(r'<rect [^>]*height="([\d.]+)"', svg)]
     assert heights[0] == max(heights) and abs(heights[0] - 5 * heights[1]) < 0.2
     assert heights[2] == 0  # no bar below the line
-    assert "2.5 pts" in svg and "-0.3 pts" in svg and ">30%</text>" in svg and ">40%</text>" in svg
-    assert "Under each card: how often it won the hand." in svg
-    assert "Each card you may play" in svg and "points on average" in svg
-    assert "ace of spades: 2.5 points on average, wins 30 percent" in svg
-    assert "two of clubs: 0.0 points on average, wins 10 percent" in svg
+    assert ">250</text>" in svg and ">50</text>" in svg and ">won 30</text>" in svg
+    assert ">won 40</text>" in svg and " pts<" not in svg and "%<" not in svg
+    assert "Under each card: the hands it won, out of 100." in svg
+    assert "Each card you may play" in svg and "points in 100 hands" in svg
+    assert "ace of spades: 250 points and 30 hands won, in 100 hands" in svg
+    assert "two of clubs: 0 points and 10 hands won, in 100 hands" in svg
 
 
 def test_values_chart_colours_gold_every_card_the_hint_calls_just_as_good():
@@ -148,18 +150,19 @@ def test_values_chart_colours_gold_every_card_the_hint_calls_just_as_good():
     assert fills[0] != fills[1] == fills[2]
 
 
-def test_small_averages_are_labelled_so_that_unequal_bars_differ():
+def test_small_averages_are_whole_points_in_100_hands_so_that_unequal_bars_differ():
     svg = values_chart([_value("6S", 0.08, 0.08), _value("JC", 0.0, 0.02)])
-    assert "0.08 pts" in svg and "0.02 pts" in svg and "0.0 pts" not in svg
-    assert "six of spades: 0.08 points on average" in svg
+    assert ">8</text>" in svg and ">2</text>" in svg
+    assert "six of spades: 8 points and 8 hands won, in 100 hands" in svg
 
 
 def test_values_chart_keeps_small_points_visible_and_skips_unknown_points():
     svg = values_chart([_value("AS", 0.05, 0.1), _value("7H", 0.0, math.nan)])
     heights = [float(h) for h in re.findall(r'<rect [^>]*height="([\d.]+)"', svg)]
-    assert heights[0] > 100  # 0.1 points of a 0.125 scale, not of 3 points
+    assert heights[0] > 100  # 10 points of a scale to 12.5, not to 300
     assert heights[1] == 0
-    assert svg.count(" pts</text>") == 1 and "0.10 pts" in svg  # none for unknown points
+    labels = re.findall(r'font-size="10" text-anchor="middle" style="[^"]*">(\d+)</text>', svg)
+    assert labels == ["10"]  # none for unknown points
 
 
 def test_players_level_on_the_score_chart_are_drawn_apart():

@@ -61,7 +61,7 @@ def test_hint_panel_draws_the_solver_chart():
     table = PlayTable(GameSession("standard", ["human", "beginner", "beginner"], seed=3))
     table.hints.buttons[3].click()
     assert "<b>The computer&#x27;s card</b>: " in table.hints.answer.value
-    assert "<svg" in table.hints.answer.value and "chance to win the hand" in table.hints.answer.value
+    assert "<svg" in table.hints.answer.value and "hands won in 100 hands" in table.hints.answer.value
 
 
 def test_review_names_every_card_the_learner_played():

@@ -92,6 +92,7 @@ def test_every_puzzle_has_three_rungs_that_differ_and_a_short_main_sentence(puzz
     assert len(set(rungs)) == 3, rungs
     assert gives_away(rungs[0]) is None, rungs[0]
     assert rungs[1] == puzzle.hint
+    assert not rungs[1].rstrip().endswith("?"), rungs[1]  # the idea, said: not a second nudge
     assert rungs[2].startswith("Play " + puzzle.winning[0].symbol_text)
     assert game.gave_up and not game.clean  # the answer costs the solve
     main = game.main_sentence()

@@ -19,6 +19,7 @@ from ..engine.deal import deal
 from ..engine.match import Match
 from ..engine.rules import Rules
 from ..engine.state import PASS, HandState, Move
+from ..i18n import N_
 
 if TYPE_CHECKING:
     from ..solver.bots import Bot
@@ -94,6 +95,12 @@ def suit_runs(pack: Sequence[Card]) -> float:
     roughly for a well-shuffled pack)."""
     same = sum(a.suit == b.suit for a, b in zip(pack, pack[1:]))
     return same / (len(pack) - 1)
+
+
+#: The words of :func:`sticky_cards`' results, in the catalogue: the explore notebook
+#: prints them through ``_()``.
+STICKY_WORDS = (N_("shuffled"), N_("re-formed"), N_("neighbours same suit"),
+                N_("longest suit in a hand"), N_("dealt cards of the under card's suit"))
 
 
 def sticky_cards(players: int, hands: int, seed: int = 0, policy: str = "random"

@@ -70,6 +70,15 @@ def need_position(step: Step, found: Found) -> Optional[HandState]:
     return state
 
 
+def need_finished_hand(step: Step, found: Found) -> Optional[HandState]:
+    """The step's position, a hand played to its end, or None (and a problem)."""
+    state = need_position(step, found)
+    if state is not None and state.result is None:
+        found.append(("position", f"a {step.kind} step needs a finished hand: play every card"))
+        return None
+    return state
+
+
 def learner_to_move(step: Step, state: HandState, phase: str, found: Found) -> bool:
     """Whether the position is in ``phase`` with the learner to move (the learner's seat
     is filled in from the position when the step does not give it)."""

@@ -17,7 +17,7 @@ from ..learning.problem import Problem
 #: Every step kind: a closed set, so a misspelt kind is a type error. Each has its
 #: module in :mod:`spar_tutor.lessons.kinds` (how to add one: docs/lessons.md).
 Kind = Literal["explain", "deal", "pick_from", "choice", "pick_card", "trick", "points",
-               "declare", "play", "odds"]
+               "declare", "play", "odds", "decide", "money"]
 KIND_NAMES: Tuple[Kind, ...] = get_args(Kind)
 
 #: Names for the seats when a step does not give its own (the learner is "You").

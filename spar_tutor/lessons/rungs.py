@@ -42,10 +42,18 @@ def right_reason(right: str) -> str:
 
 
 def answer_is(live: StepRun, answer: str) -> str:
-    """"The answer is: {answer}." and the reason the step's right-answer words give."""
+    """"The answer is: {answer}." and the reason the step's right-answer words give (their
+    first sentence left out when it only says the answer again)."""
     said = _("The answer is: {answer}.").format(answer=answer)
     reason = right_reason(live.step.right)
+    first, _stop, rest = reason.partition(". ")
+    if rest and _plain(first) == _plain(answer):
+        reason = rest
     return f"{said} {reason}" if reason else said
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", text.casefold()).split())
 
 
 def answer_of(step: Step) -> str:

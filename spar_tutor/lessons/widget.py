@@ -221,8 +221,8 @@ class LessonPlayer(widgets.VBox):
         self._choice_row.children = choices if answers.tools else ()
         rules = "\n".join(rule for rule, _look in looks)
         self.card_style.value = f"<style>{rules}</style>" if looks else ""
-        if cards:
-            return cards
+        if cards:  # a choice beside the cards ("Show the under card") comes first
+            return (choices if not answers.tools else []) + cards
         return [self._tools_box] if answers.tools else choices
 
     def _use(self, tool: Tool) -> None:

@@ -19,7 +19,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
 
 from ..engine.match import HandRecord
-from ..i18n import _, ngettext, number, percent
+from ..i18n import _, ngettext, percent
 from .suits import suit_colour
 
 if TYPE_CHECKING:
@@ -93,16 +93,15 @@ LINE_COLOURS = ["#0d47a1", "#b3261e", "#17803d", "#6a1b9a", "#e65100", "#00838f"
 def values_chart(values: Sequence[Any], best: Any = None, width: int = 340,
                  height: int = 256, gold: Sequence[Any] = ()) -> str:
     """A bar per legal card (or action), best first, in gold with the cards ``gold`` (the
-    ones the hint calls just as good): its points on average (what the best is chosen by, so the best bar is
-    the tallest), with how often it won the hand under its name; as SVG (no matplotlib:
-    a learner asking for the solver's answer cost a kernel 40 MB and a second of CPU for
-    one)."""
-    points = [0.0 if math.isnan(c.expected) else max(0.0, c.expected) for c in values]
-    chances = [0.0 if math.isnan(c.win_chance) else 100 * c.win_chance for c in values]
-    high = max(points, default=0.0)
-    step = next(s for s in (0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0) if high <= 4 * s)
-    # small averages get two decimals: bars of 0.08 and 0.02 are not both "0.0 pts"
-    digits = 2 if high < 0.5 else 1
+    ones the hint calls just as good): the points it brought in 100 hands (its points on
+    average, what the best is chosen by, so the best bar is the tallest), in whole numbers
+    a learner can picture, with how many of those 100 hands it won under its name; as SVG
+    (no matplotlib: a learner asking for the solver's answer cost a kernel 40 MB and a
+    second of CPU for one)."""
+    points = [0 if math.isnan(c.expected) else max(0, round(100 * c.expected)) for c in values]
+    wins = [0 if math.isnan(c.win_chance) else round(100 * c.win_chance) for c in values]
+    high = max(points, default=0)
+    step = next(s for s in (2, 5, 10, 20, 50, 100, 200, 500) if high <= 4 * s)
     top = max(step, high * 1.25)  # room for the label above the tallest bar
     left, bottom, title_h = 44, 56, 24
     plot_h = height - bottom - title_h
@@ -111,9 +110,9 @@ def values_chart(values: Sequence[Any], best: Any = None, width: int = 340,
     ink = "fill:var(--spar-ink, #1a1a1a)"
     cards = bool(values and values[0].card)
     title = _("Each card you may play") if cards else _("Each choice")
-    legend = (_("Under each card: how often it won the hand.") if cards else
-              _("Under each choice: how often you won the hand."))
-    axis = _("points on average")
+    legend = (_("Under each card: the hands it won, out of 100.") if cards else
+              _("Under each choice: the hands you won, out of 100."))
+    axis = _("points in 100 hands")
     parts = [f'<text x="{left + (width - left) / 2:.1f}" y="15" font-size="13" '
              f'text-anchor="middle" style="{ink}">{escape(title)}</text>',
              f'<line x1="{left}" y1="{title_h + plot_h}" x2="{width - 8}" '
@@ -125,8 +124,8 @@ def values_chart(values: Sequence[Any], best: Any = None, width: int = 340,
     for k in range(ticks + 1):
         y = title_h + plot_h * (1 - k * step / top)
         parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" font-size="10" text-anchor="end" '
-                     f'style="{ink}">{escape(number(k * step, 2 if step < 0.1 else 1 if step < 1 else 0))}</text>')
-    for i, (choice, value, chance) in enumerate(zip(values, points, chances)):
+                     f'style="{ink}">{k * step}</text>')
+    for i, (choice, value, won) in enumerate(zip(values, points, wins)):
         x = left + i * slot + (slot - bar) / 2
         h = plot_h * value / top
         y = title_h + plot_h - h
@@ -134,23 +133,23 @@ def values_chart(values: Sequence[Any], best: Any = None, width: int = 340,
         parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" height="{h:.1f}" '
                      f'fill="{GOLD if as_good else GREEN}" stroke="#333"/>')
         if not math.isnan(choice.expected):
-            label = _("{points} pts").format(points=number(choice.expected, digits))
             parts.append(f'<text x="{x + bar / 2:.1f}" y="{y - 4:.1f}" font-size="10" '
-                         f'text-anchor="middle" style="{ink}">{escape(label)}</text>')
+                         f'text-anchor="middle" style="{ink}">{value}</text>')
         name, colour = (choice.card.symbol_text, suit_colour(choice.card.suit)) \
             if choice.card else (choice.label, "var(--spar-ink, #1a1a1a)")
         parts.append(f'<text x="{x + bar / 2:.1f}" y="{height - bottom + 16}" font-size="13" '
                      f'text-anchor="middle" style="fill:{colour}">{escape(name)}</text>')
-        wins = percent(chance / 100)
+        # Translators: under a card's bar: the hands it won, out of 100
+        won_text = ngettext("won {n}", "won {n}", won).format(n=won)
         parts.append(f'<text x="{x + bar / 2:.1f}" y="{height - bottom + 31}" font-size="10" '
-                     f'text-anchor="middle" style="{ink}">{escape(wins)}</text>')
+                     f'text-anchor="middle" style="{ink}">{escape(won_text)}</text>')
     parts.append(f'<text x="{left + (width - left) / 2:.1f}" y="{height - 2}" font-size="10" '
                  f'text-anchor="middle" style="{ink}">'
                  f'{escape(legend)}</text>')
-    spoken = _("; ").join(_("{choice}: {points} points on average, wins {percent} percent").format(
-        choice=c.card.name if c.card else c.label, points=number(v, digits), percent=f"{ch:.0f}")
-        for c, v, ch in zip(values, points, chances))
-    name = escape(_("chart of each choice's points on average and chance to win the hand: "
+    spoken = _("; ").join(_("{choice}: {points} points and {wins} hands won, in 100 hands").format(
+        choice=c.card.name if c.card else c.label, points=v, wins=w)
+        for c, v, w in zip(values, points, wins))
+    name = escape(_("chart of each choice's points and hands won in 100 hands: "
                     "{cards}").format(cards=spoken), quote=True)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
             f'width="{width}" height="{height}" role="img" aria-label="{name}" '

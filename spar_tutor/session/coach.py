@@ -1,6 +1,7 @@
 """The words of the decisions that are not card play: the cut, under ten, dry and wet,
 the under card and the bets, three rungs each (a nudge, the idea, and what the answer
-rests on), and the review's tip for a card that broke a rule of thumb.
+rests on), the label of each action's button (:func:`offer_label`: Play, a shared table
+and the lessons), and the review's tip for a card that broke a rule of thumb.
 
 Pure functions of a :class:`~spar_tutor.engine.view.SeatView` (standard library only):
 the card play's ladder is said by :mod:`spar_tutor.solver.voice` from the reasons of
@@ -22,7 +23,8 @@ from __future__ import annotations
 from typing import Tuple
 
 from ..engine.cards import Card
-from ..engine.state import UNDER_TEN
+from ..engine.state import UNDER_TEN, Action
+from ..engine.words import card_text
 from ..engine.view import SeatView
 from ..i18n import N_, _
 from ..solver.reasons import HIGH, SCORING_RANKS, broken_rule
@@ -66,6 +68,21 @@ def decision_rungs(view: SeatView) -> Tuple[str, str]:
               "one of the last two tricks, it costs you nothing."))
 
 
+def offer_label(action: Action, phase: str, has_dry: bool) -> str:
+    """The button text for an offered action."""
+    if action.kind == "under_ten":
+        return _("Exchange my hand")
+    if action.kind == "dry" and action.card is not None:
+        return _("Dry {card} (shown face up)").format(card=card_text(action.card))
+    if action.kind == "wet" and action.card is not None:
+        return _("Wet {card} (kept face down)").format(card=card_text(action.card))
+    if action.kind == "under_card":
+        return _("Show the under card")
+    if phase == "under_ten":
+        return _("Keep my hand")
+    return _("No wet") if has_dry else _("No dry")
+
+
 def mistake_rule(view: SeatView, played: Card, better: Card) -> str:
     """The tip (a rule of thumb of lessons 9 and 12) that ``played`` broke and ``better``
     kept, in one sentence for the review of a mistake ("" when no rule fits): it names the
@@ -76,4 +93,4 @@ def mistake_rule(view: SeatView, played: Card, better: Card) -> str:
 
 
 __all__ = ["BETS", "CUT", "HIGH", "SCORING_RANKS", "UNDER_CARD", "decision_rungs",
-           "mistake_rule"]
+           "mistake_rule", "offer_label"]

@@ -11,8 +11,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..engine.state import Action
-from ..engine.words import card_text
 from ..i18n import N_, _
+from ..session.coach import offer_label
 from .common import guarded, session_reporter
 
 #: The question above the buttons (HTML, English: shown through ``_()``).
@@ -24,21 +24,6 @@ QUESTIONS = {
     "under_card": N_("This is the second-to-last trick: you may ask to see the <b>under card</b> "
                      "(the bottom card of the stock), once per hand."),
 }
-
-
-def offer_label(action: Action, phase: str, has_dry: bool) -> str:
-    """The button text for an offered action."""
-    if action.kind == "under_ten":
-        return _("Exchange my hand")
-    if action.kind == "dry" and action.card is not None:
-        return _("Dry {card} (shown face up)").format(card=card_text(action.card))
-    if action.kind == "wet" and action.card is not None:
-        return _("Wet {card} (kept face down)").format(card=card_text(action.card))
-    if action.kind == "under_card":
-        return _("Show the under card")
-    if phase == "under_ten":
-        return _("Keep my hand")
-    return _("No wet") if has_dry else _("No dry")
 
 
 class DeclarationsPanel(widgets.VBox):

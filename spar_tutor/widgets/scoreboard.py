@@ -7,7 +7,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 import ipywidgets as widgets
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..i18n.money import currency_name, money as in_money
 from ..session.bets import bet_words
 from ..render.charts import score_chart
@@ -67,8 +67,12 @@ class Scoreboard(widgets.VBox):
             cash = f"<td>{match.money[seat]}</td>" if money else ""
             rows.append(f"<tr><td>{escape(name)}</td><td><b>{match.scores[seat]}</b></td>{cash}</tr>")
         target = s.rules.target if s.rules.fixed_hands is None else None
-        goal = (_("Score (first to {target} points wins)").format(target=target) if target else
-                _("Score ({hands} hands, most points wins)").format(hands=s.rules.fixed_hands))
+        hands = s.rules.fixed_hands or 0
+        goal = (ngettext("Score (first to {target} point wins)",
+                         "Score (first to {target} points wins)", target).format(target=target)
+                if target else
+                ngettext("Score ({hands} hand, most points wins)",
+                         "Score ({hands} hands, most points wins)", hands).format(hands=hands))
         said = tuple(s.name(seat) for seat in range(len(names)))  # "Kofi", not "Kofi (beginner)"
         items = "".join(f"<li>{cardify(escape(line))}</li>" for line in self.lines(said))
         self.table.value = (f'<div class="spar-panel-title">{goal}</div>'

@@ -9,7 +9,7 @@ import ipywidgets as widgets
 
 from ..engine.errors import SparError
 from ..engine.rules import PRESETS, Rules, find_preset
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..session import BOT_LABELS, BOT_STRENGTHS, bot_first_name
 from .common import guarded, session_reporter
 
@@ -84,5 +84,8 @@ class SetupPanel(widgets.VBox):
         except SparError as e:
             self.note.value = _("Cannot start: {reason}").format(reason=e.reason)
             return
-        self.note.value = _("New match: {rules}, {players} players, first to {target}.").format(
-            rules=find_preset(rules.name).title, players=len(self.seats()), target=rules.target)
+        self.note.value = ngettext(
+            "New match: {rules}, {players} players, first to {target} point.",
+            "New match: {rules}, {players} players, first to {target} points.",
+            rules.target).format(rules=find_preset(rules.name).title, players=len(self.seats()),
+                                 target=rules.target)

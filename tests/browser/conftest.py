@@ -40,6 +40,8 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
+from spar_tutor import i18n
+from spar_tutor.app import course
 from spar_tutor.resources import app_notebook, notebooks_dir
 from spar_tutor.server.classroom import class_link
 from spar_tutor.server.serve import voila_argv, voila_env
@@ -325,6 +327,17 @@ class VoilaPage:
     def screenshot(self, name: str) -> Path:
         """Save ``test-artifacts/screenshots/<name>.png``."""
         return save_screenshot(self.page, name, self.root)
+
+
+@pytest.fixture
+def french():
+    """The test's own lessons and puzzles (the walk's shadows) in French, like the page's
+    (the kernel loads them in the page's language)."""
+    i18n.set_language("fr")
+    course.all_lessons.cache_clear()
+    yield
+    i18n.set_language("en")
+    course.all_lessons.cache_clear()
 
 
 @pytest.fixture

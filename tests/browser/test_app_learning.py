@@ -30,7 +30,7 @@ def test_start_lesson_1_from_home(app_server, voila_page):
 
 def test_lesson_list_in_the_dark(dark_app_server, voila_page):
     open_app(voila_page, dark_app_server, "page=lessons&learner=Yaw")
-    expect(voila_page.page.get_by_text("Yaw: 0 of 16 lessons finished.")).to_be_visible()
+    expect(voila_page.page.get_by_text("Yaw: 0 of 17 lessons finished.")).to_be_visible()
     voila_page.page.get_by_role("button", name=re.compile("^Lesson 3:")).click()
     expect(voila_page.page.get_by_role("heading", name=re.compile("^Lesson 3:"))).to_be_visible()
     voila_page.screenshot("app-lesson-3-dark")

@@ -1,5 +1,5 @@
-"""Lessons 11-16 (the match, giving up the lead, defence, reading the table, table
-decisions, whole hands) walked in Chromium in the app, as a learner would: one wrong
+"""Lessons 11-17 (the match, giving up the lead, defence, reading the table, table
+decisions, whole hands, playing to the score) walked in Chromium in the app, as a learner would: one wrong
 answer at the first question of each lesson, with its own feedback (a wrong card played
 out, then "Try again"), then every step answered right to the end."""
 

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from spar_tutor.app.pages.play_keeper import OTHER_TAB, TAKEN
 from test_app import open_app
 
-QUERY = "learner=Abla&page=play"
+QUERY = "learner=Adwoa&page=play"  # a learner of her own: another test leaves Abla in French
 
 
 def hand(page):

@@ -32,7 +32,6 @@ import pytest
 from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
-from spar_tutor import i18n
 from spar_tutor.app import course
 from spar_tutor.i18n import _
 from conftest import CLASS_QUERY
@@ -146,16 +145,6 @@ def test_english_runs_leave_out_placeholders_markup_and_cards():
         == ["and kept the lead."]
     assert english_runs("Only the last trick scores.") == ["only the last trick scores."]
     assert english_runs("Next hand") == []
-
-
-@pytest.fixture
-def french():
-    """The test's own lessons and puzzles (the walk's shadows) in French, like the page's."""
-    i18n.set_language("fr")
-    course.all_lessons.cache_clear()
-    yield
-    i18n.set_language("en")
-    course.all_lessons.cache_clear()
 
 
 def test_walk_in_french_finds_no_english(app_server, voila_page, artifacts_dir, french):

@@ -91,10 +91,14 @@ SCORING_NOTES: Dict[str, str] = {
         "its suit, and it scores 1, like an ace."),
     "jeu_de_carte": N_(
         "There are no 6s in this pack. The 7 is the lowest card of each suit, so it is the "
-        "card that scores more."),
+        "card that scores more. This is the game as it is told for some tables in Benin. "
+        "The descriptions do not say which way play goes: the tutor plays clockwise, as in "
+        "Spar. Agree on it at your table."),
     "sipa": N_(
         "Only sevens score more, and more for a longer run: the same player must win the "
-        "last two or three tricks, each with a 7."),
+        "last two or three tricks, each with a 7. This is the game as it is told for some "
+        "tables in Togo. One description keeps the ace of spades in, 32 cards; the tutor "
+        "leaves it out, as Spar does. Agree on it at your table."),
     "agram": N_(
         "Only the last trick counts, and any card will do: each hand won is one point."),
 }

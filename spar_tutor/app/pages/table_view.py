@@ -32,7 +32,8 @@ from ...server.tables.client import BEAT_S, Pulse, Refused, TableClient, Ticket,
 from ...session.hints import CardValue, HintAnswer
 from ...session.review import ReviewLine
 from ...widgets.common import CSS, ButtonPool, guarded
-from ...widgets.declare import QUESTIONS, offer_label
+from ...session.coach import offer_label
+from ...widgets.declare import QUESTIONS
 from ...widgets.hand import CARD_BUTTON, card_classes, card_css, card_class
 from ...widgets.hints import LABELS as HINT_LABELS, hint_html
 from ...widgets.review import review_html

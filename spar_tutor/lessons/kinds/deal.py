@@ -1,13 +1,14 @@
 """``deal``: the learner watches a deal packet by packet (``players``, ``dealer``,
-``seed``, ``rules``), then answers ``ask``: who gets the first or the last card or
-leads (a seat), or how many cards stay in the stock or go to each (from ``options``).
+``seed``, ``rules``), then answers ``ask``: who gets the first or the last card, leads or
+may cut the pack before it (a seat; the cut needs rules with ``cut``), or how many cards
+stay in the stock or go to each (from ``options``).
 With ``predict = true`` the learner answers first and deals afterwards, to check: the
 deal buttons wait for the first answer, so watching cannot give the answer away."""
 
 from __future__ import annotations
 
 from ...engine.errors import shown
-from ...engine.deal import Deal, deal
+from ...engine.deal import Deal, cutter, deal
 from ...engine.rules import Rules
 from ...engine.state import HandState
 from ...render.deal import deal_html
@@ -18,9 +19,9 @@ from ..steps import Answers, ChoiceRun, StepRun, Tool, step_players, viewer_of
 from .base import StepKind, register
 from ...i18n import N_, _
 
-ASKS = ("leader", "first_card", "last_card", "stock_size", "cards_each")
+ASKS = ("leader", "first_card", "last_card", "cutter", "stock_size", "cards_each")
 #: The asks answered with a seat (the others with one of the options).
-SEAT_ASKS = ("leader", "first_card", "last_card")
+SEAT_ASKS = ("leader", "first_card", "last_card", "cutter")
 
 
 def check(step: Step, found: Found) -> None:
@@ -31,6 +32,7 @@ def check(step: Step, found: Found) -> None:
     d = deal(rules, players, dealer, seed=ex.get("seed", 0))
     truth = {"leader": HandState.new(rules, d.hands, dealer, stock=d.stock).leader,
              "first_card": d.steps[0].seat, "last_card": d.steps[-1].seat,
+             "cutter": cutter(players, dealer),
              "stock_size": len(d.stock), "cards_each": rules.hand_size}
     ask = ex.get("ask")
     if not isinstance(ex.get("predict", False), bool):
@@ -38,6 +40,8 @@ def check(step: Step, found: Found) -> None:
     if ask not in ASKS:
         found.append(("ask", f"'ask' must be one of {', '.join(ASKS)}, not {shown(ask)}"))
         return
+    if ask == "cutter" and not rules.cut:
+        found.append(("rules", f"nobody cuts in {rules.name}: choose rules with 'cut' on"))
     if step.answer != truth[ask]:
         found.append(("answer", f"the answer to {ask} is {truth[ask]}, not {shown(step.answer)}"))
     seat_ask = ask in SEAT_ASKS
@@ -99,6 +103,8 @@ class DealRun(ChoiceRun):
 NUDGES = {"leader": N_("Where does the dealer sit? Who comes next in the order of play?"),
           "first_card": N_("Who sits just after the dealer, in the order of play?"),
           "last_card": N_("In each round of the deal, who gets their packet last?"),
+          "cutter": N_("Find the dealer first. Which of the dealer's neighbours may cut the "
+                       "pack?"),
           "stock_size": N_("How many cards does each player get, and how many are in the "
                            "pack?"),
           "cards_each": N_("How many packets does each player get, and how many cards are "

@@ -21,6 +21,15 @@ from .base import StepKind, register
 from ...i18n import _, ngettext
 
 
+def _not_asked(move: Action, card: Card) -> str:
+    """A dry or wet the rules allow but the step does not ask for, in a sentence."""
+    if move.kind == "wet":
+        return _("You may wet {card}, but it is not the one asked for here.").format(
+            card=card_text(card))
+    return _("You may dry {card}, but it is not the one asked for here.").format(
+        card=card_text(card))
+
+
 def check(step: Step, found: Found) -> None:
     """The engine's declarable cards; each declaration is legal; for ``wise`` the
     answer is the one option with the most guaranteed points."""
@@ -110,8 +119,7 @@ class DeclareRun(PositionRun):
         if why:
             return self._wrong(card, "", why)
         if move != self.todo[0]:
-            return Feedback(False, _("You may {move}, but it is not the one asked for "
-                                     "here.").format(move=move_label(move)))
+            return Feedback(False, _not_asked(move, card))
         self.state = self.state.apply(move)
         self.todo.pop(0)
         while self.state.phase == "declare" and self.state.to_move != self.step.seat:

@@ -13,7 +13,7 @@ add on average? the answer is the option nearest the solver's figure).
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Sequence, Tuple
 
 from ...engine.errors import SparError, shown
 from ...engine.state import DECLARE, UNDER_TEN, HandState, Move, parse_move
@@ -70,21 +70,22 @@ def _check_figures(step: Step, state: HandState, found: Found) -> None:
     tolerance = {**TOLERANCE, **ex.get("tolerance", {})}
     figures = solver_figures(state, step.learner, compare, worlds, seed)
     words = " ".join((step.text, step.prompt, step.hint, step.right))
-    _stated(ex.get("chances"), "chances", [c for c, _ in figures], tolerance["chance"],
+    stated(ex.get("chances"), "chances", [c for c, _ in figures], tolerance["chance"],
             compare, words, found, percent=True)
-    _stated(ex.get("points"), "points", [p for _, p in figures], tolerance["points"],
+    stated(ex.get("points"), "points", [p for _, p in figures], tolerance["points"],
             compare, words, found, percent=False)
     _answer(step, figures, tolerance, found)
 
 
-def _stated(stated: Any, key: str, solver: List[float], tolerance: float, compare: List[Move],
-            words: str, found: Found, percent: bool) -> None:
-    """The figures the step states: close to the solver's, and written in its words."""
-    if not (isinstance(stated, list) and len(stated) == 2
-            and all(isinstance(x, (int, float)) for x in stated)):
+def stated(given: Any, key: str, solver: List[float], tolerance: float, compare: Sequence[Move],
+           words: str, found: Found, percent: bool) -> None:
+    """The figures a step states (``given``, one per compared choice): close to the
+    solver's, and written in its words."""
+    if not (isinstance(given, list) and len(given) == 2
+            and all(isinstance(x, (int, float)) for x in given)):
         found.append((key, f"'{key}' gives the two figures the step states, one per choice"))
         return
-    for move, said, real in zip(compare, stated, solver):
+    for move, said, real in zip(compare, given, solver):
         shown = f"{round(said * 100)}%" if percent else f"{said}"
         if abs(said - real) > tolerance:
             solver_shown = f"{real:.0%}" if percent else f"{real:.2f}"

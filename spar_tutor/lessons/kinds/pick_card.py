@@ -1,6 +1,8 @@
 """``pick_card``: the learner clicks a card of their hand; ``goal`` ``legal`` (any
 legal card), ``all_legal`` (every legal card), ``win`` (the cards that win the trick,
-playing last), ``best`` (the solver's best) or ``card`` (the listed cards).
+playing last), ``best`` (the solver's best), ``stop`` (the cards that hold the seat
+``stop``, a player near the target, to the fewest points it can make sure of) or
+``card`` (the listed cards).
 
 A card that breaks the follow-suit rule is refused with the rule's reason. A wrong but
 legal card is played out (:mod:`..playout`): the trick in a ``win`` question, else the
@@ -13,13 +15,13 @@ from typing import Any, FrozenSet, Optional, Set
 from ...engine.errors import shown
 from ...engine.cards import SUIT_NAMES, SUIT_SINGULAR, Card, parse_card
 from ...solver import solve, voice
-from ...engine.state import PLAY, trick_winner
+from ...engine.state import PLAY, HandState, trick_winner
 from ...engine.words import card_text
 from .. import guarantees
 from ..check import Found, cards_in, learner_to_move, need_position, wrong_keys
 from ..model import Step
 from ..playout import finish_trick, play_out
-from ..rungs import computer_card, computer_nudge, first_answer_card
+from ..rungs import answer_is, answer_of, computer_card, computer_nudge, first_answer_card
 from ..steps import (Answers, Feedback, PositionRun, StepRun, Tool, follow_words,
                      hand_answers, parse_answer_cards, points_words, step_players, symbols)
 from .base import StepKind, register
@@ -49,6 +51,16 @@ def check(step: Step, found: Found) -> None:
         if answer != right:
             found.append(("answer", f"the cards that win this trick are "
                                     f"{' '.join(sorted(right)) or 'none'}, not {' '.join(sorted(answer))}"))
+    elif goal == "stop":
+        stopped = _stop_cards(step, state, legal, found)
+        if stopped is None:
+            return
+        right = stopped
+        answer = {str(c) for c in cards_in(step.answer, "answer", found)}
+        if answer != right:
+            found.append(("answer", f"the cards that hold seat {step.extra['stop']} to the fewest "
+                                    f"points are {' '.join(sorted(right))}, not "
+                                    f"{' '.join(sorted(answer))}"))
     elif goal in ("best", "card"):
         answer = {str(c) for c in cards_in(step.answer, "answer", found)}
         for c in sorted(answer - legal):
@@ -63,9 +75,29 @@ def check(step: Step, found: Found) -> None:
                 found.append(("answer", "every legal card is equally good: not a 'best card' question"))
         right = answer
     else:
-        found.append(("goal", f"'goal' must be legal, all_legal, win, best or card, not {shown(goal)}"))
+        found.append(("goal", f"'goal' must be legal, all_legal, win, best, stop or card, not "
+                              f"{shown(goal)}"))
         return
     wrong_keys(step, found, hand | {"illegal", "legal"}, right)
+
+
+def _stop_cards(step: Step, state: HandState, legal: Set[str], found: Found) -> Optional[Set[str]]:
+    """The legal cards after which seat ``stop`` can make sure of the fewest points (the
+    others playing against it, every hand open), or None (and a problem)."""
+    stop = step.extra.get("stop")
+    if not isinstance(stop, int) or isinstance(stop, bool) or stop == step.seat \
+            or not 0 <= stop < state.players:
+        found.append(("stop", f"'stop' is the seat of another player, from 0 to "
+                              f"{state.players - 1}"))
+        return None
+    values = {c: guarantees.guaranteed(state.apply(parse_card(c)), stop) for c in legal}
+    low = min(values.values())
+    right = {c for c, v in values.items() if v == low}
+    if right == legal:
+        found.append(("answer", f"every legal card holds seat {stop} to {low} points: not a "
+                                "'stop' question"))
+        return None
+    return right
 
 
 class PickCardRun(PositionRun):
@@ -149,7 +181,9 @@ class PickCardRun(PositionRun):
             played = _("You played {card}. {won}").format(card=card_text(card), won=won)
             return self._wrong(key, _("That card is allowed, but it is not the one asked for."),
                                played)
-        self.out = play_out(self.state, card, learner)
+        # a card that does not stop a player is played out as that player's best line
+        self.out = play_out(self.state, card,
+                            int(self.step.extra["stop"]) if self.goal == "stop" else learner)
         extra = self.played_out_words(self.out)
         if self.goal == "best":
             end = self.out.end.result
@@ -182,6 +216,9 @@ def nudge(live: StepRun) -> str:
         return _(voice.NUDGES["follow_suit"])
     if live.goal == "win":
         return _("Which card is winning the trick so far? Which of yours can beat it?")
+    if live.goal == "stop":
+        return _("Who is closest to the target? After each of your cards, who could win the "
+                 "last trick?")
     return computer_nudge(live, live.position, first_answer_card(live.step, live.position))
 
 
@@ -201,8 +238,10 @@ def answer(live: StepRun) -> str:
                         "table.", "{cards} win the trick: each beats {card}, the highest "
                         "{suit} on the table.", len(live.targets)).format(
                             cards=cards, card=card_text(top), suit=_(SUIT_SINGULAR[led]))
+    if live.goal == "stop":
+        return answer_is(live, answer_of(live.step))
     return computer_card(live, state, first_answer_card(live.step, state))
 
 
-register(StepKind("pick_card", question=True, keys=frozenset({"goal"}), check=check,
+register(StepKind("pick_card", question=True, keys=frozenset({"goal", "stop"}), check=check,
                   run=PickCardRun, nudge=nudge, answer=answer))

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ...engine.errors import shown
-from ..check import Found, need_position, wrong_keys
+from ..check import Found, need_finished_hand, wrong_keys
 from ..model import Step
 from ..steps import ChoiceRun, StepRun, step_players
 from ...i18n import _
@@ -13,11 +13,8 @@ from .base import StepKind, register
 
 def check(step: Step, found: Found) -> None:
     """The answer is the engine's score, and one of the options."""
-    state = need_position(step, found)
-    if state is None:
-        return
-    if state.result is None:
-        found.append(("position", "a points step needs a finished hand: play every card"))
+    state = need_finished_hand(step, found)
+    if state is None or state.result is None:
         return
     result = state.result
     who = step.extra.get("who")
