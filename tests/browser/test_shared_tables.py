@@ -22,7 +22,9 @@ from tables_helpers import TEACHER_KEY
 from shared_tables import (AWAY_S, card_names, code_of, only_own_cards, play_hand, playable,
                            seat_points, start_service, status, wait_for_card)
 
+from spar_tutor.i18n import _, speaking
 from spar_tutor.resources import app_notebook
+from spar_tutor.widgets.hints import LABELS as HINT_LABELS
 
 LEARNERS = ("Ama", "Kofi", "Esi")
 
@@ -190,6 +192,12 @@ def test_the_teacher_sees_every_hand_pauses_shows_and_resumes(browser, tables_ap
     expect(yaw.locator(".spar-shared-table .spar-felt")).to_be_visible()
 
 
+def french(text: str) -> str:
+    """The page's words in French, as the catalogue has them."""
+    with speaking("fr"):
+        return _(text)
+
+
 def fits_the_phone(page: Page, where: str) -> None:
     """Nothing at ``where`` runs off a phone's screen, and no button loses its words."""
     assert overflowing(page, f"{where} .spar-felt, {where} .spar-seat, {where} .spar-panel, "
@@ -207,22 +215,22 @@ def test_a_table_on_a_phone_in_french_with_a_classmate_in_english(browser, table
     root = pytestconfig.rootpath
     afua = open_page(browser, pages, "Afua", tables_app.app_url(
         "page=table&learner=Afua&lang=fr"), viewport=PHONE)
-    make = afua.get_by_role("button", name="Créer une table")
+    make = afua.get_by_role("button", name=french("Make a table"))
     expect(make).to_be_enabled()
-    afua.get_by_label("Joueurs", exact=True).select_option("2")
+    afua.get_by_label(french("Players"), exact=True).select_option("2")
     fits_the_phone(afua, ".spar-table-lobby")
     save_screenshot(afua, "tables-lobby-fr-390", root)
     make.click()
     code = code_of(afua)
     kwame = open_page(browser, pages, "Kwame",
                       tables_app.app_url(f"page=table&table={code}&learner=Kwame"))
-    expect(afua.locator(".spar-seat-list")).to_contain_text("Kwame (un ou une camarade)")
+    expect(afua.locator(".spar-seat-list")).to_contain_text(f"Kwame ({french('a classmate')})")
     fits_the_phone(afua, ".spar-shared-table")
     save_screenshot(afua, "tables-waiting-fr-390", root)
-    afua.get_by_role("button", name="Lancer la partie").click()
+    afua.get_by_role("button", name=french("Start the match")).click()
     for page in (afua, kwame):
         expect(page.locator(".spar-shared-table .spar-card-btn")).to_have_count(5)
-    expect(afua.locator(".spar-shared-table .spar-title")).to_contain_text("donne 1")
+    expect(afua.locator(".spar-shared-table .spar-title")).to_contain_text(french("hand {number}").format(number=1))
     expect(kwame.locator(".spar-shared-table .spar-title")).to_contain_text("hand 1")
     if playable(kwame):  # Kwame leads: his card first, then it is Afua's turn
         card = playable(kwame)[0]
@@ -230,7 +238,7 @@ def test_a_table_on_a_phone_in_french_with_a_classmate_in_english(browser, table
         expect(kwame.get_by_role("button", name=card, exact=True)).to_have_count(0)
     expect(afua.locator(".spar-shared-table .spar-card-btn:not(.spar-unplayable)").first
            ).to_be_visible()
-    afua.get_by_role("button", name="1 · Coup de pouce").click()
+    afua.get_by_role("button", name=french(HINT_LABELS[1])).click()
     expect(afua.locator(".spar-shared-table .spar-hints .spar-hint-text b")).to_be_visible()
     fits_the_phone(afua, ".spar-shared-table")
     save_screenshot(afua, "tables-playing-fr-390", root)
@@ -246,7 +254,7 @@ def test_a_table_on_a_phone_in_french_with_a_classmate_in_english(browser, table
     teacher = open_page(browser, pages, "teacher-fr", tables_app.app_url(
         f"page=class&key={TEACHER_KEY}&lang=fr"), viewport=PHONE)
     expect(teacher.locator(".spar-class-tables")).to_contain_text(code)
-    teacher.get_by_role("button", name=f"Ouvrir la table {code}").click()
+    teacher.get_by_role("button", name=french("Open table {code}").format(code=code)).click()
     expect(teacher.locator(".spar-class-table .spar-felt")).to_be_visible()
     fits_the_phone(teacher, ".spar-class-tables")
     save_screenshot(teacher, "tables-teacher-fr-390", root)
