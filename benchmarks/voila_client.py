@@ -88,6 +88,9 @@ class VoilaSession:
         self._keeper: Optional[threading.Thread] = None
         self.pings = 0
         """Pings the server sent (each answered by websocket-client while receiving)."""
+        self.attended = False
+        """Set by a client that reads the socket all the time (and must see every message
+        as it comes): the keep-alive thread then leaves the socket to it."""
 
     # -- opening ---------------------------------------------------------------------
 
@@ -136,7 +139,7 @@ class VoilaSession:
         """Every ``KEEPALIVE_S``, read what came (and answer pings) unless someone else is
         reading: a browser's tab answers pings whatever its page is doing."""
         while not self._closed.wait(KEEPALIVE_S):
-            if not self._lock.acquire(blocking=False):
+            if self.attended or not self._lock.acquire(blocking=False):
                 continue  # wait_for() is reading: it answers the pings
             try:
                 end = time.monotonic() + 1.0
@@ -241,6 +244,11 @@ class VoilaSession:
         """Until the kernel has handled message ``msg_id`` and sent all it did; returns when
         (``time.monotonic()``) its idle status arrived."""
         return self.wait_for(lambda: self.idle_at.get(msg_id), what or f"the answer to {msg_id}")
+
+    def receive(self, seconds: float) -> bool:
+        """Handle the next kernel message if one comes within ``seconds`` (at most 1 s);
+        whether one came."""
+        return self._receive(time.monotonic() + seconds)
 
     def drain(self, seconds: float = 0.5) -> None:
         """Handle whatever the kernel sends for a short while."""

@@ -23,6 +23,9 @@ from .engine.rules import PRESETS, Preset, Rules
 from .engine.state import Action, HandResult, HandState, Trick, parse_move, trick_winner
 from .engine.view import SeatView
 from .i18n import available_languages, language, set_language
+from .server import moved as _moved
+
+_moved.install()  # spar_tutor.serve, .kernels, .classroom: their old names (now in server/)
 
 __version__ = "0.1.0"
 

@@ -86,3 +86,23 @@ def test_learners_servers_cull_kernels_as_spar_tutor_serve_does(monkeypatch):
     assert c.ClassroomKernelManager.cull_disconnected_timeout == serve.CULL_DISCONNECTED_TIMEOUT
     assert c.MappingKernelManager.cull_idle_timeout == serve.CULL_IDLE_TIMEOUT
     assert c.MappingKernelManager.cull_connected is True
+
+
+def test_hub_runs_the_table_service_for_every_learner(monkeypatch, tmp_path):
+    url = "postgresql+psycopg://spar:secret@127.0.0.1:5432/spar"
+    c = load_config(REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py",
+                    {"SPAR_HUB_STATE": str(tmp_path), "SPAR_HUB_PASSWORD": "class-password",
+                     "SPAR_HUB_DATABASE_URL": url, "SPAR_HUB_TABLES_PORT": "9123"}, monkeypatch)
+    (service,) = c.JupyterHub.services
+    assert service["name"] == "spar-tables" and service["url"] == "http://127.0.0.1:9123"
+    assert service["command"][1:4] == ["-m", "spar_tutor.server.tables", "--hub"]
+    assert service["environment"] == {"SPAR_TUTOR_DATABASE_URL": url}  # the shared database
+    (role,) = c.JupyterHub.load_roles
+    assert role["services"] == ["spar-tables"] and role["scopes"] == ["read:users:name"]
+    assert c.Spawner.environment["SPAR_TUTOR_TABLES_URL"] == \
+        "http://127.0.0.1:9123/services/spar-tables/"
+    monkeypatch.delenv("SPAR_HUB_DATABASE_URL")
+    monkeypatch.setenv("SPAR_HUB_TABLES", "off")
+    c = load_config(REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py", {}, monkeypatch)
+    assert "services" not in c.JupyterHub
+    assert "SPAR_TUTOR_TABLES_URL" not in c.Spawner.environment

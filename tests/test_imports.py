@@ -175,3 +175,25 @@ def test_each_folder_imports_only_the_folders_above_it():
                 wrong.append(f"{a} imports {b}")
     assert not wrong, wrong
     assert {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()} == set(LAYERS)
+
+
+def test_the_serving_sides_old_import_paths_still_work():
+    """spar_tutor.serve, .kernels and .classroom moved into spar_tutor/server/ (and the app's
+    request and warm with them); a hub's config copied from an older version imports them
+    by their old names, in a fresh process."""
+    code = (
+        "from spar_tutor import serve\n"
+        "import spar_tutor.kernels, spar_tutor.server.kernels, spar_tutor.classroom\n"
+        "from spar_tutor.app import request, warm\n"
+        "from traitlets.utils.importstring import import_item\n"
+        "assert serve.__name__ == 'spar_tutor.server.serve'\n"
+        "assert spar_tutor.kernels is spar_tutor.server.kernels\n"
+        "assert import_item('spar_tutor.kernels.ClassroomKernelManager') is "
+        "spar_tutor.server.kernels.ClassroomKernelManager\n"
+        "assert spar_tutor.classroom.__name__ == 'spar_tutor.server.classroom'\n"
+        "assert (request.__name__, warm.__name__) == ('spar_tutor.server.request', "
+        "'spar_tutor.server.warm')\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert not (PACKAGE / "serve.py").exists() and not (PACKAGE / "kernels.py").exists()

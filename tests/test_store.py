@@ -24,7 +24,7 @@ from spar_tutor.store.schema import TABLES, StepAnswer, Visit, utcnow
 def test_upgrade_from_empty_makes_every_table_and_the_models_match(database_url):
     store = Store.open(database_url)
     with store.engine.connect() as conn:
-        assert current(conn) == head() == HEAD == "0006_class_settings"
+        assert current(conn) == head() == HEAD == "0007_shared_table_money"
         assert differences(conn) == []
         assert set(TABLES) <= set(inspect(conn).get_table_names())
     again = Store.open(database_url)  # a second start finds it up to date and changes nothing

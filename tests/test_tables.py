@@ -174,3 +174,26 @@ def test_the_class_is_seated_by_four_with_bots_where_needed():
     assert [len(g) for g in _groups(["a", "b", "c", "d", "e"], 4)] == [3, 2]
     assert _groups([], 4) == []
     assert [len(g) for g in _groups(["a"], 4)] == [1]
+
+
+def test_a_move_for_a_seat_that_is_not_yours_is_refused_whatever_is_sent(service):
+    """Kofi sends Ama's move with his own secret, with her seat written every way JSON
+    allows, or no seat at all: refused, and nothing changes at the table."""
+    ama, a, kofi, k = sit_two(service, players=2)
+    ama.call("start", **a.body())
+    table = service.service.table(a.code)
+    mover = table.game().state.to_move
+    mine, theirs = (a, k) if mover == a.seat else (k, a)
+    client = kofi if theirs is k else ama
+    card = str(table.game().state.legal_cards()[0])
+    before = table.version
+    seats = [mine.seat, str(mine.seat), float(mine.seat), [mine.seat], {"seat": mine.seat},
+             mine.seat == 1, -1, None, 2, 10 ** 20]
+    for seat in seats:
+        for secret in (theirs.secret, mine.secret.upper(), mine.secret + " ", {"secret": 1}):
+            with pytest.raises(Refused, match="That is not your seat at this table."):
+                client.call("act", code=a.code, seat=seat, secret=secret,
+                            action={"kind": "move", "move": card})
+    with pytest.raises(Refused, match="That is not your seat at this table."):
+        client.call("act", code=a.code, secret=theirs.secret, action={"kind": "move", "move": card})
+    assert table.version == before and table.game().state.history == ()

@@ -33,6 +33,15 @@ loopback and a school:
                                  (SQLite), and the Class page sees only its own.
   SPAR_HUB_ADMINS                hub admins, comma-separated (the teachers): they
                                  see the Class page (?page=class) in the app
+  SPAR_HUB_TABLES                on (the default) or off: the shared tables' service
+                                 (Play with classmates), a hub-managed service named
+                                 spar-tables, which keeps its tables in the shared
+                                 database (without one, in $SPAR_HUB_STATE/tables)
+  SPAR_HUB_TABLES_IP, SPAR_HUB_TABLES_PORT
+                                 where that service listens (127.0.0.1, 8002)
+  SPAR_HUB_TABLES_URL            how the learners' servers reach it (default
+                                 http://<its ip>:<its port>/services/spar-tables/; set it
+                                 when their servers run on other machines)
 """
 
 import os
@@ -103,6 +112,32 @@ if database:
 else:
     print("spar-tutor hub: SPAR_HUB_DATABASE_URL is not set: each learner's progress stays in "
           "their own home folder, and the Class page shows only its own", file=sys.stderr)
+
+# -- the shared tables (Play with classmates) ----------------------------------------------
+# One table service for the whole hub, so that learners on any server share tables: it
+# keeps each table's state and every hand (the learners' kernels get only their own seat's
+# view), knows the learners by their hub tokens and the teachers as the hub's admins, and
+# keeps the tables in the shared database, so a restarted hub brings them back.
+if os.environ.get("SPAR_HUB_TABLES", "on").strip().lower() not in ("off", "0", "no"):
+    tables_ip = os.environ.get("SPAR_HUB_TABLES_IP", "127.0.0.1")
+    tables_port = int(os.environ.get("SPAR_HUB_TABLES_PORT", "8002"))
+    reach = "127.0.0.1" if tables_ip in ("", "0.0.0.0", "::") else tables_ip
+    tables_env = ({"SPAR_TUTOR_DATABASE_URL": database} if database
+                  else {"SPAR_TUTOR_HOME": str(state / "tables")})
+    c.JupyterHub.services = [{
+        "name": "spar-tables",
+        "url": f"http://{tables_ip}:{tables_port}",
+        # --parent: it stops with the hub, even a hub killed with kill -9
+        "command": [sys.executable, "-m", "spar_tutor.server.tables", "--hub",
+                    "--parent", str(os.getpid())],
+        "environment": tables_env,
+        "display": False,
+    }]
+    # The service asks the hub whose token a request carries, and whether they are an admin.
+    c.JupyterHub.load_roles = [{"name": "spar-tables", "scopes": ["read:users:name"],
+                                "services": ["spar-tables"]}]
+    environment["SPAR_TUTOR_TABLES_URL"] = os.environ.get(
+        "SPAR_HUB_TABLES_URL", f"http://{reach}:{tables_port}/services/spar-tables/")
 c.Spawner.environment = environment
 c.Spawner.mem_limit = "1G"  # enforced only by spawners that can (containers)
 c.Spawner.start_timeout = 120

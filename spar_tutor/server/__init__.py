@@ -5,7 +5,9 @@
 - ``classroom``: ``serve --database/--teacher-key`` and ``spar-tutor class report``;
 - ``request``, ``warm``: inside a kernel, the page's address (also when Voila preheated
   it) and the work a preheated kernel does before anyone asks;
-- ``jupyter/``: the Voila template the app is served with.
+- ``jupyter/``: the Voila template the app is served with;
+- ``tables/``: the shared tables' service (Play with classmates);
+- ``moved``: the old import paths of these modules (``spar_tutor.serve``...), kept.
 
 Nothing is imported here, so that ``import spar_tutor.server.serve`` stays light.
 """

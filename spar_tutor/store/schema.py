@@ -22,7 +22,7 @@ from datetime import datetime, timezone
 from typing import Any, Dict, Optional
 
 from sqlalchemy import (JSON, Boolean, DateTime, Float, ForeignKey, Index, Integer, MetaData, String,
-                        Text, UniqueConstraint)
+                        Text, UniqueConstraint, true)
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
@@ -244,8 +244,9 @@ class LegacyImport(Base):
 class SharedTable(Base):
     """A table learners share from their own browsers (:mod:`spar_tutor.server.tables`): its
     join ``code`` (4 letters or digits), the rules (a preset's name), how many ``players``,
-    whether ``hints`` are allowed, the ``bots`` that fill empty seats (a strength), the deals'
-    ``seed`` (never shown to a learner: it would tell every hand), and its ``status``
+    whether ``hints`` are allowed, the ``bots`` that fill empty seats (a strength), whether
+    stakes and bets are played (``money``: the class's setting when the table was made), the
+    deals' ``seed`` (never shown to a learner: it would tell every hand), and its ``status``
     ("open" while seats are taken, "playing", "over", "closed"). Three things the teacher
     changes are kept here, updated in place: ``paused``, ``shown`` (every hand open to the
     table's players) and the teacher's ``note``. The moves are rows of their own."""
@@ -259,6 +260,8 @@ class SharedTable(Base):
     players: Mapped[int] = mapped_column(Integer, nullable=False)
     hints: Mapped[bool] = mapped_column(Boolean, nullable=False)
     bots: Mapped[str] = mapped_column(String(20), nullable=False)
+    money: Mapped[bool] = mapped_column(Boolean, nullable=False, default=True,
+                                        server_default=true())
     seed: Mapped[str] = mapped_column(String(64), nullable=False)
     status: Mapped[str] = mapped_column(String(10), nullable=False)
     paused: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)

@@ -1,7 +1,8 @@
 """The app on a real JupyterHub (from PyPI), on loopback: two learners sign in and land in
 the app through the Voila server extension, each in their own server, and keep their
 progress in one shared PostgreSQL database, where the teacher (a hub admin) sees the
-whole class on the Class page.
+whole class on the Class page. The two learners play a hand at one shared table, through
+the table service the hub runs (a hub-managed service, its tables in the same database).
 
 Uses deploy/jupyterhub/jupyterhub_config.py with the test-only DummyAuthenticator and
 SimpleLocalProcessSpawner, configurable-http-proxy (npm), which scripts/test.sh installs,
@@ -26,8 +27,10 @@ from playwright.sync_api import expect
 from conftest import CHROMIUM_ARGS, free_port, save_screenshot
 from sqlalchemy import select
 
+from shared_tables import code_of, only_own_cards, play_hand, seat_points
+
 from spar_tutor.store import Store
-from spar_tutor.store.schema import Learner, StepAnswer
+from spar_tutor.store.schema import Learner, SharedSeat, SharedTable, StepAnswer
 
 REPO = Path(__file__).resolve().parents[2]
 CONFIG = REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py"
@@ -40,6 +43,7 @@ class Hub:
     def __init__(self, state: Path, database: str) -> None:
         self.state = state
         self.port = free_port()
+        self.tables_port = free_port()
         self.log_path = state / "jupyterhub.log"
         self.database = database
         env = {**os.environ, "SPAR_HUB_AUTH": "dummy", "SPAR_HUB_SPAWNER": "simple",
@@ -47,6 +51,7 @@ class Hub:
                "SPAR_HUB_STATE": str(state), "SPAR_HUB_HOMES": str(state / "homes"),
                "SPAR_HUB_PORT": str(self.port), "SPAR_HUB_API_PORT": str(free_port()),
                "SPAR_HUB_INTERNAL_PORT": str(free_port()),
+               "SPAR_HUB_TABLES_PORT": str(self.tables_port),
                "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(
@@ -253,3 +258,69 @@ def test_the_teacher_sees_the_class(learners, browser, hub, pytestconfig):
 
 def _xsrf(page):
     return next((c["value"] for c in page.context.cookies() if c["name"] == "_xsrf"), "")
+
+
+def test_two_hub_users_play_a_hand_at_one_shared_table(learners, browser, hub, pytestconfig):
+    root = pytestconfig.rootpath
+    ama, kofi = learners["ama"], learners["kofi"]
+    ama.goto(ama.url.split("?")[0] + "?page=table")
+    make = ama.get_by_role("button", name="Make a table")
+    expect(make).to_be_enabled(timeout=SPAWN_TIMEOUT_MS)
+    ama.get_by_label("Players", exact=True).select_option("2")
+    make.click()
+    code = code_of(ama)
+    # Kofi opens the link Ama's page gives: the hub sends him to his own server, where he
+    # sits down (the service knows him by his hub token)
+    link = ama.locator(".spar-table-code a").get_attribute("href")
+    assert link == f"/hub/user-redirect/voila/render/app.ipynb?page=table&table={code}"
+    kofi.goto(hub.url + link)
+    kofi.wait_for_url(f"**/user/kofi/voila/render/app.ipynb?page=table&table={code}*")
+    expect(kofi.locator(".spar-shared-table .spar-code")).to_have_text(code,
+                                                                       timeout=SPAWN_TIMEOUT_MS)
+    expect(ama.locator(".spar-seat-list")).to_contain_text("Kofi (a classmate)")
+    expect(kofi.locator(".spar-seat-list")).to_contain_text("Ama (a classmate)")
+    ama.get_by_role("button", name="Start the match").click()
+    table = {"Ama": ama, "Kofi": kofi}
+    for page in table.values():
+        expect(page.locator(".spar-shared-table .spar-card-btn")).to_have_count(5)
+    only_own_cards(table)
+    save_screenshot(kofi, "hub-kofi-shared-table", root)
+    played, _seen = play_hand(table, root)
+    assert len(played) == 2 * 5
+    assert seat_points(ama) == seat_points(kofi)
+    save_screenshot(ama, "hub-ama-shared-table-over", root)
+    # the table and its players are in the hub's shared database
+    store = Store.open(hub.database)
+    try:
+        with store.read() as session:
+            found = session.execute(select(SharedTable.id, SharedTable.status)
+                                    .where(SharedTable.code == code)).one()
+            seated = set(session.scalars(select(SharedSeat.name)
+                                         .where(SharedSeat.table_id == found[0])))
+    finally:
+        store.close()
+    assert found[1] == "playing" and seated == {"Ama", "Kofi"}
+    # the teacher, a hub admin, sees the table on the Class page and opens it
+    teacher = sign_in(browser, hub, TEACHER)
+    try:
+        teacher.goto(teacher.url.split("?")[0] + "?page=class")
+        tables = teacher.locator(".spar-class-tables")
+        expect(tables).to_contain_text(code, timeout=SPAWN_TIMEOUT_MS)
+        expect(tables).to_contain_text("Kofi")
+        teacher.get_by_role("button", name=f"Open table {code}").click()
+        expect(tables.locator(".spar-class-table .spar-felt")).to_be_visible()
+        expect(tables.locator(".spar-class-table .spar-seat-list")).to_contain_text(
+            "Ama (a learner)")
+        save_screenshot(teacher, "hub-teacher-shared-table", root)
+    finally:
+        teacher.context.close()
+
+
+def test_the_table_service_answers_only_the_hubs_users(hub):
+    url = f"http://127.0.0.1:{hub.tables_port}/services/spar-tables/api/mine"
+    for headers in ({}, {"Authorization": "token not-a-hub-token"}):
+        request = urllib.request.Request(url, data=b'{"name": "Ama"}', headers=headers,
+                                         method="POST")
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=30)
+        assert refused.value.code == 403

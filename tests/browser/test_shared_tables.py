@@ -11,18 +11,20 @@ when she opens her page again (the address she had) it takes the seat back.
 from __future__ import annotations
 
 import re
-import time
-from typing import Dict, List
+from typing import Dict, Optional
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import UI_TIMEOUT_MS, save_screenshot
+from test_app_phone import PHONE, overflowing
 from tables_helpers import TEACHER_KEY
-from shared_tables import (AWAY_S, all_card_names, card_names, code_of, felt_html, playable,
-                           seat_points, shows_card, start_service, status, wait_for_card)
+from shared_tables import (AWAY_S, card_names, code_of, only_own_cards, play_hand, playable,
+                           seat_points, start_service, status, wait_for_card)
 
+from spar_tutor.i18n import _, speaking
 from spar_tutor.resources import app_notebook
+from spar_tutor.widgets.hints import LABELS as HINT_LABELS
 
 LEARNERS = ("Ama", "Kofi", "Esi")
 
@@ -53,8 +55,9 @@ def pages(browser):
         context.close()
 
 
-def open_page(browser, pages: Dict[str, object], name: str, url: str) -> Page:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def open_page(browser, pages: Dict[str, object], name: str, url: str,
+              viewport: Optional[Dict[str, int]] = None) -> Page:
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
     context.set_default_timeout(UI_TIMEOUT_MS)
     pages[name] = context
     page = context.new_page()
@@ -84,41 +87,10 @@ def test_three_learners_and_a_bot_play_a_hand(browser, tables_app, pages, pytest
     for page in table.values():
         expect(page.locator(".spar-shared-table .spar-card-btn")).to_have_count(5)
 
-    hands = {name: set(card_names(page)) for name, page in table.items()}
-    names = all_card_names()
-    for name, page in table.items():
-        others_cards = set().union(*(h for n, h in hands.items() if n != name))
-        assert hands[name].isdisjoint(others_cards)
-        shown = [card for card in others_cards if shows_card(page, card)]
-        assert shown == [], f"{name}'s page holds other seats' cards: {shown}"
-        assert "hidden cards" in felt_html(page)
+    only_own_cards(table)
     save_screenshot(ama, "tables-ama-1280", root)
 
-    seen_after: List[float] = []
-    played: List[str] = []
-    deadline = time.monotonic() + 120
-    while not all("Next hand" in status(page) or "review this hand" in status(page).lower()
-                  for page in table.values()):
-        if time.monotonic() > deadline:
-            for name, page in table.items():
-                save_screenshot(page, f"FAILED-tables-{name}", root)
-            pytest.fail("the hand did not end: " + " | ".join(status(p) for p in table.values()))
-        mover = next((n for n, p in table.items() if status(p).startswith("Your turn")), None)
-        if mover is None:
-            time.sleep(0.2)
-            continue
-        page = table[mover]
-        cards = playable(page)
-        if not cards:  # the page is still drawing its new picture
-            time.sleep(0.1)
-            continue
-        card = cards[0]
-        page.get_by_role("button", name=card, exact=True).click()
-        played.append(card)
-        for other, other_page in table.items():
-            if other != mover:
-                seen_after.append(wait_for_card(other_page, names[card].name))
-        expect(page.get_by_role("button", name=card, exact=True)).to_have_count(0)
+    played, seen_after = play_hand(table, root)
     assert len(played) >= 3 * 5 - 2  # the three learners played (nearly) all their cards
     points = [seat_points(page) for page in table.values()]
     assert points[0] == points[1] == points[2], points
@@ -218,3 +190,71 @@ def test_the_teacher_sees_every_hand_pauses_shows_and_resumes(browser, tables_ap
     expect(yaw.locator(".spar-shared-table .spar-code")).to_have_text(re.compile("|".join(codes)))
     expect(yaw.locator(".spar-seat-list")).to_contain_text("You (you)")
     expect(yaw.locator(".spar-shared-table .spar-felt")).to_be_visible()
+
+
+def french(text: str) -> str:
+    """The page's words in French, as the catalogue has them."""
+    with speaking("fr"):
+        return _(text)
+
+
+def fits_the_phone(page: Page, where: str) -> None:
+    """Nothing at ``where`` runs off a phone's screen, and no button loses its words."""
+    assert overflowing(page, f"{where} .spar-felt, {where} .spar-seat, {where} .spar-panel, "
+                             f"{where} .widget-html") == []
+    # (the heartbeat's timer, whose buttons are hidden in a pixel, is not for the learner)
+    assert overflowing(page, f"{where} .spar-card-btn, "
+                             f"{where} .jupyter-button:not(.spar-heartbeat *)", True) == []
+
+
+def test_a_table_on_a_phone_in_french_with_a_classmate_in_english(browser, tables_app, pages,
+                                                                  pytestconfig):
+    """Afua plays on a phone, in French; Kwame, at a computer, reads the same table in
+    English. Every screen fits the phone: the lobby, the table waiting, the hand with its
+    hint, the end of the hand with her review; and the teacher's view of the table."""
+    root = pytestconfig.rootpath
+    afua = open_page(browser, pages, "Afua", tables_app.app_url(
+        "page=table&learner=Afua&lang=fr"), viewport=PHONE)
+    make = afua.get_by_role("button", name=french("Make a table"))
+    expect(make).to_be_enabled()
+    afua.get_by_label(french("Players"), exact=True).select_option("2")
+    fits_the_phone(afua, ".spar-table-lobby")
+    save_screenshot(afua, "tables-lobby-fr-390", root)
+    make.click()
+    code = code_of(afua)
+    kwame = open_page(browser, pages, "Kwame",
+                      tables_app.app_url(f"page=table&table={code}&learner=Kwame"))
+    expect(afua.locator(".spar-seat-list")).to_contain_text(f"Kwame ({french('a classmate')})")
+    fits_the_phone(afua, ".spar-shared-table")
+    save_screenshot(afua, "tables-waiting-fr-390", root)
+    afua.get_by_role("button", name=french("Start the match")).click()
+    for page in (afua, kwame):
+        expect(page.locator(".spar-shared-table .spar-card-btn")).to_have_count(5)
+    expect(afua.locator(".spar-shared-table .spar-title")).to_contain_text(french("hand {number}").format(number=1))
+    expect(kwame.locator(".spar-shared-table .spar-title")).to_contain_text("hand 1")
+    if playable(kwame):  # Kwame leads: his card first, then it is Afua's turn
+        card = playable(kwame)[0]
+        kwame.get_by_role("button", name=card, exact=True).click()
+        expect(kwame.get_by_role("button", name=card, exact=True)).to_have_count(0)
+    expect(afua.locator(".spar-shared-table .spar-card-btn:not(.spar-unplayable)").first
+           ).to_be_visible()
+    afua.get_by_role("button", name=french(HINT_LABELS[1])).click()
+    expect(afua.locator(".spar-shared-table .spar-hints .spar-hint-text b")).to_be_visible()
+    fits_the_phone(afua, ".spar-shared-table")
+    save_screenshot(afua, "tables-playing-fr-390", root)
+    play_hand({"Afua": afua, "Kwame": kwame}, root, languages={"Afua": "fr"})
+    afua.locator(".spar-shared-table .spar-review-hand").click()
+    expect(afua.locator(".spar-shared-table .spar-review-hand")).to_be_visible()
+    expect(afua.locator(".spar-shared-table table.spar-review")).to_be_visible(
+        timeout=UI_TIMEOUT_MS * 2)
+    fits_the_phone(afua, ".spar-shared-table")
+    save_screenshot(afua, "tables-review-fr-390", root)
+    save_screenshot(kwame, "tables-kwame-with-afua-1280", root)
+
+    teacher = open_page(browser, pages, "teacher-fr", tables_app.app_url(
+        f"page=class&key={TEACHER_KEY}&lang=fr"), viewport=PHONE)
+    expect(teacher.locator(".spar-class-tables")).to_contain_text(code)
+    teacher.get_by_role("button", name=french("Open table {code}").format(code=code)).click()
+    expect(teacher.locator(".spar-class-table .spar-felt")).to_be_visible()
+    fits_the_phone(teacher, ".spar-class-tables")
+    save_screenshot(teacher, "tables-teacher-fr-390", root)

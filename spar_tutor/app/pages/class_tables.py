@@ -28,6 +28,7 @@ from ...server.tables.client import Refused, TableClient, Unreachable, Watcher
 from ...store.schema import utcnow
 from ...widgets.common import CSS, ButtonPool
 from ..guard import guarded
+from .classroom import same_learner
 from .table_view import UNREACHABLE, button as _button, seats_html
 
 log = logging.getLogger("spar_tutor.app")
@@ -143,8 +144,10 @@ class ClassTables(widgets.VBox):
         """A box for each learner seen today (ticked), to seat at tables."""
         today = datetime.combine(utcnow().astimezone().date(), time(),
                                  tzinfo=utcnow().astimezone().tzinfo)
+        me = getattr(self.app, "learner", None)  # the teacher's own row is not a learner's
         names = [r.name for r in self._learners()
-                 if r.last_seen is not None and r.last_seen >= today]
+                 if r.last_seen is not None and r.last_seen >= today
+                 and not same_learner(r.name, me.name if me is not None else None)]
         old = {box.description: box.value for box in self.who.children}
         self.who.children = tuple(widgets.Checkbox(value=old.get(name, True), description=name,
                                                    indent=False) for name in names)
@@ -175,9 +178,11 @@ class ClassTables(widgets.VBox):
         self.watching = code
         self.listing.layout.display = "none"
         self.watched.layout.display = None
+        # kept before it starts: its first picture may come before start() returns
         self.watcher = Watcher(self.client, "teacher/watch", lambda: {
             "code": code, "key": os.environ.get(TEACHER_KEY_ENV, ""), "lang": language()},
-            self._shown, self._trouble).start()
+            self._shown, self._trouble)
+        self.watcher.start()
 
     def stop_watching(self) -> None:
         """Back to the list of tables."""
@@ -199,12 +204,13 @@ class ClassTables(widgets.VBox):
             state = (_("Paused: every hand is shown to the players.") if p.get("shown") else
                      _("Paused.") if p.get("paused") else
                      _("{player} to play.").format(player=p["to_play"]) if p.get("to_play")
-                     else "")
+                     else _("Waiting for the match to start.") if p.get("status") == "open"
+                     else p.get("result", ""))
             self.title.value = (f'<h4>{title}</h4><div class="spar-status">'
                                 f"{cardify(escape(state))}</div>")
             self.felt.value = p.get("felt", "")
             self.side.value = p.get("side", "")
-            self.seats.value = seats_html(p.get("seats", []))
+            self.seats.value = seats_html(p.get("seats", []), teacher=True)
             self.pause.layout.display = "none" if p.get("paused") else None
             self.resume.layout.display = None if p.get("paused") else "none"
 
@@ -232,7 +238,7 @@ def tables_html(tables: List[Dict[str, Any]]) -> str:
             for s in t.get("seats", []))
         to_play = (_("paused") if t.get("paused") else _("waiting to start")
                    if t.get("status") == "open" else _("match over")
-                   if t.get("status") == "over" else t.get("to_play", ""))
+                   if t.get("status") == "over" else t.get("to_play") or _("The hand is over."))
         rows.append(f"<tr><td><b>{escape(t['code'])}</b></td><td>{escape(t.get('rules', ''))}"
                     f"</td><td>{escape(players)}</td><td>{escape(to_play)}</td></tr>")
     return f'<table class="spar-report">{head and "<tr>" + head + "</tr>"}{"".join(rows)}</table>'

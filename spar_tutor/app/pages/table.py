@@ -67,7 +67,7 @@ class TablePage(widgets.VBox):
                                    layout=widgets.Layout(width="auto"))
         self.make.on_click(guard(lambda _b: self.make_table()))
         self.code = widgets.Text(placeholder=_("Code, such as HX4R"), description=_("Code"),
-                                 layout=widgets.Layout(width="220px"))
+                                 layout=widgets.Layout(width="min(300px, 100%)"))
         self.join = widgets.Button(description=_("Sit down"), button_style="info",
                                    layout=widgets.Layout(width="auto"))
         self.join.on_click(guard(lambda _b: self.join_table(self.code.value)))

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
 import threading
 import time
 from html import escape
 from urllib.parse import urlencode
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Mapping, Optional
 
 import ipywidgets as widgets
 
@@ -64,6 +65,7 @@ class SharedTableView(widgets.VBox):
         self.back = button(_("I am back"), "warning", guard(lambda _b: self._act({"kind": "back"})))
         self.next_hand = button(_("Next hand"), "success",
                                  guard(lambda _b: self._act({"kind": "next"})))
+        self.next_hand.add_class("spar-next-hand")
         self.leave_button = button(_("Leave the table"), "", guard(lambda _b: self.leave(True)))
         self.leave_button.add_class("spar-secondary")
         # the learner's cards
@@ -107,6 +109,7 @@ class SharedTableView(widgets.VBox):
                          layout=widgets.Layout(flex_flow="row wrap")), self.hint_answer])
         self.hint_box.add_class("spar-panel")
         self.review_button = button(_("Review this hand"), "info", guard(lambda _b: self._review()))
+        self.review_button.add_class("spar-review-hand")
         self.review = widgets.HTML()
         # the heartbeat: a browser-side timer, so a closed tab falls silent
         self.pulse = Pulse(client, ticket)
@@ -134,7 +137,9 @@ class SharedTableView(widgets.VBox):
         self.add_class("spar-app")
         self.add_class("spar-shared-table")
         self._hide_all()
-        self.watcher = Watcher(client, "poll", self._poll_body, self._shown, self._trouble).start()
+        # kept before it starts: its first picture may come before start() returns
+        self.watcher = Watcher(client, "poll", self._poll_body, self._shown, self._trouble)
+        self.watcher.start()
         threading.Thread(target=self._keep_beating, daemon=True, name="spar-table-pulse").start()
 
     # -- the service -------------------------------------------------------------------
@@ -241,7 +246,7 @@ class SharedTableView(widgets.VBox):
         self.title.value = f'<span class="spar-title">{title}</span>'
         self.status.value = (f'<div class="spar-status">{cardify(escape(p.get("status_line", "")))}'
                              "</div>")
-        href = escape("?" + urlencode({"page": "table", "table": p.get("code", "")}))
+        href = escape(share_link(str(p.get("code", ""))))
         link = f'<a href="{href}" target="_blank">{href}</a>'
         self.invite.value = ('<div class="spar-panel spar-table-code">'
                              + _("Table code: {code}").format(code=f'<b class="spar-code">{code}</b>')
@@ -391,15 +396,37 @@ def _card_of(move: Optional[str]) -> Optional[Card]:
     return found if isinstance(found, Card) else None
 
 
-def seats_html(seats: List[Dict[str, Any]]) -> str:
-    """The seats in a list: who is a classmate, who a computer player, who is away, and
-    each one's points."""
+HUB_APP = "voila/render/app.ipynb"
+"""The app's address on a JupyterHub learner's server (deploy/jupyterhub: ``default_url``)."""
+
+
+def share_link(code: str, env: Optional[Mapping[str, str]] = None) -> str:
+    """The link a classmate opens to sit at the table ``code``: this page's address with the
+    code, or on JupyterHub the hub's ``user-redirect`` to it, so that each classmate lands
+    on their own server.
+
+    >>> share_link("HX4R", {})
+    '?page=table&table=HX4R'
+    >>> share_link("HX4R", {"JUPYTERHUB_USER": "ama", "JUPYTERHUB_BASE_URL": "/school/"})
+    '/school/hub/user-redirect/voila/render/app.ipynb?page=table&table=HX4R'
+    """
+    env = os.environ if env is None else env
+    query = "?" + urlencode({"page": "table", "table": code})
+    if not env.get("JUPYTERHUB_USER"):
+        return query
+    base = env.get("JUPYTERHUB_BASE_URL", "/").rstrip("/")
+    return f"{base}/hub/user-redirect/{HUB_APP}{query}"
+
+
+def seats_html(seats: List[Dict[str, Any]], teacher: bool = False) -> str:
+    """The seats in a list: who is a classmate (a learner, for the ``teacher``), who a
+    computer player, who is away, and each one's points."""
     rows = []
     for s in seats:
         label = escape(s.get("label", ""))
         kind = s.get("kind")
-        what = {"you": _("you"), "learner": _("a classmate"), "bot": _("computer player"),
-                "empty": _("free seat")}.get(kind or "", "")
+        what = {"you": _("you"), "learner": _("a learner") if teacher else _("a classmate"),
+                "bot": _("computer player"), "empty": _("free seat")}.get(kind or "", "")
         if s.get("away"):
             what = _("away: the computer plays for now")
         points = s.get("points")
@@ -419,4 +446,4 @@ def button(text: str, style: str, on_click: Callable[[Any], Any]) -> widgets.But
     return b
 
 
-__all__ = ["SharedTableView", "button", "hint_answer", "seats_html"]
+__all__ = ["SharedTableView", "button", "hint_answer", "seats_html", "share_link"]

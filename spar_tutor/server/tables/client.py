@@ -74,6 +74,9 @@ class TableClient:
         except urllib.error.HTTPError as e:
             data = e.read()
             self.received(name, data)
+            if e.code >= 500:  # the service failed, or is stopping: not a refusal
+                raise Unreachable(f"the table service at {self.url} failed: {e.code} "
+                                  f"{_error(data)}") from None
             raise Refused(_error(data)) from None
         except (urllib.error.URLError, OSError) as e:
             raise Unreachable(f"the table service at {self.url} does not answer: {e}") from None
@@ -140,30 +143,31 @@ class Watcher:
     def _run(self) -> None:
         failures = 0
         while not self._stopped.is_set():
-            try:
-                picture = self.client.call(self.call, timeout=POLL_WAIT_S + CALL_TIMEOUT_S,
-                                           since=self.since, wait=POLL_WAIT_S, **self.body())
-            except (Refused, Unreachable) as e:
-                failures += 1
-                if not self._stopped.is_set():
-                    self._report(e)
-                self._stopped.wait(min(5.0, 0.5 * failures))
-                continue
-            except Exception as e:  # a bad answer: never expected
-                log.exception("the table watcher failed")
-                failures += 1
-                self._stopped.wait(min(5.0, 0.5 * failures))
+            failures = self.once(failures)
+
+    def once(self, failures: int = 0) -> int:
+        """One poll, and the picture shown if it is new; the failures in a row so far
+        (a failing service is asked again a little later each time, 5 s at most)."""
+        try:
+            picture = self.client.call(self.call, timeout=POLL_WAIT_S + CALL_TIMEOUT_S,
+                                       since=self.since, wait=POLL_WAIT_S, **self.body())
+        except (Refused, Unreachable) as e:
+            if not self._stopped.is_set():
                 self._report(e)
-                continue
-            failures = 0
-            if self._stopped.is_set():
-                break
-            if picture.get("since") != self.since:
-                self.since = picture.get("since")
-                try:
-                    self.show(picture)
-                except Exception:
-                    log.exception("showing the table failed")
+            self._stopped.wait(min(5.0, 0.5 * (failures + 1)))
+            return failures + 1
+        except Exception as e:  # a bad answer: never expected
+            log.exception("the table watcher failed")
+            self._stopped.wait(min(5.0, 0.5 * (failures + 1)))
+            self._report(e)
+            return failures + 1
+        if not self._stopped.is_set() and picture.get("since") != self.since:
+            self.since = picture.get("since")
+            try:
+                self.show(picture)
+            except Exception:
+                log.exception("showing the table failed")
+        return 0
 
     def _report(self, e: Exception) -> None:
         try:

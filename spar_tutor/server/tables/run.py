@@ -20,7 +20,7 @@ import threading
 import time
 import urllib.parse
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence
+from typing import IO, TYPE_CHECKING, Any, Dict, Optional, Sequence
 
 from ..classroom import TEACHER_KEY_ENV
 
@@ -43,15 +43,17 @@ class TableProcess:
 
     @classmethod
     def start(cls, folder: str, env: Optional[Dict[str, str]] = None,
-              timeout: float = START_TIMEOUT_S) -> Optional["TableProcess"]:
+              timeout: float = START_TIMEOUT_S, log: Optional[IO[bytes]] = None
+              ) -> Optional["TableProcess"]:
         """Start it (on 127.0.0.1, any free port; its address is written in ``folder``),
         and wait until it listens. None, said on stderr, if it does not start: the app
-        then goes on without shared tables."""
+        then goes on without shared tables. Its log goes to ``log`` (default: stderr)."""
         url_file = Path(folder) / "tables-url"
         process = subprocess.Popen(
             [sys.executable, "-m", "spar_tutor.server.tables", "--url-file", str(url_file),
              "--parent", str(os.getpid())],
-            env=env, stdin=subprocess.DEVNULL, start_new_session=os.name == "posix")
+            env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+            start_new_session=os.name == "posix")
         deadline = time.monotonic() + timeout
         while not url_file.exists():
             if process.poll() is not None or time.monotonic() > deadline:
@@ -107,6 +109,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(asctime)s spar-tutor tables %(levelname)s %(message)s")
+    # every poll and move is a request: only the failed ones are worth a line
+    logging.getLogger("tornado.access").setLevel(logging.WARNING)
     from ...store import Store, StoreError, database_url
     from .service import TableService
     from .web import Gate, HubGate, Tables
@@ -171,6 +175,7 @@ async def _serve(tables: "Tables", ip: str, port: int, prefix: str,
     await stop.wait()
     ticking.cancel()
     server.stop()
+    await tables.finish()
     tables.executor.shutdown(wait=False, cancel_futures=True)
     log.info("stopped")
     return 0

@@ -227,4 +227,9 @@ def table_row(table: SharedTable) -> Dict[str, Any]:
     to_move = deciding[0] if deciding else s.state.to_move
     if to_move is not None and not s.state.is_over():
         out["to_play"] = short_name(players[to_move])
+    if s.state.is_over():  # how the hand ended, and the match if it is over
+        with s.said_to(players):
+            result = s.state.result.words(players) if s.state.result else ""
+            out["result"] = (_("{result} {match}").format(result=result, match=s.match_result())
+                             if s.match.is_over() else result)
     return out

@@ -23,8 +23,10 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 from ...engine.rules import PRESETS, Rules, find_preset
 from ...engine.state import format_move
 from ...i18n import _, speaking
+from ...i18n.money import set_currency
+from ...learning.class_settings import class_settings
 from ...store import Store
-from ...store.names import learner_key
+from ...store.names import learner_key, shown_name
 from .codes import clean_code, new_code
 from .seen import seat_picture, table_row, teacher_picture
 from .storage import TableRecord, restore_tables
@@ -41,6 +43,9 @@ IDLE_CLOSE_S = 6 * 3600.0
 CLASS_TABLE = 4
 """How many learners the teacher's "start tables" seats at each table."""
 MAX_NAME = 30
+SETTINGS_S = 30.0
+"""How often the service reads the class's settings again (a teacher may change the
+currency on the Class page)."""
 
 
 @dataclass(frozen=True)
@@ -53,8 +58,9 @@ class Caller:
 
 
 def _name(caller: Caller, given: Any) -> str:
-    """The learner's name: the hub's, else the one given (cleaned), else refused."""
-    name = caller.name if caller.name else given
+    """The learner's name: the hub's (with capitals, as the app shows it: "ama" is
+    "Ama"), else the one given (cleaned), else refused."""
+    name = shown_name(caller.name) if caller.name else given
     if not isinstance(name, str) or not " ".join(name.split()):
         raise TableError(_("Type your name on Home first, so the others know who you are."))
     return " ".join(name.split())[:MAX_NAME]
@@ -79,6 +85,8 @@ class TableService:
         self._lock = threading.Lock()
         #: Called with (code, version) after any change at a table (from any thread).
         self.listeners: List[Callable[[str, int], None]] = []
+        self._settings_read = clock()
+        self.read_currency()
         if store is not None:
             for table, record in restore_tables(store):
                 self._add(table, record)
@@ -102,6 +110,18 @@ class TableService:
                 listener(table.code, table.version)
             except Exception:
                 log.exception("a listener of table %s failed", table.code)
+
+    def read_currency(self) -> None:
+        """Count bets and stakes in the class's currency (the Class page's, else ``serve
+        --currency``, else each learner's language's), as the learners' pages do."""
+        if self.store is not None:
+            set_currency(class_settings(self.store).currency)
+
+    def money(self) -> bool:
+        """Whether a table made now plays stakes and bets: the class's setting (the Class
+        page's, kept in the database, else ``serve --no-money``; a service without a
+        database, a test's, plays them)."""
+        return class_settings(self.store).money if self.store is not None else True
 
     def table(self, code: Any) -> SharedTable:
         """The live table with this code; a learner who mistyped it is told so."""
@@ -139,7 +159,8 @@ class TableService:
                 raise TableError(_("This server has as many tables as it can hold. Try again "
                                    "when a match is over."))
             table = SharedTable(new_code(self._tables), chosen, players, hints=bool(hints),
-                                bots=bots, seed=self.seeds(), created_by=created_by)
+                                bots=bots, money=self.money(), seed=self.seeds(),
+                                created_by=created_by)
             record = TableRecord.create(self.store, table) if self.store is not None else None
             self._add(table, record)
         return table
@@ -323,8 +344,11 @@ class TableService:
 
     def tick(self) -> None:
         """Once a second: mark away the learners not heard from, play on for them, and let
-        finished or forgotten tables go."""
+        finished or forgotten tables go; now and then, read the class's currency."""
         now = self.clock()
+        if now - self._settings_read >= SETTINGS_S:
+            self._settings_read = now
+            self.read_currency()
         with self._lock:
             tables = list(self._tables.values())
         for table in tables:

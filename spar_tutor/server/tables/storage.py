@@ -63,7 +63,8 @@ class TableRecord:
         with store.write() as session:
             table_id = session.scalar(insert(TableRow).values(
                 code=table.code, rules=table.rules.name, players=table.players,
-                hints=table.hints, bots=table.bots, seed=table.seed, status=table.status,
+                hints=table.hints, bots=table.bots, money=table.money, seed=table.seed,
+                status=table.status,
                 paused=table.paused, shown=table.shown, note=table.note or None,
                 created_by=table.created_by, created_at=now, updated_at=now)
                 .returning(TableRow.id))
@@ -150,8 +151,8 @@ def restore_tables(store: Store) -> List[Tuple[SharedTable, TableRecord]]:
     with store.read() as session:
         tables = session.scalars(select(TableRow).where(
             TableRow.status.in_([OPEN, PLAYING]))).all()
-        found = [(t.id, t.code, t.rules, t.players, t.hints, t.bots, t.seed, t.status, t.paused,
-                  t.shown, t.note or "", t.created_by) for t in tables]
+        found = [(t.id, t.code, t.rules, t.players, t.hints, t.bots, t.money, t.seed, t.status,
+                  t.paused, t.shown, t.note or "", t.created_by) for t in tables]
         seats: Dict[int, List[Any]] = {}
         for s in session.scalars(select(SharedSeat).order_by(SharedSeat.id)):
             seats.setdefault(s.table_id, []).append((s.seat, s.name, s.learner, s.bot, s.secret))
@@ -160,12 +161,12 @@ def restore_tables(store: Store) -> List[Tuple[SharedTable, TableRecord]]:
         for m in session.scalars(select(SharedMove).where(SharedMove.table_id.in_(ids))
                                  .order_by(SharedMove.table_id, SharedMove.number)):
             moves.setdefault(m.table_id, []).append((m.hand, m.kind, m.seat, m.move))
-    for (table_id, code, rules, players, hints, bots, seed, status, paused, shown, note,
+    for (table_id, code, rules, players, hints, bots, money, seed, status, paused, shown, note,
          created_by) in found:
         try:
             table = SharedTable(code, Rules.preset(rules), players, hints=hints, bots=bots,
-                                seed=seed, created_by=created_by, paused=paused, shown=shown,
-                                note=note)
+                                money=money, seed=seed, created_by=created_by, paused=paused,
+                                shown=shown, note=note)
             for seat, name, learner, bot, secret in seats.get(table_id, []):
                 # every learner has the away time to come back to their page
                 table.places[seat] = Place(seat, name, learner, secret, bot, heard=table.clock())

@@ -147,6 +147,9 @@ class SharedTable:
     players: int
     hints: bool = True
     bots: str = "beginner"
+    #: Stakes and bets played (the class's setting when the table was made); without them
+    #: :attr:`rules` has no stake and no betting, as at a bot table of that class.
+    money: bool = True
     seed: str = "0"
     created_by: str = ""
     status: str = OPEN
@@ -170,6 +173,8 @@ class SharedTable:
 
     def __post_init__(self) -> None:
         self.rules.check_players(self.players)
+        if not self.money and (self.rules.stake or self.rules.betting):
+            self.rules = self.rules.replace(stake=0, betting=False)
         if self.bots not in BOT_STRENGTHS:
             raise TableError(f"bots must be one of {', '.join(BOT_STRENGTHS)}, not {self.bots!r}",
                              rule="bots")

@@ -122,6 +122,11 @@ class Waiters:
             if not future.done():
                 future.set_result(None)
 
+    def wake_all(self) -> None:
+        """Answer every page waiting (the service is stopping)."""
+        for code in list(self._waiting):
+            self._wake(code)
+
     def register(self, code: str) -> "asyncio.Future[None]":
         future: "asyncio.Future[None]" = self.loop.create_future()
         self._waiting.setdefault(code, []).append(future)
@@ -143,6 +148,13 @@ class Api(tornado.web.RequestHandler):
         return
 
     async def post(self, name: str) -> None:
+        self.tables.busy += 1
+        try:
+            await self._post(name)
+        finally:
+            self.tables.busy -= 1
+
+    async def _post(self, name: str) -> None:
         if len(self.request.body) > MAX_BODY:
             return self._answer(413, {"error": "request too large"})
         try:
@@ -183,6 +195,7 @@ class Tables:
         self.epoch = secrets.token_hex(4)  # a restarted service: every page asks afresh
         self.executor = ThreadPoolExecutor(WORKERS, thread_name_prefix="spar-table")
         self.waiters: Optional[Waiters] = None
+        self.busy = 0  # requests being answered
         self.calls: Dict[str, Callable[[Caller, Dict[str, Any]], Awaitable[Any]]] = {
             "create": self._create, "join": self._join, "start": self._start,
             "act": self._act, "poll": self._poll, "beat": self._beat, "hint": self._hint,
@@ -297,6 +310,15 @@ class Tables:
         return {"codes": await self.run(lambda: self.service.seat_class(
             who, b.get("learners"), b.get("rules", "standard"), b.get("bots", "beginner"),
             b.get("hints", True)))}
+
+    async def finish(self, grace: float = 5.0) -> None:
+        """Stopping: answer the pages waiting at once, and the requests under way within
+        ``grace`` seconds (a page then finds the service gone, not failed)."""
+        if self.waiters is not None:
+            self.waiters.wake_all()
+        deadline = time.monotonic() + grace
+        while self.busy and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
 
     # -- time going by ----------------------------------------------------------------------------
 
