@@ -57,6 +57,7 @@ def test_the_app_opens_only_its_own_files(tmp_path):
     written = {p.name for p in home.iterdir()}
     assert "spar-tutor.sqlite" in written
     assert written <= {"spar-tutor.sqlite", "spar-tutor.sqlite-shm", "spar-tutor.sqlite-wal",
-                       "cache"}  # the solver's verdicts on the puzzles (puzzles/verdicts.py)
+                       "cache"}  # the solver's verdicts (learning/verdicts.py)
     assert not (home / "cache").exists() or \
-        {p.name for p in (home / "cache").iterdir()} <= {"puzzle-verdicts.json"}
+        {p.name for p in (home / "cache").iterdir()} <= {"puzzle-verdicts.json",
+                                                         "lesson-verdicts.json"}
