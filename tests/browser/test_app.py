@@ -45,6 +45,25 @@ def open_app(voila_page, server, query=""):
     return voila_page
 
 
+def a_choice_to_make(page) -> None:
+    """Play on until the learner has two cards or more to choose from: the deal is random,
+    and with one card to play there are no chances to draw (nor a "Why not")."""
+    hand = page.locator(".spar-card-btn")
+    playable = page.locator(".spar-card-btn:not(.spar-unplayable)")
+    next_hand = page.get_by_role("button", name=re.compile("^(Next hand|Donne suivante)$"))
+    for _ in range(12):
+        expect(playable.first).to_be_visible(timeout=45_000)  # the learner's turn
+        if playable.count() >= 2:
+            return
+        held = hand.count()
+        playable.first.click()
+        expect(hand).to_have_count(held - 1, timeout=45_000)
+        if held == 1:  # the hand is over: a new one
+            next_hand.click()
+            expect(hand).to_have_count(5, timeout=45_000)
+    pytest.fail("the learner never had two cards to choose from")
+
+
 def test_home_is_a_welcoming_first_screen(app_server, voila_page):
     open_app(voila_page, app_server)
     start = voila_page.page.get_by_role("button", name="Start lesson 1")

@@ -11,6 +11,8 @@ from typing import List
 
 from playwright.sync_api import Page, expect
 
+from test_app import a_choice_to_make
+
 NOTEBOOK = "play.ipynb"
 TIMEOUT_MS = 45_000
 
@@ -53,6 +55,7 @@ def play_hand(voila_page, server, notebook: str = NOTEBOOK) -> None:
     expect(table.locator(".spar-seat")).to_have_count(4)
     expect(table.locator(".spar-seat-name").filter(has_text="You")).to_have_count(1)
     voila_page.screenshot("play-1-start")
+    a_choice_to_make(page)  # a random deal: the chart needs two cards to compare
 
     page.get_by_role("button", name="1 · Nudge").click()
     voila_page.expect_text("A nudge:")

@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 
 from spar_tutor.engine.cards import parse_card
 
-from test_app import FIRST_VISIT_MS, open_app
+from test_app import FIRST_VISIT_MS, a_choice_to_make, open_app
 from test_mastery_browser import steps_3_to_7_of_lesson_3
 from test_walk import DESKTOP, PHONE
 
@@ -162,6 +162,7 @@ def test_the_play_hint_ladder_and_its_picture_of_the_chances(app_server, voila_p
                         wait_for=title)
     hand = page.locator(".spar-card-btn")
     expect(hand).to_have_count(5, timeout=FIRST_VISIT_MS)
+    a_choice_to_make(page)
     buttons = page.locator(".spar-hint-buttons button")
     expect(buttons).to_have_count(3)
     said = []
