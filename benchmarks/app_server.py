@@ -110,9 +110,10 @@ def start(theme: str = "light", preheat: bool = True, pool_size: int = 1,
     connections.mkdir()
     home.mkdir()
     port = free_port()
-    # as spar-tutor serve does before its kernels start: the solver checks the puzzles once
-    subprocess.run([sys.executable, "-c", "from spar_tutor.server.classroom import check_puzzles; "
-                    "check_puzzles()"], cwd=ROOT, check=False, timeout=300,
+    # as spar-tutor serve does before its kernels start: the solver checks the puzzles and the
+    # lessons' whole hands once (check=True: a renamed function must fail here, not go unseen)
+    subprocess.run([sys.executable, "-c", "from spar_tutor.server.classroom import check_course; "
+                    "check_course()"], cwd=ROOT, check=True, timeout=300,
                    env={**voila_env(), "SPAR_TUTOR_HOME": str(home), **(env or {})})
     argv = voila_argv(app_notebook(), port=port, theme=theme, preheat=preheat, pool_size=pool_size,
                       extra=["--Voila.log_level=INFO", f"--Voila.connection_dir_root={connections}",
