@@ -153,7 +153,7 @@ def test_walk_in_french_finds_no_english(app_server, voila_page, artifacts_dir, 
     finder = EnglishFinder(*english_messages())
     assert len(finder.runs["app"]) > 300 and len(finder.runs["lessons"]) > 1000
     times = {"start": time.monotonic()}
-    voila_page.open_url(app_server.app_url("page=play&game=ghana_table&lang=fr"),
+    voila_page.open_url(app_server.app_url("page=play&game=ghana_table&lang=fr&learner=Dzifa"),
                         wait_for=_("Spar tutor"))
     expect(page.get_by_text(_("Ghana table rules")).first).to_be_visible(timeout=FIRST_VISIT_MS)
     finder.scan("play: first", page_words(page))
@@ -184,7 +184,8 @@ def test_walk_in_french_finds_no_english(app_server, voila_page, artifacts_dir, 
     PuzzleWalk(page, finder, lambda: screenshots(voila_page, "fr-puzzle")).walk(puzzles=1)
     times["a puzzle"] = time.monotonic()
 
-    # the teacher's Class page: the learners of the tests before this one, in French
+    # the teacher's Class page, in French: Dzifa (this walk's learner) and the learners of the
+    # tests before this one, if any
     voila_page.open_url(app_server.app_url(f"{CLASS_QUERY}&lang=fr"),
                         wait_for=_("Spar tutor"))
     expect(page.locator("table.spar-class-table")).to_be_visible(timeout=FIRST_VISIT_MS)
