@@ -42,6 +42,8 @@ Idea = Literal[
     "save_six",      # keep a 6 or 7 for the last trick, where it scores more
     "throw_spare",   # cannot follow: throw the card with no job
     "spend_high",    # a high card scores little at the end: spend it early
+    "lead_low",      # lead a lower card early and keep a high card to win the lead back
+    "choose_last",   # two cards left, leading: which one plays the last trick
     "lose_first",    # lose a card that can never win before spending high cards
     "count_suit",    # count the cards of a suit still out
     "no_chance",     # no card wins the hand any more
@@ -312,6 +314,9 @@ def view_reason(view: SeatView, best: Card) -> Reason:
             return replace(base, idea="lead_last")
         if not takes and could_take:
             return replace(base, idea="give_up_lead")
+        if not led and len(view.hand) == 2:
+            kept = next(c for c in view.hand if c != best)
+            return replace(base, idea="choose_last", other=kept)
         return base
     special = scoring_ranks(view)
     if best.rank not in special and base.keeper is not None:
@@ -320,6 +325,14 @@ def view_reason(view: SeatView, best: Card) -> Reason:
         return replace(base, idea="keep_lead")
     if not takes and could_take:
         return replace(base, idea="give_up_lead")
+    if not led and best.rank not in special:
+        high = [c for c in view.hand if c != best and c.rank >= HIGH]
+        if best.rank >= HIGH and all(c.rank <= best.rank for c in view.hand
+                                     if c.suit == best.suit):
+            return replace(base, idea="spend_high")
+        if best.rank < HIGH and high:
+            kept = max(high, key=lambda c: (c.rank, c.index))
+            return replace(base, idea="lead_low", other=kept)
     return base
 
 

@@ -244,6 +244,10 @@ NUDGES: Dict[Idea, str] = {
     "save_six": N_("Which card do you want to still hold when the last trick comes?"),
     "throw_spare": N_("You cannot follow suit. Which of your cards has no job left?"),
     "spend_high": N_("Which of your cards will be worth least at the end?"),
+    "lead_low": N_("Trick {trick} scores nothing. Which card can you give away now, and which "
+                   "cards will win the lead back later?"),
+    "choose_last": N_("You have two cards left: one to lead now, one for the last trick. "
+                      "Which one has the better chance in the last trick?"),
     "lose_first": N_("Which of your cards can never win a trick? When is the best time to "
                      "lose it?"),
     "count_suit": N_("How many {suits} are still out, and who holds them?"),
@@ -270,6 +274,11 @@ IDEAS: Dict[Idea, str] = {
     "long_shot": N_("Keep the card that still has a chance of the last trick."),
     "stopped": N_("The others can always stop you here. Keep the most chances for the last "
                   "trick."),
+    "lead_low": N_("Only the last trick scores. A lower card led now costs little, and your "
+                   "high cards can win the lead back later."),
+    "choose_last": N_("You choose which card plays the last trick. If someone beats the card "
+                      "you lead now, they lead the last trick, and your other card must beat "
+                      "theirs."),
 }
 #: The second rung with every hand open: the idea and what it means here.
 IDEAS_OPEN: Dict[Idea, str] = {
@@ -317,6 +326,9 @@ ANSWERS_VIEW: Dict[Idea, str] = {
     "save_six": N_("Play {card}, and keep {keeper} for the last trick."),
     "throw_spare": N_("Throw {card}: of your cards, it is the one you need least."),
     "spend_high": N_("Play {card} now, while a high card can still take the lead."),
+    "lead_low": N_("Play {card}: it costs little now, and you keep {other} to win the lead "
+                   "back."),
+    "choose_last": N_("Lead {card} now, and keep {other} for the last trick."),
     "lose_first": N_("Play {card}: it could never win a trick, so let it go first."),
     "count_suit": N_("Play {card}: no card still out can beat it."),
     "no_chance": N_("No card can win this hand for you now. Any card will do, {card} for "
