@@ -45,7 +45,8 @@ def test_every_word_of_a_puzzle_is_extracted_and_nothing_else(path):
     messages = extracted(path)
     puzzles, problems = load_file(path)
     assert problems == []
-    shown = {getattr(p, key) for p in puzzles for key in ("title", "goal", "hint", "explanation")}
+    shown = {getattr(p, key) for p in puzzles
+             for key in ("title", "goal", "nudge", "hint", "explanation")} - {""}
     assert {m for _, _, m, _ in messages} == shown
 
 

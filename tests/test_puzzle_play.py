@@ -107,7 +107,8 @@ def test_defence_answers_until_the_learner_moves_again():
 def test_hints_climb_a_ladder_that_ends_with_the_answer_and_costs_the_solve():
     g = game("king-for-a-king")
     nudge = g.hint()
-    assert nudge != g.puzzle.hint and gives_away(nudge) is None  # made from the position
+    assert nudge == g.puzzle.nudge != g.puzzle.hint  # the file's own nudge, then its idea
+    assert gives_away(nudge) is None
     assert g.hint() == g.puzzle.hint  # the file's hint is the idea
     assert g.answer_next and not g.saw_answer
     assert g.hint().startswith("Play K♦. ")

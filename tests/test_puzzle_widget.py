@@ -87,7 +87,8 @@ def test_hints_and_the_solution_replay():
     player = PuzzlePlayer(learner="Esi", start="king-for-a-king")
     assert player.hint_btn.description == "Hint"
     player.hint_btn.click()
-    assert "Hint: Must you win trick 3?" in status(player)
+    assert "Hint: Which of Kofi" in status(player)  # its own nudge: a question, no card
+    assert "suits are good for you if he leads them?" in status(player)
     player.hint_btn.click()
     assert "Hint: Nobody else holds a spade" in status(player)
     # the next hint is the answer: the button says what it costs

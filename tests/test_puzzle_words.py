@@ -13,7 +13,7 @@ from spar_tutor.render.text import CARD_CODE, cardify
 
 PUZZLES = load_collection().puzzles
 IDS = [p.id for p in PUZZLES]
-WORDS = ("title", "goal", "hint", "explanation")
+WORDS = ("title", "goal", "nudge", "hint", "explanation")
 JARGON = r"\b(seat|seats|cash|cashes|cashed|main line|solver|model|give or take)\b"
 
 RANK_WORDS = {6: "6|six|sixes", 7: "7|seven|sevens", 8: "8|eight|eights", 9: "9|nine|nines",

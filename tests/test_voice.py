@@ -83,6 +83,24 @@ def test_a_puzzle_refuses_a_nudge_that_names_a_card():
     assert puzzles and not problems and puzzles[0].nudge == "Which card do you want at the end?"
 
 
+def test_every_puzzle_writes_its_own_nudge_fitted_to_its_position():
+    """Each puzzle file writes the first rung itself (issue: 113 puzzles shared 10 nudges made
+    from their themes): a short question that names no card, and nearly all different."""
+    nudges = [puzzle.nudge for puzzle in COLLECTION.puzzles]
+    missing = [p.id for p in COLLECTION.puzzles if not p.nudge]
+    assert not missing, missing
+    for puzzle in COLLECTION.puzzles:
+        nudge = puzzle.nudge
+        assert gives_away(nudge) is None, (puzzle.id, gives_away(nudge))
+        assert nudge.rstrip().endswith("?"), (puzzle.id, nudge)
+        assert words_in(nudge) <= 20, (puzzle.id, nudge)
+        assert nudge != puzzle.hint, puzzle.id
+    generated = {template.split("{")[0] for template in voice.NUDGES.values()}
+    assert not any(n.startswith(g) for n in nudges for g in generated if len(g) > 20), \
+        [n for n in nudges for g in generated if len(g) > 20 and n.startswith(g)]
+    assert len(set(nudges)) >= 100, len(set(nudges))
+
+
 # -- three rungs that differ, everywhere ---------------------------------------------------
 
 @pytest.mark.parametrize("puzzle", COLLECTION.puzzles, ids=lambda p: p.id)

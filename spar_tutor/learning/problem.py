@@ -16,6 +16,8 @@ class Problem:
     "03_follow.toml line 17, step 2: a pick_card step needs 'hint'"
     >>> str(Problem("endings.toml", "'hint' is missing", line=19, puzzle="missing-hint"))
     "endings.toml line 19, puzzle missing-hint: 'hint' is missing"
+    >>> str(Problem("x.toml", "bad id", puzzle="ab" * 100))
+    'x.toml, puzzle ababababababababababababababababababa...: bad id'
     """
 
     file: str
@@ -27,7 +29,9 @@ class Problem:
     def __str__(self) -> str:
         where = self.file + (f" line {self.line}" if self.line else "")
         where += f", step {self.step}" if self.step else ""
-        where += f", puzzle {self.puzzle}" if self.puzzle else ""
+        if self.puzzle:  # an id is at most 40 characters; a broken file's may be huge
+            cut = self.puzzle if len(self.puzzle) <= 40 else self.puzzle[:37] + "..."
+            where += f", puzzle {cut}"
         return f"{where}: {self.what}"
 
     @classmethod

@@ -45,7 +45,7 @@ def test_solve_a_puzzle_in_the_browser(notebooks_server, voila_page):
 def test_hint_next_and_a_closed_puzzle(notebooks_server, voila_page):
     vp = voila_page.open(notebooks_server, "puzzles.ipynb", wait_for="Goal:")
     vp.page.get_by_role("button", name="Hint", exact=True).click()  # ("hint" is in other words)
-    vp.expect_text("Hint: Who must win trick 4 for your last card to score?")
+    vp.expect_text("Hint: Kofi cannot follow either of your suits. Which of your cards scores more")
     vp.click("Next puzzle")
     vp.expect_text("Puzzle 2: Kofi's spades")
     picker = vp.page.locator("select").nth(1)
