@@ -178,6 +178,8 @@ def test_the_three_rungs_of_a_card_agree():
     (["8D AC 9S", "TD KC 7S"], "8D", "lead_low", "AC"),
     # an early lead of the high card of its suit, which someone can still beat
     (["KC 8D 9S", "AC TD 7S"], "KC", "spend_high", None),
+    # a 7 spent early, to keep the 6 that scores more in the last trick
+    (["7C 6S 9D", "AC TD 8S"], "7C", "save_six", None),
 ])
 def test_a_lead_no_rule_of_thumb_fitted_gets_an_idea_of_its_own(hands, best, idea, kept):
     """Half the Play decisions were leads said as "No simple rule decides this one", with
@@ -189,6 +191,8 @@ def test_a_lead_no_rule_of_thumb_fitted_gets_an_idea_of_its_own(hands, best, ide
     reason = view_reason(view, Card.parse(best))
     assert reason.idea == idea
     assert reason.other == (Card.parse(kept) if kept else None)
+    if idea == "save_six":
+        assert reason.keeper == Card.parse("6S")
     rungs = [voice.nudge(reason), voice.idea(reason, open_hands=False),
              voice.answer(reason, open_hands=False)]
     assert len(set(rungs)) == 3 and gives_away(rungs[0]) is None, rungs

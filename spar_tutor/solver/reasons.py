@@ -319,7 +319,8 @@ def view_reason(view: SeatView, best: Card) -> Reason:
             return replace(base, idea="choose_last", other=kept)
         return base
     special = scoring_ranks(view)
-    if best.rank not in special and base.keeper is not None:
+    if base.keeper is not None and (best.rank not in special or best.rank > base.keeper.rank):
+        # (a 7 spent early to keep a 6, which scores more, is the same idea)
         return replace(base, idea="save_six", suit=base.keeper.suit)
     if takes and not led and unbeatable(view, best):
         return replace(base, idea="keep_lead")
