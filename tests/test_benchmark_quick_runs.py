@@ -78,3 +78,13 @@ def test_client_pings_keeps_the_socket_while_the_learner_waits():
     assert re.search(r"^keepalive: the click after 12 s worked; pings answered: [1-9]\d*$", out,
                      re.M), out
     assert "server log: no ping timeout" in out, out
+
+
+def test_the_strength_benchmark_plays_a_deal_of_each_case(tmp_path):
+    """The expert against the exact PIMC baseline, one deal a case (every seat order of it):
+    the table of points a hand and time a decision comes out (the full run is hours)."""
+    out = run("solver_bench.py", "--only", "strength", "--strength-deals", "3:1,4:1,ghana:1",
+              "--workers", "1", "--results", str(tmp_path))
+    for case in ("3 seats, standard", "4 seats, standard", "3 seats, ghana_table"):
+        assert re.search(rf"^{re.escape(case)}.*?\s+6\s+{NUMBER}\s+{NUMBER}\s+[+-]{NUMBER}",
+                         out, re.M), out
