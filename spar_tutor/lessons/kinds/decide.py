@@ -58,6 +58,12 @@ def the_bet(step: Step) -> Optional[Bet]:
     return Bet(bet.get("seat"), bet.get("amount"))  # type: ignore[arg-type]
 
 
+def bet_label(bet: Bet, answer: str) -> str:
+    """The button of a bet answer, as Play says it: "Match 10 cedis" or "Decline"."""
+    return _("Match {amount}").format(amount=money(bet.amount)) if answer == "match" \
+        else _("Decline")
+
+
 def bet_truth(state: HandState, seat: int, bet: Bet, worlds: int, seed: int) -> Tuple[str, float]:
     """"match" or "decline", as the betting rule answers ``bet`` for ``seat``, and the
     seat's chance of winning the hand that it rests on."""
@@ -234,8 +240,7 @@ class DecideRun(PositionRun):
             return Answers()
         if self.bet_open:
             assert self.bet is not None
-            return Answers(choices=((_("Match {amount}").format(amount=money(self.bet.amount)),
-                                     "match"), (_("Decline"), "decline")))
+            return Answers(choices=tuple((bet_label(self.bet, a), a) for a in BET_ANSWERS))
         if state.to_move != seat:
             return Answers()
         has_dry = state.dry[seat] is not None
@@ -268,8 +273,7 @@ def answer_labels(step: Step) -> List[str]:
         if text in BET_ANSWERS:
             bet = the_bet(step)
             assert bet is not None, "a bet answer needs the step's bet"
-            labels.append(_("Match {amount}").format(amount=money(bet.amount))
-                          if text == "match" else _("Decline"))
+            labels.append(bet_label(bet, text))
             continue
         move = parse_move(text)
         labels.append(card_text(move) if isinstance(move, Card) else offer_label(
