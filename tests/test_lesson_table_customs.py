@@ -158,6 +158,7 @@ def problem(text: str) -> str:
      "only during the second-to-last trick"),
     ("A bettor wins", "answer = 29", "answer = 20", "the engine moves 29 for seat 1"),
     ("A bettor wins", "matched = [0, 3]", "matched = [1, 3]", "cannot accept"),
+    ("A bettor wins", "who = 1", "who = 4", "'who' is the seat asked about, from 0 to 3"),
     ("The cut", 'rules = "ghana_table"', 'rules = "standard"', "nobody cuts in standard"),
     ("The cut", "answer = 2", "answer = 1", "the answer to cutter is 2, not 1"),
 ])
@@ -212,3 +213,16 @@ def test_lesson_8_is_the_table_in_order():
     assert {"decide", "money", "deal", "points", "pick_card"} <= asked
     data = tomllib.loads(LESSON_8.read_text(encoding="utf-8"))
     assert data["step"][-1]["dry_shown"]["players"] == 4
+
+
+def test_a_points_step_asks_about_a_seat_of_the_position():
+    """A points step's ``who`` is checked as a money step's is: a seat that is not in the
+    hand is a problem with its key, not an error from the engine's list of points."""
+    text = (Path(__file__).resolve().parents[1] / "lessons" / "06_two_trick_bonus.toml").read_text(
+        encoding="utf-8")
+    start = text.index('title = "Two different winners"')
+    broken = text[:start] + text[start:].replace("who = 1", "who = 2", 1)
+    with pytest.raises(LessonError) as info:
+        loads_lesson(broken, "06_two_trick_bonus.toml")
+    assert [p.what for p in info.value.problems] == ["'who' is the seat asked about, from 0 to 1"]
+    assert info.value.problems[0].step == 6  # "Two different winners"

@@ -79,6 +79,18 @@ def need_finished_hand(step: Step, found: Found) -> Optional[HandState]:
     return state
 
 
+def need_seat(step: Step, state: HandState, key: str, found: Found, what: str,
+              other: bool = False) -> Optional[int]:
+    """The step's ``key`` (``who``, ``stop``): a seat of the position (not the learner's with
+    ``other``), or None (and a problem that says it is ``what``)."""
+    seat = step.extra.get(key)
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.players \
+            and not (other and seat == step.seat):
+        return seat
+    found.append((key, f"'{key}' is {what}, from 0 to {state.players - 1}"))
+    return None
+
+
 def learner_to_move(step: Step, state: HandState, phase: str, found: Found) -> bool:
     """Whether the position is in ``phase`` with the learner to move (the learner's seat
     is filled in from the position when the step does not give it)."""

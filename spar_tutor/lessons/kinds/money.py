@@ -21,7 +21,7 @@ from ...i18n import _
 from ...i18n.money import money
 from ...render.text import md
 from ...session.bets import bet_words
-from ..check import Found, need_finished_hand, wrong_keys
+from ..check import Found, need_finished_hand, need_seat, wrong_keys
 from ..model import Step
 from ..rungs import answer_is
 from ..steps import Answers, ChoiceRun, Feedback, StepRun, step_players
@@ -58,9 +58,8 @@ def check(step: Step, found: Found) -> None:
     except SparError as e:
         found.append(("bets", f"bets: {e.reason}"))
         return
-    who = step.extra.get("who")
-    if not isinstance(who, int) or isinstance(who, bool) or not 0 <= who < state.players:
-        found.append(("who", f"'who' is the seat asked about, from 0 to {state.players - 1}"))
+    who = need_seat(step, state, "who", found, "the seat asked about")
+    if who is None:
         return
     if step.answer != moved[who]:
         found.append(("answer", f"the engine moves {moved[who]} for seat {who} (all seats: "

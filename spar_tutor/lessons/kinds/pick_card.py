@@ -18,7 +18,7 @@ from ...solver import solve, voice
 from ...engine.state import PLAY, HandState, trick_winner
 from ...engine.words import card_text
 from .. import guarantees
-from ..check import Found, cards_in, learner_to_move, need_position, wrong_keys
+from ..check import Found, cards_in, learner_to_move, need_position, need_seat, wrong_keys
 from ..model import Step
 from ..playout import finish_trick, play_out
 from ..rungs import answer_is, answer_of, computer_card, computer_nudge, first_answer_card
@@ -84,11 +84,8 @@ def check(step: Step, found: Found) -> None:
 def _stop_cards(step: Step, state: HandState, legal: Set[str], found: Found) -> Optional[Set[str]]:
     """The legal cards after which seat ``stop`` can make sure of the fewest points (the
     others playing against it, every hand open), or None (and a problem)."""
-    stop = step.extra.get("stop")
-    if not isinstance(stop, int) or isinstance(stop, bool) or stop == step.seat \
-            or not 0 <= stop < state.players:
-        found.append(("stop", f"'stop' is the seat of another player, from 0 to "
-                              f"{state.players - 1}"))
+    stop = need_seat(step, state, "stop", found, "the seat of another player", other=True)
+    if stop is None:
         return None
     values = {c: guarantees.guaranteed(state.apply(parse_card(c)), stop) for c in legal}
     low = min(values.values())

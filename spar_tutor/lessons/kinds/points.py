@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ...engine.errors import shown
-from ..check import Found, need_finished_hand, wrong_keys
+from ..check import Found, need_finished_hand, need_seat, wrong_keys
 from ..model import Step
 from ..steps import ChoiceRun, StepRun, step_players
 from ...i18n import _
@@ -18,6 +18,8 @@ def check(step: Step, found: Found) -> None:
         return
     result = state.result
     who = step.extra.get("who")
+    if who is not None and need_seat(step, state, "who", found, "the seat asked about") is None:
+        return
     got = max(result.points, key=abs) if who is None else result.points[who]
     if step.answer != got:
         whose = "this hand" if who is None else f"seat {who}"
