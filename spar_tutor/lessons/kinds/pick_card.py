@@ -52,7 +52,7 @@ def check(step: Step, found: Found) -> None:
             found.append(("answer", f"the cards that win this trick are "
                                     f"{' '.join(sorted(right)) or 'none'}, not {' '.join(sorted(answer))}"))
     elif goal == "stop":
-        stopped = _stop_cards(step, state, legal, found)
+        stopped = _check_stop(step, state, legal, found)
         if stopped is None:
             return
         right = stopped
@@ -81,7 +81,7 @@ def check(step: Step, found: Found) -> None:
     wrong_keys(step, found, hand | {"illegal", "legal"}, right)
 
 
-def _stop_cards(step: Step, state: HandState, legal: Set[str], found: Found) -> Optional[Set[str]]:
+def _check_stop(step: Step, state: HandState, legal: Set[str], found: Found) -> Optional[Set[str]]:
     """The legal cards after which seat ``stop`` can make sure of the fewest points (the
     others playing against it, every hand open), or None (and a problem)."""
     stop = need_seat(step, state, "stop", found, "the seat of another player", other=True)
